@@ -1,0 +1,82 @@
+# transformer-by-hand — build, run and check every chapter.
+#
+#   make            build every chapter into build/<name>, and the test program build/tests
+#   make run        build, then run every chapter in order (the narrated walkthroughs)
+#   make test       the doctest suite, then every chapter with --check; ends "N passed, N failed"
+#   make check      every chapter with --check
+#   make goldens    rerun the oracle (PyTorch, float64) that writes data/*.json
+#   make bench      the benchmarks (see chapter 8)
+#   make clean      remove build/
+#   make SAN=1 …    the same with AddressSanitizer + UndefinedBehaviorSanitizer, in build/san/
+
+CXX      ?= g++
+CXXFLAGS := -std=c++17 -Wall -Wextra -Wpedantic -Werror -Isrc -MMD -MP
+LDFLAGS  :=
+ifeq ($(SAN),1)
+  BUILD    := build/san
+  CXXFLAGS += -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+  LDFLAGS  += -fsanitize=address,undefined
+else
+  BUILD    := build
+  CXXFLAGS += -O2 -g
+endif
+# Never -ffast-math or -Ofast: they break IEEE infinities (our masks) and change results.
+
+CHAPTERS := $(sort $(basename $(notdir $(wildcard chapters/*.cpp))))
+LIB_OBJ  := $(patsubst src/%.cpp,$(BUILD)/obj/src/%.o,$(wildcard src/*.cpp))
+TEST_OBJ := $(patsubst tests/%.cpp,$(BUILD)/obj/tests/%.o,$(wildcard tests/*.cpp))
+PROGRAMS := $(addprefix $(BUILD)/,$(CHAPTERS))
+PYTHON   := /usr/bin/python3
+
+.PHONY: all run test check goldens bench clean deps
+all: $(PROGRAMS) $(BUILD)/tests
+
+# --- dependencies: doctest and nlohmann/json from the system's package manager ---------------
+# Installed on Debian/Ubuntu when missing (as root, or with password-less sudo); elsewhere the
+# build stops with one line naming the packages.
+HEADERS_FOUND = printf '\#include <doctest/doctest.h>\n\#include <nlohmann/json.hpp>\n' \
+                | $(CXX) -std=c++17 -fsyntax-only -x c++ - 2>/dev/null
+APT_PACKAGES  = doctest-dev nlohmann-json3-dev
+deps: build/.deps-found
+build/.deps-found:
+	@mkdir -p build
+	@if ! $(HEADERS_FOUND) && command -v apt-get >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; elif sudo -n true 2>/dev/null; then SUDO="sudo -n"; else SUDO=none; fi; \
+	  if [ "$$SUDO" != none ]; then \
+	    echo "installing $(APT_PACKAGES) with apt-get"; \
+	    $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(APT_PACKAGES) >/dev/null; \
+	  fi; \
+	fi
+	@$(HEADERS_FOUND) || { echo "error: the doctest and nlohmann/json headers are missing; install them with: apt-get install $(APT_PACKAGES) | dnf install doctest-devel json-devel | brew install doctest nlohmann-json"; exit 1; }
+	@touch $@
+
+# --- compiling --------------------------------------------------------------------------------
+$(BUILD)/obj/%.o: %.cpp | build/.deps-found
+	@mkdir -p $(dir $@)
+	$(CXX) $(CXXFLAGS) -c $< -o $@
+
+$(BUILD)/%: $(BUILD)/obj/chapters/%.o $(LIB_OBJ)
+	$(CXX) $^ $(LDFLAGS) -o $@
+
+$(BUILD)/tests: $(TEST_OBJ) $(LIB_OBJ)
+	$(CXX) $^ $(LDFLAGS) -o $@
+
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
+.SECONDARY:
+
+# --- running ----------------------------------------------------------------------------------
+run: $(PROGRAMS)
+	@for p in $(CHAPTERS); do echo; echo "######## $$p ########"; $(BUILD)/$$p || exit 1; done
+
+check: $(PROGRAMS)
+	@status=0; for p in $(CHAPTERS); do $(BUILD)/$$p --check || status=1; done; exit $$status
+
+test: all
+	@bash tests/run_all.sh $(BUILD) $(CHAPTERS)
+
+goldens:
+	@$(PYTHON) -c 'import torch, numpy' 2>/dev/null || { echo "error: the oracle needs PyTorch: apt-get install python3-torch python3-numpy"; exit 1; }
+	$(PYTHON) data/oracle.py
+
+clean:
+	rm -rf build

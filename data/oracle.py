@@ -1,0 +1,261 @@
+#!/usr/bin/python3
+"""The oracle: writes every chapter's data file (inputs and expected values).
+
+Independent of the C++ under test: expected values are computed here with PyTorch in float64,
+using PyTorch's own functions wherever one exists (torch.softmax, nn.MultiheadAttention, ...).
+The numbers the tutorial prints are stored as printed (strings), and the oracle lists which of
+them are not correct roundings of the exact values (tutorial.errata), judged with Python's
+decimal module.
+
+    python3 data/oracle.py                  # rewrite every data/chNN_*.json from the inputs below
+    python3 data/oracle.py --rewrite FILE   # recompute the expected values of FILE from its own inputs
+
+Output is deterministic to the byte: fixed key order, every float written with as many
+significant digits (at most 17) as it takes to read back as exactly the same double.
+Needs Debian's python3-torch and python3-numpy (a development tool: the build and tests do not).
+"""
+import math
+import os
+import sys
+from decimal import Decimal
+
+import torch
+
+torch.set_default_dtype(torch.float64)
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+# --- writing JSON deterministically ----------------------------------------------------------
+def fmt_number(x):
+    if isinstance(x, bool):
+        return "true" if x else "false"
+    if isinstance(x, int):
+        return str(x)
+    x = float(x)
+    if not math.isfinite(x):
+        raise ValueError("non-finite value in the oracle's output")
+    if x == int(x) and abs(x) < 1e15:
+        return str(int(x)) if x != 0 or math.copysign(1, x) > 0 else "0"
+    return repr(x)  # the shortest text that reads back as exactly this double (<= 17 digits)
+
+
+def to_text(value, indent=0):
+    """JSON text: objects one key per line, arrays of scalars on one line."""
+    pad = "  " * indent
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        items = [f'{pad}  "{k}": {to_text(v, indent + 1)}' for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + pad + "}"
+    if isinstance(value, (list, tuple)):
+        if all(not isinstance(v, (list, tuple, dict)) for v in value):
+            return "[" + ", ".join(to_text(v) for v in value) + "]"
+        return "[\n" + ",\n".join(pad + "  " + to_text(v, indent + 1) for v in value) + "\n" + pad + "]"
+    if isinstance(value, str):
+        import json
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, torch.Tensor):
+        return to_text(value.tolist(), indent)
+    if value is None:
+        return "null"
+    return fmt_number(value)
+
+
+def write(path, document):
+    text = to_text(document) + "\n"
+    tmp = path + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(tmp, path)  # never a half-written data file
+
+
+# --- the tutorial's printed numbers ------------------------------------------------------------
+def errata(printed, expected):
+    """Positions whose printed string is not a correct rounding of the exact value."""
+    found = []
+    for name, grid in printed.items():
+        exact = expected[name]
+        if isinstance(grid, str):
+            grid, exact = [[grid]], [[exact]]
+        elif not isinstance(grid[0], list):
+            grid, exact = [grid], [exact]
+        for r, row in enumerate(grid):
+            for c, text in enumerate(row):
+                p = Decimal(text)
+                half_unit = Decimal(1).scaleb(p.as_tuple().exponent) / 2
+                e = Decimal(float(exact[r][c]))
+                if abs(e - p) > half_unit:
+                    found.append({"name": name, "row": r, "col": c, "printed": text,
+                                  "correct": float(exact[r][c])})
+    return found
+
+
+# --- a seeded generator that C++ (src/random.h) reproduces exactly ----------------------------
+class SplitMix64:
+    def __init__(self, seed):
+        self.state = seed & 0xFFFFFFFFFFFFFFFF
+
+    def next(self):
+        self.state = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        return z ^ (z >> 31)
+
+    def uniform(self):  # in (0, 1)
+        return ((self.next() >> 11) + 0.5) * 2.0 ** -53
+
+    def normal(self):  # Box-Muller, one value per pair of uniforms
+        u1, u2 = self.uniform(), self.uniform()
+        return math.sqrt(-2.0 * math.log(u1)) * math.cos(2.0 * math.pi * u2)
+
+
+T = lambda rows: torch.tensor(rows, dtype=torch.float64)
+
+
+# --- ch01 dictionary lookup ----------------------------------------------------------------------
+def ch01_inputs():
+    return {
+        "keys": ["apple", "banana", "chair"],
+        "values": [10, 5, 2],
+        "fruit_weights": [0.6, 0.4, 0],
+        "key_vectors": [[2.0, 0.5, 0.0], [2.0, -0.5, 0.0], [-1.0, 0.0, 2.0]],
+        "queries": ["fruit", "apple"],
+        "query_vectors": [[1.0, 0.2, -1.0], [1.0, 1.0, 0.0]],
+        "sweep_query": 1,
+        "sweep_scales": [0.5, 1, 2, 4, 8, 16, 32, 64],
+    }
+
+
+def ch01_expected(i):
+    values = T(i["values"]).reshape(-1, 1)               # (m x 1)
+    K, Q = T(i["key_vectors"]), T(i["query_vectors"])  # (m x d), (n x d)
+    one_hot = (torch.arange(len(i["keys"])) == 0).double().reshape(1, -1)
+    scores = Q @ K.T
+    weights = torch.softmax(scores, dim=-1)
+    q = scores[i["sweep_query"]]
+    sweep = []
+    for s in i["sweep_scales"]:
+        w = torch.softmax(s * q, dim=-1)
+        sweep.append([s] + w.tolist() + [float(w @ values[:, 0])])
+    return {
+        "exact_lookup": float(one_hot @ values),
+        "fruit_lookup": float(T(i["fruit_weights"]) @ values[:, 0]),
+        "scores": scores,
+        "weights": weights,
+        "attention_lookup": (weights @ values)[:, 0],
+        "sweep": sweep,
+    }
+
+
+def ch01():
+    return {"printed": {"fruit_lookup": "8"}}
+
+
+# --- ch02 self-attention -----------------------------------------------------------------------
+def ch02_inputs():
+    return {
+        "tokens": ["笔", "记", "本"],
+        "X": [[1, 2, 1, 2, 1], [1, 1, 1, 2, 1], [3, 2, 1, 1, 1]],
+        "W_Q": [[0.2, -0.1, 0.3], [0.5, 0.1, -0.2], [-0.3, 0.4, 0.1], [0.1, 0.2, 0.4], [0.0, -0.5, 0.2]],
+        "W_K": [[0.3, 0.2, -0.1], [-0.2, 0.4, 0.1], [0.1, -0.1, 0.5], [0.4, 0.0, 0.2], [0.2, 0.3, -0.3]],
+        "W_V": [[0.1, 0.4, -0.2], [0.3, -0.1, 0.2], [-0.1, 0.2, 0.3], [0.2, 0.1, 0.1], [0.5, -0.3, 0.0]],
+        "why_scale": {"seed": 2017, "d_k": [4, 16, 64, 256, 512], "trials": 400, "keys": 8},
+    }
+
+
+def why_scale(cfg):
+    """Unit-variance q and k: variance of q·k, and the mean largest softmax weight."""
+    rng = SplitMix64(cfg["seed"])
+    rows = []
+    for d_k in cfg["d_k"]:
+        all_scores, max_plain, max_scaled = [], [], []
+        for _ in range(cfg["trials"]):
+            q = T([[rng.normal() for _ in range(d_k)]])
+            K = T([[rng.normal() for _ in range(d_k)] for _ in range(cfg["keys"])])
+            s = q @ K.T
+            all_scores.append(s)
+            max_plain.append(torch.softmax(s, dim=-1).max())
+            max_scaled.append(torch.softmax(s / math.sqrt(d_k), dim=-1).max())
+        scores = torch.cat(all_scores, dim=1)
+        rows.append([d_k, float(scores.var(unbiased=False)),
+                     float(torch.stack(max_plain).mean()), float(torch.stack(max_scaled).mean())])
+    return rows
+
+
+def ch02_expected(i):
+    X = T(i["X"])
+    d_k = X.shape[1]
+    XXt = X @ X.T
+    soft = torch.softmax(XXt, dim=-1)
+    scaled = XXt / math.sqrt(d_k)
+    Q, K, V = X @ T(i["W_Q"]), X @ T(i["W_K"]), X @ T(i["W_V"])
+    proj_scores = Q @ K.T / math.sqrt(Q.shape[1])
+    proj_weights = torch.softmax(proj_scores, dim=-1)
+    return {
+        "Xt": X.T,
+        "XXt": XXt,
+        "softmax_XXt": soft,
+        "output_unscaled": soft @ X,
+        "scores_scaled": scaled,
+        "softmax_scaled": torch.softmax(scaled, dim=-1),
+        "output_scaled": torch.softmax(scaled, dim=-1) @ X,
+        "Q": Q, "K": K, "V": V,
+        "scores_projected": proj_scores,
+        "weights_projected": proj_weights,
+        "output_projected": proj_weights @ V,
+        "why_scale": why_scale(i["why_scale"]),
+    }
+
+
+def ch02():
+    return {"printed": {
+        "Xt": [["1", "1", "3"], ["2", "1", "2"], ["1", "1", "1"], ["2", "2", "1"], ["1", "1", "1"]],
+        "XXt": [["11", "9", "11"], ["9", "8", "9"], ["11", "9", "16"]],
+        "softmax_XXt": [["0.468", "0.064", "0.468"], ["0.422", "0.156", "0.422"],
+                        ["0.0069", "9.05E-04", "0.992"]],
+        "output_unscaled": [["1.94", "1.94", "1", "1.53", "1"], ["1.84", "1.84", "1", "1.58", "1"],
+                            ["2.98", "2", "1", "1.01", "1"]],
+    }}
+
+
+CHAPTERS = {
+    "ch01_dictionary_lookup": (
+        "Attention as a soft dictionary lookup (tutorial 03 §2.1.2; the shop-search analogy in 01).",
+        ch01_inputs, ch01_expected, ch01),
+    "ch02_self_attention": (
+        "Self-attention on 笔/记/本 (tutorial 01's hand calculation; 02's six steps; 03 §2.1.3-2.1.4). "
+        "W_Q, W_K, W_V are ours, chosen small so the projected example is easy to follow.",
+        ch02_inputs, ch02_expected, ch02),
+}
+
+
+def document(name, inputs):
+    about, _, expected_of, tutorial_of = CHAPTERS[name]
+    expected = expected_of(inputs)
+    doc = {"chapter": name, "about": about, "inputs": inputs, "expected": expected}
+    tutorial = tutorial_of()
+    if tutorial.get("printed"):
+        plain = {k: (v.tolist() if isinstance(v, torch.Tensor) else v) for k, v in expected.items()}
+        tutorial["errata"] = errata(tutorial["printed"], plain)
+        doc["tutorial"] = tutorial
+    return doc
+
+
+def main(argv):
+    if len(argv) == 3 and argv[1] == "--rewrite":
+        import json
+        with open(argv[2], encoding="utf-8") as f:
+            old = json.load(f)
+        write(argv[2], document(old["chapter"], old["inputs"]))
+        return 0
+    if len(argv) != 1:
+        print(__doc__, file=sys.stderr)
+        return 2
+    for name, (_, inputs_of, _, _) in CHAPTERS.items():
+        write(os.path.join(HERE, name + ".json"), document(name, inputs_of()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

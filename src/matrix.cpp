@@ -1,0 +1,139 @@
+// matrix.cpp — the Matrix operations. Plain loops; see matrix.h for the contract.
+#include "matrix.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+Matrix::Matrix(std::size_t r, std::size_t c, double fill) : rows(r), cols(c), data(r * c, fill) {}
+
+Matrix::Matrix(std::initializer_list<std::initializer_list<double>> nested) {
+    rows = nested.size();
+    cols = rows ? nested.begin()->size() : 0;
+    for (const auto& line : nested) {
+        if (line.size() != cols)
+            throw std::invalid_argument("Matrix: ragged rows (" + std::to_string(line.size()) +
+                                        " values in a row, expected " + std::to_string(cols) + ")");
+        data.insert(data.end(), line.begin(), line.end());
+    }
+}
+
+static void check_index(const Matrix& m, std::size_t r, std::size_t c) {
+    if (r >= m.rows || c >= m.cols)
+        throw std::out_of_range("Matrix::at(" + std::to_string(r) + ", " + std::to_string(c) +
+                                ") outside " + shape_of(m));
+}
+double& Matrix::at(std::size_t r, std::size_t c) { check_index(*this, r, c); return (*this)(r, c); }
+double Matrix::at(std::size_t r, std::size_t c) const { check_index(*this, r, c); return (*this)(r, c); }
+
+std::string shape_of(const Matrix& m) {
+    return "(" + std::to_string(m.rows) + "x" + std::to_string(m.cols) + ")";
+}
+
+static void require_same_shape(const char* op, const Matrix& a, const Matrix& b) {
+    if (a.rows != b.rows || a.cols != b.cols)
+        throw std::invalid_argument(std::string(op) + ": " + shape_of(a) + " and " + shape_of(b) +
+                                    ": shapes differ");
+}
+
+static void require_inner(const char* op, const Matrix& a, const Matrix& b) {
+    if (a.cols != b.rows)
+        throw std::invalid_argument(std::string(op) + ": " + shape_of(a) + "·" + shape_of(b) +
+                                    ": inner dimensions differ");
+}
+
+// (n x k)·(k x m) -> (n x m), in i-k-j order: for each a(i,k) we walk row k of b and row i of
+// c side by side, so both stream through memory contiguously (the i-j-k order would jump down
+// a column of b, one cache line per multiply-add).
+Matrix matmul(const Matrix& a, const Matrix& b) {
+    require_inner("matmul", a, b);
+    Matrix c(a.rows, b.cols);
+    for (std::size_t i = 0; i < a.rows; ++i) {
+        double* ci = c.row(i);
+        for (std::size_t k = 0; k < a.cols; ++k) {
+            const double aik = a(i, k);
+            const double* bk = b.row(k);
+            for (std::size_t j = 0; j < b.cols; ++j) ci[j] += aik * bk[j];
+        }
+    }
+    return c;
+}
+
+// The definition c(i,j) = Σ_k a(i,k)·b(k,j), written as it reads. Kept as the reference the
+// faster loop order is tested against.
+Matrix matmul_naive(const Matrix& a, const Matrix& b) {
+    require_inner("matmul_naive", a, b);
+    Matrix c(a.rows, b.cols);
+    for (std::size_t i = 0; i < a.rows; ++i)
+        for (std::size_t j = 0; j < b.cols; ++j) {
+            double sum = 0.0;
+            for (std::size_t k = 0; k < a.cols; ++k) sum += a(i, k) * b(k, j);
+            c(i, j) = sum;
+        }
+    return c;
+}
+
+Matrix transpose(const Matrix& a) {
+    Matrix t(a.cols, a.rows);
+    for (std::size_t r = 0; r < a.rows; ++r)
+        for (std::size_t c = 0; c < a.cols; ++c) t(c, r) = a(r, c);
+    return t;
+}
+
+Matrix add(const Matrix& a, const Matrix& b) {
+    require_same_shape("add", a, b);
+    Matrix s = a;
+    for (std::size_t i = 0; i < s.data.size(); ++i) s.data[i] += b.data[i];
+    return s;
+}
+
+Matrix scale(const Matrix& a, double s) {
+    Matrix out = a;
+    for (double& x : out.data) x *= s;
+    return out;
+}
+
+Matrix map(const Matrix& a, const std::function<double(double)>& f) {
+    Matrix out = a;
+    for (double& x : out.data) x = f(x);
+    return out;
+}
+
+// Row-wise softmax, mirroring torch.softmax(x, dim=-1).
+// A row whose entries are all -inf (every position masked) has no finite maximum; we define
+// its weights as all zeros instead of the 0/0 = NaN the formula would give.
+Matrix softmax_rows(const Matrix& a) {
+    const double neg_inf = -std::numeric_limits<double>::infinity();
+    Matrix p(a.rows, a.cols);
+    for (std::size_t r = 0; r < a.rows; ++r) {
+        const double* x = a.row(r);
+        double* y = p.row(r);
+        // 1. the row maximum, subtracted so that exp() never overflows (exp(x - max) <= 1)
+        double max = neg_inf;
+        for (std::size_t c = 0; c < a.cols; ++c) max = std::max(max, x[c]);
+        if (max == neg_inf) continue;  // fully masked row: weights stay 0
+        // 2. exponentiate and sum
+        double sum = 0.0;
+        for (std::size_t c = 0; c < a.cols; ++c) sum += (y[c] = std::exp(x[c] - max));
+        // 3. normalise so the row sums to 1
+        for (std::size_t c = 0; c < a.cols; ++c) y[c] /= sum;
+    }
+    return p;
+}
+
+Matrix row_of(const Matrix& a, std::size_t r) {
+    if (r >= a.rows)
+        throw std::out_of_range("row_of: row " + std::to_string(r) + " outside " + shape_of(a));
+    Matrix out(1, a.cols);
+    std::copy(a.row(r), a.row(r) + a.cols, out.row(0));
+    return out;
+}
+
+double max_abs_diff(const Matrix& a, const Matrix& b) {
+    require_same_shape("max_abs_diff", a, b);
+    double worst = 0.0;
+    for (std::size_t i = 0; i < a.data.size(); ++i)
+        worst = std::max(worst, std::fabs(a.data[i] - b.data[i]));
+    return worst;
+}

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Runs the doctest suite, then every chapter with --check, and sums up every check in one
+# closing line "N passed, N failed". Exit status 0 only when nothing failed.
+# usage: tests/run_all.sh BUILD_DIR CHAPTER...
+set -u
+build=$1; shift
+passed=0; failed=0; status=0
+
+# doctest ends with "[doctest] assertions: 212 | 212 passed | 0 failed |"
+out=$("$build/tests" 2>&1) || status=1
+echo "$out"
+line=$(grep '^\[doctest\] assertions:' <<<"$out" | tail -n 1)
+if [ -z "$line" ]; then
+  echo "tests: the doctest suite printed no summary (it crashed?)"; failed=$((failed + 1)); status=1
+else
+  passed=$((passed + $(sed -E 's/.*\| *([0-9]+) passed.*/\1/' <<<"$line")))
+  failed=$((failed + $(sed -E 's/.*\| *([0-9]+) failed.*/\1/' <<<"$line")))
+fi
+
+# each chapter ends with "chNN_name --check: 87 passed, 0 failed (...)"
+for chapter in "$@"; do
+  out=$("$build/$chapter" --check 2>&1) || status=1
+  echo "$out"
+  line=$(grep -E '^[a-z0-9_]+ --check: [0-9]+ passed, [0-9]+ failed' <<<"$out" | tail -n 1)
+  if [ -z "$line" ]; then
+    echo "$chapter --check printed no summary"; failed=$((failed + 1)); status=1
+  else
+    passed=$((passed + $(sed -E 's/.*: ([0-9]+) passed.*/\1/' <<<"$line")))
+    failed=$((failed + $(sed -E 's/.* ([0-9]+) failed.*/\1/' <<<"$line")))
+  fi
+done
+
+echo
+echo "$passed passed, $failed failed"
+[ "$status" = 0 ] && [ "$failed" = 0 ]
