@@ -7,7 +7,7 @@ The numbers the tutorial prints are stored as printed (strings), and the oracle 
 them are not correct roundings of the exact values (tutorial.errata), judged with Python's
 decimal module.
 
-    python3 data/oracle.py                  # rewrite every data/chNN_*.json from the inputs below
+    python3 data/oracle.py                  # rewrite data/chNN_*.json (and tests/data/) from the inputs below
     python3 data/oracle.py --rewrite FILE   # recompute the expected values of FILE from its own inputs
 
 Output is deterministic to the byte: fixed key order, every float written with as many
@@ -230,11 +230,27 @@ CHAPTERS = {
 }
 
 
-def document(name, inputs):
+# Other data files of the same schemas, with other sizes and values: the test suite runs each
+# chapter on them too, so nothing in the C++ may depend on the shipped example's sizes.
+def variants():
+    rng = SplitMix64(42)
+    pick = lambda rows, cols: [[round(rng.normal(), 3) for _ in range(cols)] for _ in range(rows)]
+    ch01 = ch01_inputs()
+    ch01.update({"keys": ["cat", "dog", "car", "bus"], "values": [1.5, 2.5, -4, 7],
+                 "fruit_weights": [0.25, 0.25, 0.25, 0.25], "key_vectors": pick(4, 5),
+                 "queries": ["pet", "vehicle", "thing"], "query_vectors": pick(3, 5), "sweep_query": 2})
+    ch02 = ch02_inputs()
+    ch02.update({"tokens": ["我", "爱", "吃", "苹果"], "X": pick(4, 6), "W_Q": pick(6, 2),
+                 "W_K": pick(6, 2), "W_V": pick(6, 4),
+                 "why_scale": {"seed": 7, "d_k": [1, 8, 100], "trials": 50, "keys": 3}})
+    return [("ch01_dictionary_lookup", "other", ch01), ("ch02_self_attention", "other", ch02)]
+
+
+def document(name, inputs, with_tutorial=True):
     about, _, expected_of, tutorial_of = CHAPTERS[name]
     expected = expected_of(inputs)
     doc = {"chapter": name, "about": about, "inputs": inputs, "expected": expected}
-    tutorial = tutorial_of()
+    tutorial = tutorial_of() if with_tutorial else {}
     if tutorial.get("printed"):
         plain = {k: (v.tolist() if isinstance(v, torch.Tensor) else v) for k, v in expected.items()}
         tutorial["errata"] = errata(tutorial["printed"], plain)
@@ -247,13 +263,17 @@ def main(argv):
         import json
         with open(argv[2], encoding="utf-8") as f:
             old = json.load(f)
-        write(argv[2], document(old["chapter"], old["inputs"]))
+        write(argv[2], document(old["chapter"], old["inputs"], with_tutorial="tutorial" in old))
         return 0
     if len(argv) != 1:
         print(__doc__, file=sys.stderr)
         return 2
     for name, (_, inputs_of, _, _) in CHAPTERS.items():
         write(os.path.join(HERE, name + ".json"), document(name, inputs_of()))
+    os.makedirs(os.path.join(HERE, "..", "tests", "data"), exist_ok=True)
+    for name, tag, inputs in variants():
+        path = os.path.join(HERE, "..", "tests", "data", f"{name}.{tag}.json")
+        write(path, document(name, inputs, with_tutorial=False))
     return 0
 
 

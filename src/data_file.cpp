@@ -103,6 +103,26 @@ long DataFile::integer(const std::string& key) const {
     return v.get<long>();
 }
 
+long DataFile::integer(const std::string& key, long min, long max) const {
+    const long v = integer(key);
+    if (v < min || v > max)
+        throw error(key, "expected a whole number from " + std::to_string(min) + " to " + std::to_string(max));
+    return v;
+}
+
+std::vector<long> DataFile::integers(const std::string& key, long min, long max) const {
+    const Json& v = at(key);
+    if (!v.is_array() || v.empty()) throw error(key, "expected a non-empty array of whole numbers");
+    std::vector<long> out;
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        const std::string where = key + "[" + std::to_string(i) + "]";
+        if (!v[i].is_number_integer() || v[i].get<long>() < min || v[i].get<long>() > max)
+            throw error(where, "expected a whole number from " + std::to_string(min) + " to " + std::to_string(max));
+        out.push_back(v[i].get<long>());
+    }
+    return out;
+}
+
 std::string DataFile::text(const std::string& key) const {
     const Json& v = at(key);
     if (!v.is_string()) throw error(key, "expected a string");

@@ -31,6 +31,8 @@ public:
     Matrix vector(const std::string& key) const;  // array of finite numbers, as a (1 x n) Matrix
     double number(const std::string& key) const;  // one finite number
     long integer(const std::string& key) const;   // one whole number
+    long integer(const std::string& key, long min, long max) const;  // ... in [min, max]
+    std::vector<long> integers(const std::string& key, long min, long max) const;  // array of them
     std::string text(const std::string& key) const;
     std::vector<std::string> texts(const std::string& key) const;  // array of strings
 

@@ -3,7 +3,7 @@
 // The data file stores each number exactly as the tutorial prints it, as a string, under
 // tutorial.printed.<result name> ("0.468", "9.05E-04", "11"). A printed number is right when
 // it is a correct rounding of the exact value: |exact − printed| ≤ half a unit of its last
-// digit ("0.468" allows 0.0005, "9.05E-04" allows 0.000005). Anything else is an erratum.
+// digit ("0.468" allows 0.0005, "9.05E-04" allows 0.0000005). Anything else is an erratum.
 #pragma once
 #include <string>
 #include <vector>

@@ -1,3 +1,18 @@
-// main.cpp — the doctest runner for every test file in tests/.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+// main.cpp — the doctest runner. It also remembers where the test program lives, so the
+// tests of the chapter programs can find them beside it (build/ or build/san/).
+#define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
+
+#include <string>
+
+#include "helpers.h"
+
+std::string program_dir = ".";
+
+int main(int argc, char** argv) {
+    const std::string self = argc > 0 ? argv[0] : "";
+    const std::size_t slash = self.rfind('/');
+    if (slash != std::string::npos) program_dir = self.substr(0, slash);
+    doctest::Context context(argc, argv);
+    return context.run();
+}

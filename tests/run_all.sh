@@ -17,9 +17,17 @@ else
   failed=$((failed + $(sed -E 's/.*\| *([0-9]+) failed.*/\1/' <<<"$line")))
 fi
 
-# each chapter ends with "chNN_name --check: 87 passed, 0 failed (...)"
+# each chapter ends with "chNN_name --check: 87 passed, 0 failed (...)"; it runs on its own
+# data file and on the oracle's other data files of the same schema in tests/data/
+runs=()
 for chapter in "$@"; do
-  out=$("$build/$chapter" --check 2>&1) || status=1
+  runs+=("$chapter")
+  for f in tests/data/"$chapter".*.json; do [ -e "$f" ] && runs+=("$chapter --data $f"); done
+done
+for run in "${runs[@]}"; do
+  chapter=${run%% *}
+  # shellcheck disable=SC2086
+  out=$("$build"/$run --check 2>&1) || status=1
   echo "$out"
   line=$(grep -E '^[a-z0-9_]+ --check: [0-9]+ passed, [0-9]+ failed' <<<"$out" | tail -n 1)
   if [ -z "$line" ]; then

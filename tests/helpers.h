@@ -1,0 +1,39 @@
+// helpers.h — what several test files share: comparing a Matrix with a data file's expected
+// values, and running a chapter program to look at its exit code and output.
+#pragma once
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "data_file.h"
+#include "matrix.h"
+#include "results.h"
+
+extern std::string program_dir;  // where build/tests lives: the chapter programs are beside it
+
+// Every entry of `got` within tol · max(1, |expected|) of data's expected.<key> (a matrix, or
+// a vector compared with a 1 x n `got`).
+inline void check_close(const Matrix& got, const DataFile& data, const std::string& key,
+                        double tol = tolerance::single_op) {
+    const std::string path = "expected." + key;
+    const Json& v = data.at(path);
+    const Matrix want = v.is_array() && !v.empty() && v[0].is_array() ? data.matrix(path) : data.vector(path);
+    REQUIRE_MESSAGE(shape_of(got) == shape_of(want), key);
+    for (std::size_t i = 0; i < want.data.size(); ++i)
+        CHECK_MESSAGE(std::fabs(got.data[i] - want.data[i]) <= tol * std::max(1.0, std::fabs(want.data[i])),
+                      key << "[" << i << "]: got " << got.data[i] << ", expected " << want.data[i]);
+}
+
+struct Run {
+    int exit_code;
+    std::string out;  // stdout
+    std::string err;  // stderr
+};
+
+// Runs build/<program> with the given arguments (a shell string) from the repository root.
+Run run_program(const std::string& program, const std::string& args);
+
+// A file with the given text in a fresh temporary directory; returns its path.
+std::string temp_file(const std::string& name, const std::string& text);

@@ -1,0 +1,91 @@
+// test_matrix.cpp — the Matrix type and its operations, including every error path.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+#include "matrix.h"
+#include "random.h"
+
+static std::string message_of(const std::function<void()>& f) {
+    try { f(); } catch (const std::exception& e) { return e.what(); }
+    return "(no exception)";
+}
+
+TEST_CASE("a matrix is built from nested lists, row-major") {
+    const Matrix m{{1, 2, 3}, {4, 5, 6}};
+    CHECK(m.rows == 2);
+    CHECK(m.cols == 3);
+    CHECK(m(1, 0) == 4);
+    CHECK(m.data[4] == 5);  // row 1, column 1 of a 3-wide matrix
+    CHECK(Matrix(2, 3, 7.0).data == std::vector<double>(6, 7.0));
+}
+
+TEST_CASE("ragged nested lists and out-of-range indices are errors") {
+    CHECK_THROWS_AS(Matrix({{1, 2}, {3}}), std::invalid_argument);
+    Matrix m(2, 2);
+    CHECK_THROWS_AS(m.at(2, 0), std::out_of_range);
+    CHECK_THROWS_AS(m.at(0, 2), std::out_of_range);
+    CHECK(message_of([&] { m.at(0, 5); }) == "Matrix::at(0, 5) outside (2x2)");
+    m.at(1, 1) = 3;
+    CHECK(m(1, 1) == 3);
+}
+
+TEST_CASE("matmul multiplies, and names both shapes when they do not fit") {
+    const Matrix a{{1, 2}, {3, 4}, {5, 6}};
+    const Matrix b{{1, 0, -1}, {2, 1, 0}};
+    const Matrix c = matmul(a, b);
+    const Matrix want{{5, 2, -1}, {11, 4, -3}, {17, 6, -5}};
+    CHECK(c.data == want.data);
+    CHECK(message_of([] { matmul(Matrix(3, 5), Matrix(4, 3)); }) == "matmul: (3x5)·(4x3): inner dimensions differ");
+    CHECK_THROWS_AS(matmul_naive(Matrix(3, 5), Matrix(4, 3)), std::invalid_argument);
+}
+
+TEST_CASE("the i-k-j matmul agrees with the naive i-j-k reference") {
+    Random rng(7);
+    Matrix a(17, 31), b(31, 13);
+    for (double& x : a.data) x = rng.normal();
+    for (double& x : b.data) x = rng.normal();
+    // same products, summed in the same k order: the results agree to the last bit
+    CHECK(max_abs_diff(matmul(a, b), matmul_naive(a, b)) == 0.0);
+}
+
+TEST_CASE("transpose, add, scale and map") {
+    const Matrix a{{1, 2, 3}, {4, 5, 6}};
+    const Matrix t = transpose(a);
+    CHECK(t.rows == 3);
+    CHECK(t(2, 1) == 6);
+    CHECK(add(a, a).data == scale(a, 2.0).data);
+    CHECK(message_of([&] { add(a, t); }) == "add: (2x3) and (3x2): shapes differ");
+    CHECK(map(a, [](double x) { return x * x; })(1, 2) == 36);
+    CHECK(row_of(a, 1).data == std::vector<double>{4, 5, 6});
+    CHECK_THROWS_AS(row_of(a, 2), std::out_of_range);
+    CHECK(max_abs_diff(a, add(a, Matrix{{0, 0, 0.5}, {0, -2, 0}})) == 2.0);
+}
+
+TEST_CASE("softmax: rows sum to 1, and a hand-computed row") {
+    const Matrix p = softmax_rows(Matrix{{0, std::log(3.0)}, {1, 1}});
+    CHECK(p(0, 0) == doctest::Approx(0.25).epsilon(1e-15));
+    CHECK(p(0, 1) == doctest::Approx(0.75).epsilon(1e-15));
+    CHECK(p(1, 0) == 0.5);
+}
+
+TEST_CASE("softmax is stable: logits of ±1000 stay finite") {
+    const Matrix p = softmax_rows(Matrix{{1000, 999, -1000}, {-1000, -1000, -1001}});
+    for (double x : p.data) CHECK(std::isfinite(x));
+    for (std::size_t r = 0; r < 2; ++r) CHECK(p(r, 0) + p(r, 1) + p(r, 2) == doctest::Approx(1.0).epsilon(1e-15));
+    CHECK(p(0, 0) == doctest::Approx(1.0 / (1.0 + std::exp(-1.0))).epsilon(1e-15));
+    CHECK(p(1, 0) == doctest::Approx(p(1, 1)).epsilon(1e-15));
+}
+
+TEST_CASE("softmax: -inf gets weight 0, and a row of only -inf gives zeros, not NaN") {
+    const double inf = std::numeric_limits<double>::infinity();
+    const Matrix p = softmax_rows(Matrix{{1, -inf, 1}, {-inf, -inf, -inf}});
+    CHECK(p(0, 1) == 0.0);
+    CHECK(p(0, 0) == 0.5);
+    CHECK(p.row(1)[0] == 0.0);
+    CHECK(p.row(1)[1] == 0.0);
+    CHECK(p.row(1)[2] == 0.0);
+}

@@ -1,0 +1,30 @@
+// test_print.cpp — terminal widths and the labelled matrix layout.
+#include <doctest/doctest.h>
+
+#include <sstream>
+
+#include "print.h"
+
+TEST_CASE("CJK characters are two columns wide, ASCII one") {
+    CHECK(display_width("abc") == 3);
+    CHECK(display_width("笔") == 2);
+    CHECK(display_width("【BOS】") == 7);
+    CHECK(display_width("Xᵀ") == 2);
+    CHECK(pad_left("笔", 4) == "  笔");
+    CHECK(pad_right("笔", 3) == "笔 ");
+}
+
+TEST_CASE("a labelled matrix lines up its columns") {
+    std::ostringstream out;
+    print_matrix(out, "XXᵀ", Matrix{{11, 9}, {9, 8}}, {"笔", "记"}, {"笔", "记"});
+    CHECK(out.str() == "XXᵀ  (2x2)\n"
+                       "      笔  记\n"
+                       "  笔  11   9\n"
+                       "  记   9   8\n");
+}
+
+TEST_CASE("number formats") {
+    CHECK(fixed(-0.00001, 3) == "0.000");
+    CHECK(fixed(0.46831, 3) == "0.468");
+    CHECK(general(6.9120813619574658e-13, 3) == "6.91e-13");
+}

@@ -1,0 +1,98 @@
+// test_programs.cpp — the chapter program contract, tested on the built programs:
+// --help, --json, --check (passing and failing), and one "error:" line with exit code 2 for
+// bad flags and bad data files.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "helpers.h"
+
+static const char* const chapters[] = {"ch01_dictionary_lookup", "ch02_self_attention"};
+
+static Json data_of(const std::string& chapter) {
+    std::ifstream in("data/" + chapter + ".json");
+    return Json::parse(in);
+}
+
+static int lines(const std::string& s) {
+    int n = 0;
+    for (char c : s) n += c == '\n';
+    return n;
+}
+
+// exit code 2, nothing on stdout, and exactly one line on stderr that starts "error: "
+static void check_one_error_line(const Run& r, const std::string& must_contain) {
+    CHECK(r.exit_code == 2);
+    CHECK(r.out.empty());
+    CHECK(lines(r.err) == 1);
+    CHECK(r.err.rfind("error: ", 0) == 0);
+    CHECK_MESSAGE(r.err.find(must_contain) != std::string::npos, r.err);
+}
+
+TEST_CASE("every chapter: --help, --check and --json follow the contract") {
+    for (const char* chapter : chapters) {
+        CAPTURE(chapter);
+        const Run help = run_program(chapter, "--help");
+        CHECK(help.exit_code == 0);
+        CHECK(help.out.find("--check") != std::string::npos);
+        CHECK(help.out.find("Follows the tutorial") != std::string::npos);
+
+        const Run check = run_program(chapter, "--check");
+        CHECK(check.exit_code == 0);
+        CHECK(lines(check.out) == 1);
+        CHECK(check.out.find(" passed, 0 failed") != std::string::npos);
+
+        const Run json = run_program(chapter, "--json");
+        CHECK(json.exit_code == 0);
+        const Json parsed = Json::parse(json.out);  // stdout is nothing but the JSON object
+        const Json data = data_of(chapter);  // kept alive for the loop below
+        for (const auto& item : data["expected"].items())
+            CHECK_MESSAGE(parsed.contains(item.key()), item.key());
+    }
+}
+
+TEST_CASE("--check fails with a table when an expected value is changed") {
+    Json doc = data_of("ch02_self_attention");
+    doc["expected"]["softmax_XXt"][0][1] = 0.064;  // the tutorial's erratum, as if it were right
+    const std::string path = temp_file("changed.json", doc.dump());
+    const Run r = run_program("ch02_self_attention", "--check --data " + path);
+    CHECK(r.exit_code == 1);
+    CHECK(r.out.find("softmax_XXt") != std::string::npos);
+    CHECK(r.out.find("[0,1]") != std::string::npos);
+    CHECK(r.out.find("1 failed") != std::string::npos);
+}
+
+TEST_CASE("bad flags and bad data files give one error line and exit code 2") {
+    check_one_error_line(run_program("ch01_dictionary_lookup", "--frobnicate"), "unknown flag");
+    check_one_error_line(run_program("ch01_dictionary_lookup", "--data"), "expected a value");
+    check_one_error_line(run_program("ch02_self_attention", "--data /nonexistent.json"), "/nonexistent.json: cannot open");
+    check_one_error_line(run_program("ch02_self_attention", "--data " + temp_file("broken.json", "{\"inputs\": [1,,2]}")),
+                         "not valid JSON");
+
+    Json doc = data_of("ch02_self_attention");
+    doc["inputs"].erase("X");
+    check_one_error_line(run_program("ch02_self_attention", "--data " + temp_file("nox.json", doc.dump())),
+                         "inputs.X: missing");
+
+    doc = data_of("ch02_self_attention");
+    doc["inputs"]["X"][1] = Json::array({1, 2});
+    check_one_error_line(run_program("ch02_self_attention", "--data " + temp_file("ragged.json", doc.dump())),
+                         "inputs.X: row 1 has 2 values, expected 5");
+
+    doc = data_of("ch02_self_attention");
+    doc["inputs"]["tokens"] = Json::array({"笔", "记"});
+    check_one_error_line(run_program("ch02_self_attention", "--data " + temp_file("tokens.json", doc.dump())),
+                         "inputs.tokens: expected one token per row");
+
+    doc = data_of("ch02_self_attention");
+    doc["inputs"]["X"][0][0] = 1e200;  // XXᵀ overflows to infinity
+    check_one_error_line(run_program("ch02_self_attention", "--json --data " + temp_file("huge.json", doc.dump())),
+                         "not finite");
+
+    doc = data_of("ch01_dictionary_lookup");
+    doc["inputs"]["values"] = Json::array({10, "five", 2});
+    check_one_error_line(run_program("ch01_dictionary_lookup", "--data " + temp_file("five.json", doc.dump())),
+                         "inputs.values[1]: expected a number");
+}
