@@ -9,6 +9,7 @@
 #   make clean      remove build/
 #   make SAN=1 …    the same with AddressSanitizer + UndefinedBehaviorSanitizer, in build/san/
 
+MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 2)
 CXX      ?= g++
 CXXFLAGS := -std=c++17 -Wall -Wextra -Wpedantic -Werror -Isrc -MMD -MP
 LDFLAGS  :=
