@@ -219,6 +219,147 @@ def ch02():
     }}
 
 
+# --- ch03 masked attention ---------------------------------------------------------------------
+def rounded_normals(rng, rows, cols, digits=2):
+    return [[round(rng.normal(), digits) for _ in range(cols)] for _ in range(rows)]
+
+
+def ch03_inputs():
+    rng = SplitMix64(3)
+    return {
+        "tokens": ["【BOS】", "I", "like", "you", "【EOS】"],
+        "X": rounded_normals(rng, 5, 4),
+        "key_padding": [False, False, False, True, True],
+        "left_key_padding": [True, False, False, False, False],
+    }
+
+
+def masked_softmax(scores, additive):
+    """softmax(scores + mask), with our convention for a row whose keys are all hidden:
+    zero weights (PyTorch's softmax gives NaN there)."""
+    w = torch.softmax(scores + additive, dim=-1)
+    return torch.nan_to_num(w, nan=0.0)
+
+
+def causal(n):
+    # the tutorial's construction: full of -inf, keep the strict upper triangle
+    return torch.triu(torch.full((n, n), float("-inf")), diagonal=1)
+
+
+def additive_from_bool(hide):
+    return torch.zeros(hide.shape).masked_fill(hide, float("-inf"))
+
+
+def ch03_expected(i):
+    X = T(i["X"])
+    n, d = X.shape
+    scores = X @ X.T / math.sqrt(d)
+    pad = torch.tensor(i["key_padding"]).reshape(1, -1).expand(n, n)
+    left = torch.tensor(i["left_key_padding"]).reshape(1, -1).expand(n, n)
+    causal_bool = torch.ones(n, n, dtype=torch.bool).triu(diagonal=1)
+    out = {}
+    cases = {"causal": causal_bool, "padding": pad, "both": causal_bool | pad,
+             "left_padded_causal": causal_bool | left}
+    for name, hide in cases.items():
+        additive = causal(n) if name == "causal" else additive_from_bool(hide)
+        w = masked_softmax(scores, additive)
+        # the boolean form (masked_fill) must agree with the additive form
+        w_bool = torch.nan_to_num(torch.softmax(scores.masked_fill(hide, float("-inf")), dim=-1), nan=0.0)
+        assert torch.equal(w, w_bool), name
+        if name == "causal":
+            out["causal_hidden"] = causal_bool.double()
+        out["weights_" + name] = w
+        out["output_" + name] = w @ X
+    # row t of causal attention = attention of token t over the prefix 0..t alone
+    prefix = []
+    for t in range(n):
+        P = X[: t + 1]
+        prefix.append((torch.softmax(X[t : t + 1] @ P.T / math.sqrt(d), dim=-1) @ P)[0])
+    out["prefix_outputs"] = torch.stack(prefix)
+    # tutorial 01's code hides with -1e9 instead of -inf: a fully hidden row becomes uniform
+    first_row = torch.softmax(scores[0].masked_fill((causal_bool | left)[0], -1e9), dim=-1)
+    out["left_padded_row0_with_minus_1e9"] = first_row
+    return out
+
+
+# --- ch04 multi-head attention ------------------------------------------------------------------
+def ch04_inputs():
+    rng = SplitMix64(4)
+    d = 8
+    # entries of standard deviation 1/sqrt(d), like a trained layer's, so no head saturates
+    w = lambda rows, cols: [[round(v / math.sqrt(d), 3) for v in row] for row in rounded_normals(rng, rows, cols, 6)]
+    return {
+        "tokens": ["【BOS】", "I", "like", "you", "【EOS】"],
+        "n_heads": 2,
+        "x": rounded_normals(rng, 5, d),
+        "key_padding": [False, False, False, False, True],
+        "source_tokens": ["我", "爱", "你", "【PAD】"],
+        "source": rounded_normals(rng, 4, d),
+        "source_key_padding": [False, False, False, True],
+        "W_Q": w(d, d), "W_K": w(d, d), "W_V": w(d, d), "W_O": w(d, d),
+        "b_Q": w(1, d)[0], "b_K": w(1, d)[0], "b_V": w(1, d)[0], "b_O": w(1, d)[0],
+        "shape_example": {"n_heads": 8, "x": w(2, 4), "W_Q": w(4, 24), "W_K": w(4, 24),
+                          "W_V": w(4, 24), "W_O": w(24, 4)},
+    }
+
+
+def torch_mha(i, bias=True):
+    d, h = len(i["W_Q"]), i["n_heads"]
+    mha = torch.nn.MultiheadAttention(d, h, bias=bias, batch_first=True, dropout=0.0)
+    mha.eval()
+    with torch.no_grad():
+        # nn.MultiheadAttention computes x·Wᵀ: its in_proj_weight rows are our W columns
+        mha.in_proj_weight.copy_(torch.cat([T(i["W_Q"]).T, T(i["W_K"]).T, T(i["W_V"]).T]))
+        mha.out_proj.weight.copy_(T(i["W_O"]).T)
+        if bias:
+            mha.in_proj_bias.copy_(torch.cat([T(i["b_Q"]), T(i["b_K"]), T(i["b_V"])]))
+            mha.out_proj.bias.copy_(T(i["b_O"]))
+    return mha
+
+
+def run_mha(mha, xq, xkv, attn_mask=None, key_padding=None):
+    with torch.no_grad():
+        out, w = mha(xq[None], xkv[None], xkv[None], attn_mask=attn_mask,
+                     key_padding_mask=None if key_padding is None else torch.tensor([key_padding]),
+                     need_weights=True, average_attn_weights=False)
+    return out[0], w[0]
+
+
+def ch04_expected(i):
+    x, src = T(i["x"]), T(i["source"])
+    n = x.shape[0]
+    mha = torch_mha(i)
+    out = {}
+    o, w = run_mha(mha, x, x)
+    out["output_self"] = o
+    for h in range(w.shape[0]):
+        out[f"weights_self_head{h}"] = w[h]
+    o, w = run_mha(mha, x, x, attn_mask=causal(n), key_padding=i["key_padding"])
+    o_bool, _ = run_mha(mha, x, x, attn_mask=torch.ones(n, n, dtype=torch.bool).triu(1),
+                        key_padding=i["key_padding"])
+    assert torch.allclose(o, o_bool, rtol=0, atol=1e-15), "additive and boolean masks disagree"
+    out["output_masked"] = o
+    for h in range(w.shape[0]):
+        out[f"weights_masked_head{h}"] = w[h]
+    o, w = run_mha(mha, x, src, key_padding=i["source_key_padding"])
+    out["output_cross"] = o
+    for h in range(w.shape[0]):
+        out[f"weights_cross_head{h}"] = w[h]
+    out["output_nobias"] = run_mha(torch_mha(i, bias=False), x, x)[0]
+    # the shape example: per-head matrices of width d_k = d_v = 3 (nn.MultiheadAttention cannot
+    # express d_k != d_model / h, so this one is the formula written out in torch)
+    e = i["shape_example"]
+    ex, h = T(e["x"]), e["n_heads"]
+    Wq, Wk, Wv = T(e["W_Q"]), T(e["W_K"]), T(e["W_V"])
+    dk, dv = Wq.shape[1] // h, Wv.shape[1] // h
+    heads = []
+    for k in range(h):
+        q, kk, v = ex @ Wq[:, k*dk:(k+1)*dk], ex @ Wk[:, k*dk:(k+1)*dk], ex @ Wv[:, k*dv:(k+1)*dv]
+        heads.append(torch.softmax(q @ kk.T / math.sqrt(dk), dim=-1) @ v)
+    out["shape_example_output"] = torch.cat(heads, dim=1) @ T(e["W_O"])
+    return out
+
+
 CHAPTERS = {
     "ch01_dictionary_lookup": (
         "Attention as a soft dictionary lookup (tutorial 03 §2.1.2; the shop-search analogy in 01).",
@@ -227,6 +368,16 @@ CHAPTERS = {
         "Self-attention on 笔/记/本 (tutorial 01's hand calculation; 02's six steps; 03 §2.1.3-2.1.4). "
         "W_Q, W_K, W_V are ours, chosen small so the projected example is easy to follow.",
         ch02_inputs, ch02_expected, ch02),
+    "ch03_masked_attention": (
+        "Masked self-attention on 【BOS】 I like you 【EOS】 (tutorial 03 §2.1.5; 02's masked attention). "
+        "Q = K = V = X, scaled by 1/sqrt(d_k). key_padding: true = that key is padding.",
+        ch03_inputs, ch03_expected, lambda: {}),
+    "ch04_multi_head_attention": (
+        "Multi-head attention matched to torch.nn.MultiheadAttention (tutorial 03 §2.1.6; 04). "
+        "x·W convention: W_Q = in_proj_weight[0:d_model]^T, W_K = in_proj_weight[d_model:2*d_model]^T, "
+        "W_V = in_proj_weight[2*d_model:]^T, W_O = out_proj.weight^T; b_Q, b_K, b_V = the thirds of "
+        "in_proj_bias, b_O = out_proj.bias.",
+        ch04_inputs, ch04_expected, lambda: {}),
 }
 
 
@@ -243,7 +394,18 @@ def variants():
     ch02.update({"tokens": ["我", "爱", "吃", "苹果"], "X": pick(4, 6), "W_Q": pick(6, 2),
                  "W_K": pick(6, 2), "W_V": pick(6, 4),
                  "why_scale": {"seed": 7, "d_k": [1, 8, 100], "trials": 50, "keys": 3}})
-    return [("ch01_dictionary_lookup", "other", ch01), ("ch02_self_attention", "other", ch02)]
+    ch03 = {"tokens": ["a", "b", "c", "d", "e", "f", "g"], "X": pick(7, 3),
+            "key_padding": [False] * 4 + [True] * 3, "left_key_padding": [True, True] + [False] * 5}
+    d = 12
+    ch04 = {"tokens": ["t0", "t1", "t2"], "n_heads": 3, "x": pick(3, d), "key_padding": [False, False, True],
+            "source_tokens": ["s0", "s1", "s2", "s3", "s4", "s5", "s6"], "source": pick(7, d),
+            "source_key_padding": [False] * 5 + [True] * 2,
+            "W_Q": pick(d, d), "W_K": pick(d, d), "W_V": pick(d, d), "W_O": pick(d, d),
+            "b_Q": pick(1, d)[0], "b_K": pick(1, d)[0], "b_V": pick(1, d)[0], "b_O": pick(1, d)[0],
+            "shape_example": {"n_heads": 2, "x": pick(3, 5), "W_Q": pick(5, 6), "W_K": pick(5, 6),
+                              "W_V": pick(5, 4), "W_O": pick(4, 5)}}
+    return [("ch01_dictionary_lookup", "other", ch01), ("ch02_self_attention", "other", ch02),
+            ("ch03_masked_attention", "other", ch03), ("ch04_multi_head_attention", "other", ch04)]
 
 
 def document(name, inputs, with_tutorial=True):

@@ -123,6 +123,17 @@ std::vector<long> DataFile::integers(const std::string& key, long min, long max)
     return out;
 }
 
+std::vector<bool> DataFile::flags(const std::string& key) const {
+    const Json& v = at(key);
+    if (!v.is_array()) throw error(key, "expected an array of true/false");
+    std::vector<bool> out;
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        if (!v[i].is_boolean()) throw error(key + "[" + std::to_string(i) + "]", "expected true or false");
+        out.push_back(v[i].get<bool>());
+    }
+    return out;
+}
+
 std::string DataFile::text(const std::string& key) const {
     const Json& v = at(key);
     if (!v.is_string()) throw error(key, "expected a string");

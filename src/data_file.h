@@ -33,6 +33,7 @@ public:
     long integer(const std::string& key) const;   // one whole number
     long integer(const std::string& key, long min, long max) const;  // ... in [min, max]
     std::vector<long> integers(const std::string& key, long min, long max) const;  // array of them
+    std::vector<bool> flags(const std::string& key) const;  // array of true/false
     std::string text(const std::string& key) const;
     std::vector<std::string> texts(const std::string& key) const;  // array of strings
 

@@ -67,7 +67,7 @@ void print_step(std::ostream& out, const std::string& title) {
 
 static bool all_whole(const Matrix& m) {
     for (double x : m.data)
-        if (x != std::floor(x) || std::fabs(x) > 1e15) return false;
+        if (!std::isinf(x) && (x != std::floor(x) || std::fabs(x) > 1e15)) return false;  // −inf masks count as whole
     return true;
 }
 
@@ -100,8 +100,10 @@ void Table::print(std::ostream& out) const {
     for (const auto& row : rows_) widen(row);
     auto line = [&](const std::vector<std::string>& row) {
         out << " ";
-        for (std::size_t c = 0; c < w.size(); ++c)
-            out << "  " << pad_left(c < row.size() ? row[c] : "", w[c]);
+        for (std::size_t c = 0; c < w.size(); ++c) {  // the first column is text: left-aligned
+            const std::string cell = c < row.size() ? row[c] : "";
+            out << "  " << (c == 0 ? pad_right(cell, w[c]) : pad_left(cell, w[c]));
+        }
         out << "\n";
     };
     line(header_);

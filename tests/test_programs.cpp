@@ -9,7 +9,8 @@
 
 #include "helpers.h"
 
-static const char* const chapters[] = {"ch01_dictionary_lookup", "ch02_self_attention"};
+static const char* const chapters[] = {"ch01_dictionary_lookup", "ch02_self_attention", "ch03_masked_attention",
+                                       "ch04_multi_head_attention"};
 
 static Json data_of(const std::string& chapter) {
     std::ifstream in("data/" + chapter + ".json");
@@ -95,4 +96,38 @@ TEST_CASE("bad flags and bad data files give one error line and exit code 2") {
     doc["inputs"]["values"] = Json::array({10, "five", 2});
     check_one_error_line(run_program("ch01_dictionary_lookup", "--data " + temp_file("five.json", doc.dump())),
                          "inputs.values[1]: expected a number");
+}
+
+TEST_CASE("ch03 and ch04: masks and weights of the wrong size are named") {
+    Json doc = data_of("ch03_masked_attention");
+    doc["inputs"]["key_padding"] = Json::array({false, true});
+    check_one_error_line(run_program("ch03_masked_attention", "--data " + temp_file("pad.json", doc.dump())),
+                         "inputs.key_padding: expected 5 flags");
+
+    doc = data_of("ch04_multi_head_attention");
+    doc["inputs"]["W_K"][1] = Json::array({1, 2, 3});
+    check_one_error_line(run_program("ch04_multi_head_attention", "--data " + temp_file("wk.json", doc.dump())),
+                         "inputs.W_K: row 1 has 3 values, expected 8");
+
+    doc = data_of("ch04_multi_head_attention");
+    doc["inputs"]["n_heads"] = 3;
+    check_one_error_line(run_program("ch04_multi_head_attention", "--data " + temp_file("heads.json", doc.dump())),
+                         "inputs.W_Q: 8 columns cannot be split into 3 heads");
+
+    doc = data_of("ch04_multi_head_attention");
+    doc["inputs"]["b_O"] = Json::array({1, 2});
+    check_one_error_line(run_program("ch04_multi_head_attention", "--data " + temp_file("bo.json", doc.dump())),
+                         "inputs.b_O: expected 8 values");
+
+    doc = data_of("ch04_multi_head_attention");
+    doc["inputs"]["source_key_padding"] = Json::array({false});
+    check_one_error_line(run_program("ch04_multi_head_attention", "--data " + temp_file("spad.json", doc.dump())),
+                         "inputs.source_key_padding: expected one flag per row");
+}
+
+TEST_CASE("ch03 --json holds the causal weight matrix") {
+    const Json j = Json::parse(run_program("ch03_masked_attention", "--json").out);
+    REQUIRE(j.contains("weights_causal"));
+    CHECK(j["weights_causal"][0][0] == 1.0);
+    CHECK(j["weights_causal"][0][1] == 0.0);
 }

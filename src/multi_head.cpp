@@ -1,0 +1,123 @@
+// multi_head.cpp — the fused and the per-head form of multi-head attention.
+#include "multi_head.h"
+
+#include <stdexcept>
+#include <string>
+
+#include "attention.h"
+
+Matrix columns(const Matrix& m, std::size_t first, std::size_t count) {
+    if (first + count > m.cols)
+        throw std::out_of_range("columns " + std::to_string(first) + "+" + std::to_string(count) + " of " + shape_of(m));
+    Matrix out(m.rows, count);
+    for (std::size_t r = 0; r < m.rows; ++r)
+        for (std::size_t c = 0; c < count; ++c) out(r, c) = m(r, first + c);
+    return out;
+}
+
+Matrix concat_columns(const std::vector<Matrix>& blocks) {
+    std::size_t cols = 0;
+    for (const Matrix& b : blocks) cols += b.cols;
+    Matrix out(blocks.empty() ? 0 : blocks[0].rows, cols);
+    std::size_t at = 0;
+    for (const Matrix& b : blocks) {
+        if (b.rows != out.rows) throw std::invalid_argument("concat_columns: " + shape_of(b) + " has another row count");
+        for (std::size_t r = 0; r < b.rows; ++r)
+            for (std::size_t c = 0; c < b.cols; ++c) out(r, at + c) = b(r, c);
+        at += b.cols;
+    }
+    return out;
+}
+
+Matrix linear(const Matrix& x, const Matrix& W, const Matrix& b) {
+    Matrix y = matmul(x, W);
+    if (b.data.empty()) return y;
+    if (b.rows != 1 || b.cols != y.cols)
+        throw std::invalid_argument("linear: bias " + shape_of(b) + " for output " + shape_of(y));
+    for (std::size_t r = 0; r < y.rows; ++r)
+        for (std::size_t c = 0; c < y.cols; ++c) y(r, c) += b(0, c);
+    return y;
+}
+
+static void require(bool ok, const std::string& what) {
+    if (!ok) throw std::invalid_argument(what);
+}
+
+void check_shapes(const MultiHeadWeights& w) {
+    const std::size_t d = w.W_Q.rows, h = w.n_heads;
+    require(h >= 1, "n_heads: expected at least 1");
+    require(w.W_Q.cols % h == 0, "W_Q: " + std::to_string(w.W_Q.cols) + " columns cannot be split into " +
+                                     std::to_string(h) + " heads");
+    require(w.W_V.cols % h == 0, "W_V: " + std::to_string(w.W_V.cols) + " columns cannot be split into " +
+                                     std::to_string(h) + " heads");
+    const std::string dd = std::to_string(d);
+    require(w.W_K.rows == d && w.W_K.cols == w.W_Q.cols, "W_K: expected " + shape_of(Matrix(d, w.W_Q.cols)) + " like W_Q, got " + shape_of(w.W_K));
+    require(w.W_V.rows == d, "W_V: expected " + dd + " rows (d_model), got " + shape_of(w.W_V));
+    require(w.W_O.rows == w.W_V.cols && w.W_O.cols == d,
+            "W_O: expected " + shape_of(Matrix(w.W_V.cols, d)) + " (h·d_v x d_model), got " + shape_of(w.W_O));
+    auto bias_ok = [](const Matrix& b, const Matrix& W) { return b.data.empty() || (b.rows == 1 && b.cols == W.cols); };
+    require(bias_ok(w.b_Q, w.W_Q), "b_Q: expected " + std::to_string(w.W_Q.cols) + " values");
+    require(bias_ok(w.b_K, w.W_K), "b_K: expected " + std::to_string(w.W_K.cols) + " values");
+    require(bias_ok(w.b_V, w.W_V), "b_V: expected " + std::to_string(w.W_V.cols) + " values");
+    require(bias_ok(w.b_O, w.W_O), "b_O: expected " + std::to_string(w.W_O.cols) + " values");
+}
+
+// Head i's slice of a bias row, or an empty matrix when there is no bias.
+static Matrix bias_block(const Matrix& b, std::size_t first, std::size_t count) {
+    return b.data.empty() ? Matrix() : columns(b, first, count);
+}
+
+static void check_inputs(const Matrix& x_q, const Matrix& x_kv, const MultiHeadWeights& w, const Matrix& mask) {
+    check_shapes(w);
+    require(x_q.cols == w.d_model() && x_kv.cols == w.d_model(),
+            "multi-head attention: inputs " + shape_of(x_q) + " and " + shape_of(x_kv) + " need d_model = " +
+                std::to_string(w.d_model()) + " columns");
+    require(mask.data.empty() || (mask.rows == x_q.rows && mask.cols == x_kv.rows),
+            "mask: expected " + shape_of(Matrix(x_q.rows, x_kv.rows)) + " (queries x keys), got " + shape_of(mask));
+}
+
+MultiHeadResult multi_head_attention(const Matrix& x_q, const Matrix& x_kv, const MultiHeadWeights& w,
+                                     const Matrix& mask) {
+    check_inputs(x_q, x_kv, w, mask);
+    const std::size_t d_k = w.d_k(), d_v = w.d_v();
+    // one projection for all heads: (n x d_model)·(d_model x h·d_k) -> (n x h·d_k)
+    const Matrix Q = linear(x_q, w.W_Q, w.b_Q);
+    const Matrix K = linear(x_kv, w.W_K, w.b_K);
+    const Matrix V = linear(x_kv, w.W_V, w.b_V);
+    MultiHeadResult r;
+    for (std::size_t i = 0; i < w.n_heads; ++i) {
+        // head i reads its own block of columns: PyTorch's view(n, h, d_k).transpose(0, 1)
+        const AttentionResult a = attention(columns(Q, i * d_k, d_k), columns(K, i * d_k, d_k),
+                                            columns(V, i * d_v, d_v), mask);
+        r.head_weights.push_back(a.weights);
+        r.head_outputs.push_back(a.output);
+    }
+    r.concat = concat_columns(r.head_outputs);  // (n x h·d_v)
+    r.output = linear(r.concat, w.W_O, w.b_O);  // (n x d_model)
+    return r;
+}
+
+MultiHeadResult multi_head_attention_per_head(const Matrix& x_q, const Matrix& x_kv, const MultiHeadWeights& w,
+                                              const Matrix& mask) {
+    check_inputs(x_q, x_kv, w, mask);
+    const std::size_t d_k = w.d_k(), d_v = w.d_v();
+    MultiHeadResult r;
+    for (std::size_t i = 0; i < w.n_heads; ++i) {
+        // W_Q^i (d_model x d_k): x_q·W_Q^i is head i's own projection
+        const Matrix Q_i = linear(x_q, columns(w.W_Q, i * d_k, d_k), bias_block(w.b_Q, i * d_k, d_k));
+        const Matrix K_i = linear(x_kv, columns(w.W_K, i * d_k, d_k), bias_block(w.b_K, i * d_k, d_k));
+        const Matrix V_i = linear(x_kv, columns(w.W_V, i * d_v, d_v), bias_block(w.b_V, i * d_v, d_v));
+        const AttentionResult a = attention(Q_i, K_i, V_i, mask);
+        r.head_weights.push_back(a.weights);
+        r.head_outputs.push_back(a.output);
+    }
+    r.concat = concat_columns(r.head_outputs);
+    r.output = linear(r.concat, w.W_O, w.b_O);
+    return r;
+}
+
+std::size_t parameter_count(const MultiHeadWeights& w) {
+    std::size_t n = 0;
+    for (const Matrix* m : {&w.W_Q, &w.W_K, &w.W_V, &w.W_O, &w.b_Q, &w.b_K, &w.b_V, &w.b_O}) n += m->data.size();
+    return n;
+}
