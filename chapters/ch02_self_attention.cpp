@@ -10,6 +10,7 @@
 #include "chapter.h"
 #include "print.h"
 #include "random.h"
+#include "svg.h"
 
 namespace {
 
@@ -172,6 +173,9 @@ void walkthrough(const DataFile& data, const Options&, std::ostream& out, Result
     results.add("scores_projected", projected.scores);
     results.add("weights_projected", projected.weights);
     results.add("output_projected", projected.output);
+    results.add_figure("ch02_weights_unscaled.svg", {"softmax(XXᵀ): the tutorial's unscaled weights", plain.weights, tokens, tokens});
+    results.add_figure("ch02_weights_scaled.svg", {"softmax(XXᵀ/√d_k)", scaled.weights, tokens, tokens});
+    results.add_figure("ch02_weights_projected.svg", {"softmax(Q·Kᵀ/√d_k) with projections", projected.weights, tokens, tokens});
 
     print_step(out, "Why scale by 1/√d_k? A measurement");
     out << "Draw q and k with independent entries of mean 0 and variance 1 (seed " << setup.seed << ", "
@@ -191,6 +195,6 @@ void walkthrough(const DataFile& data, const Options&, std::ostream& out, Result
 int main(int argc, char** argv) {
     const ChapterInfo info{"ch02_self_attention",
                            "self-attention by hand on 笔/记/本: XXᵀ, softmax, output; √d_k; projections",
-                           "01's hand calculation; 02 (the six steps, why scale by √d_k); 03 §2.1.3-2.1.4"};
+                           "01's hand calculation; 02 (the six steps, why scale by √d_k); 03 §2.1.3-2.1.4", {svg_flag()}};
     return run_chapter(argc, argv, info, walkthrough);
 }

@@ -10,15 +10,9 @@
 #include "chapter.h"
 #include "masks.h"
 #include "print.h"
+#include "svg.h"
 
 namespace {
-
-Matrix first_rows(const Matrix& m, std::size_t count) {
-    Matrix out(count, m.cols);
-    for (std::size_t r = 0; r < count; ++r)
-        for (std::size_t c = 0; c < m.cols; ++c) out(r, c) = m(r, c);
-    return out;
-}
 
 // Labels with the padded positions marked, e.g. "you(pad)".
 Labels with_padding(const Labels& tokens, const std::vector<bool>& pad) {
@@ -36,6 +30,8 @@ void show_case(std::ostream& out, Results& results, const std::string& name, con
     print_matrix(out, "output", a.output, rows);
     results.add("weights_" + name, a.weights);
     results.add("output_" + name, a.output);
+    results.add_figure("ch03_mask_" + name + ".svg", {"mask: " + title, mask, rows, cols});
+    results.add_figure("ch03_weights_" + name + ".svg", {"weights with the " + title + " mask", a.weights, rows, cols});
 }
 
 void walkthrough(const DataFile& data, const Options&, std::ostream& out, Results& results) {
@@ -76,6 +72,9 @@ void walkthrough(const DataFile& data, const Options&, std::ostream& out, Result
     print_matrix(out, "output", masked_a.output, tokens);
     results.add("weights_causal", masked_a.weights);
     results.add("output_causal", masked_a.output);
+    results.add_figure("ch03_mask_causal.svg", {"the causal mask", causal, tokens, tokens});
+    results.add_figure("ch03_scores_causal.svg", {"scores + causal mask", masked_a.scores, tokens, tokens, true});
+    results.add_figure("ch03_weights_causal.svg", {"weights with the causal mask", masked_a.weights, tokens, tokens});
 
     print_step(out, "The same rows, one prefix at a time");
     out << "Row t of the masked attention equals attention computed over the prefix 0..t alone —\n"
@@ -83,7 +82,7 @@ void walkthrough(const DataFile& data, const Options&, std::ostream& out, Result
     Matrix prefix_outputs(n, X.cols);
     Table table({"t", "prefix", "max |row t − prefix attention|"});
     for (std::size_t t = 0; t < n; ++t) {
-        const Matrix P = first_rows(X, t + 1);  // tokens 0..t
+        const Matrix P = row_block(X, 0, t + 1);  // tokens 0..t
         const Matrix o = attention(row_of(X, t), P, P).output;
         double diff = 0.0;
         for (std::size_t c = 0; c < X.cols; ++c) {
@@ -131,6 +130,6 @@ void walkthrough(const DataFile& data, const Options&, std::ostream& out, Result
 int main(int argc, char** argv) {
     const ChapterInfo info{"ch03_masked_attention",
                            "masked attention: the causal mask, padding masks, and a fully masked row",
-                           "03 §2.1.5 (masked self-attention); 02 \"带掩码的注意力机制\""};
+                           "03 §2.1.5 (masked self-attention); 02 \"带掩码的注意力机制\"", {svg_flag()}};
     return run_chapter(argc, argv, info, walkthrough);
 }

@@ -9,6 +9,7 @@
 #include "masks.h"
 #include "multi_head.h"
 #include "print.h"
+#include "svg.h"
 
 namespace {
 
@@ -40,9 +41,12 @@ void print_heads(std::ostream& out, const MultiHeadResult& r, const Labels& rows
         print_matrix(out, "head " + std::to_string(i) + " weights", r.head_weights[i], rows, cols);
 }
 
-void add_heads(Results& results, const std::string& name, const MultiHeadResult& r) {
-    for (std::size_t i = 0; i < r.head_weights.size(); ++i)
-        results.add("weights_" + name + "_head" + std::to_string(i), r.head_weights[i]);
+void add_heads(Results& results, const std::string& name, const MultiHeadResult& r, const Labels& rows, const Labels& cols) {
+    for (std::size_t i = 0; i < r.head_weights.size(); ++i) {
+        const std::string key = "weights_" + name + "_head" + std::to_string(i);
+        results.add(key, r.head_weights[i]);
+        results.add_figure("ch04_" + key + ".svg", {name + " attention, head " + std::to_string(i), r.head_weights[i], rows, cols});
+    }
 }
 
 void walkthrough(const DataFile& data, const Options&, std::ostream& out, Results& results) {
@@ -69,7 +73,7 @@ void walkthrough(const DataFile& data, const Options&, std::ostream& out, Result
     for (std::size_t i = 0; i < w.n_heads; ++i)
         print_matrix(out, "W_Q^" + std::to_string(i) + " = columns " + std::to_string(i * w.d_k()) + ".." +
                               std::to_string((i + 1) * w.d_k() - 1) + " of W_Q",
-                     columns(w.W_Q, i * w.d_k(), w.d_k()), {}, {}, 3);
+                     column_block(w.W_Q, i * w.d_k(), w.d_k()), {}, {}, 3);
     const MultiHeadResult per_head = multi_head_attention_per_head(x, x, w);
     print_heads(out, per_head, tokens, tokens);
     print_matrix(out, "Concat(head_0, …, head_" + std::to_string(w.n_heads - 1) + ")", per_head.concat, tokens);
@@ -83,7 +87,7 @@ void walkthrough(const DataFile& data, const Options&, std::ostream& out, Result
     const double diff = max_abs_diff(fused.output, per_head.output);
     out << "max |fused − per-head| over the output = " << sci(diff) << (diff <= 1e-12 ? "  (≤ 1e-12: the same)\n" : "  (DIFFERENT)\n");
     results.add("output_self", fused.output);
-    add_heads(results, "self", fused);
+    add_heads(results, "self", fused, tokens, tokens);
 
     print_step(out, "Masks in every head: causal + padding");
     const Matrix mask = add(causal_mask(x.rows), padding_mask(x.rows, pad));
@@ -92,7 +96,7 @@ void walkthrough(const DataFile& data, const Options&, std::ostream& out, Result
     print_heads(out, masked_r, tokens, tokens);
     print_matrix(out, "output", masked_r.output, tokens);
     results.add("output_masked", masked_r.output);
-    add_heads(results, "masked", masked_r);
+    add_heads(results, "masked", masked_r, tokens, tokens);
 
     print_step(out, "Cross-attention: queries from one sequence, keys and values from another");
     out << "The decoder's queries (" << x.rows << " tokens) attend to the encoder's output (" << source.rows
@@ -101,7 +105,7 @@ void walkthrough(const DataFile& data, const Options&, std::ostream& out, Result
     print_heads(out, cross, tokens, source_tokens);
     print_matrix(out, "output", cross.output, tokens);
     results.add("output_cross", cross.output);
-    add_heads(results, "cross", cross);
+    add_heads(results, "cross", cross, tokens, source_tokens);
 
     print_step(out, "Without biases, as in the tutorial's code (bias=False)");
     const MultiHeadWeights no_bias = load_weights(data, "inputs.", h, false);
@@ -141,6 +145,6 @@ void walkthrough(const DataFile& data, const Options&, std::ostream& out, Result
 int main(int argc, char** argv) {
     const ChapterInfo info{"ch04_multi_head_attention",
                            "multi-head attention: per-head and fused forms, masks, cross-attention, shapes",
-                           "03 §2.1.6; 04's multi-head section; 02 \"多头带来的好处\""};
+                           "03 §2.1.6; 04's multi-head section; 02 \"多头带来的好处\"", {svg_flag()}};
     return run_chapter(argc, argv, info, walkthrough);
 }

@@ -360,6 +360,80 @@ def ch04_expected(i):
     return out
 
 
+# --- ch05 positional encoding -------------------------------------------------------------------
+def ch05_inputs():
+    rng = SplitMix64(5)
+    d = 8
+    return {
+        "d_model": d,
+        "vocabulary": ["【PAD】", "我", "爱", "吃", "苹果", "香蕉"],
+        # nn.Embedding initialised with std d_model^-0.5, as when its weight is shared with the
+        # output projection (the paper's §3.4)
+        "embedding": [[round(v / math.sqrt(d), 4) for v in row] for row in rounded_normals(rng, 6, d, 6)],
+        "token_ids": [1, 2, 3, 4],
+        "permutation": [2, 0, 3, 1],
+        "pe_positions": 16,
+        "odd_d_model": 7,
+        "scaled_lengths": [3, 10],
+        "binary_bits": 4,
+        "offsets": [1, 2, 5],
+        "positions": [0, 3, 10],
+    }
+
+
+def sinusoidal(n, d):
+    """The usual PyTorch formulation (an independent route from the C++'s pow)."""
+    pe = torch.zeros(n, d)
+    position = torch.arange(n, dtype=torch.float64).unsqueeze(1)
+    div_term = torch.exp(torch.arange(0, d, 2, dtype=torch.float64) * (-math.log(10000.0) / d))
+    pe[:, 0::2] = torch.sin(position * div_term)
+    pe[:, 1::2] = torch.cos(position * div_term[: d // 2])
+    return pe
+
+
+def rotation(k, d):
+    m = torch.zeros(d, d)
+    for c in range(0, d - 1, 2):
+        a = k * math.exp(c * (-math.log(10000.0) / d))
+        m[c:c + 2, c:c + 2] = T([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
+    return m
+
+
+def ch05_expected(i):
+    d, n = i["d_model"], i["pe_positions"]
+    E, ids = T(i["embedding"]), i["token_ids"]
+    pe = sinusoidal(n, d)
+    X = E[ids] * math.sqrt(d)
+    perm = i["permutation"]
+    att = lambda x: torch.softmax(x @ x.T / math.sqrt(d), dim=-1) @ x
+    with_pe = X + pe[: len(ids)]
+    out = {
+        "pe": pe,
+        "pe_odd": sinusoidal(n, i["odd_d_model"]),
+        "attention_plain": att(X),
+        "attention_permuted": att(X[perm]),
+        "attention_with_pe": att(with_pe),
+        "attention_permuted_with_pe": att(X[perm] + pe[: len(ids)]),
+        "embedded": with_pe,
+        "integer_positions": torch.arange(n, dtype=torch.float64).reshape(-1, 1),
+        "binary_positions": T([[(p >> b) & 1 for b in range(i["binary_bits"])] for p in range(n)]),
+        "binary_neighbour_distances": None,
+        "pe_norms": pe.norm(dim=1).reshape(-1, 1),
+        "pe_neighbour_distances": (pe[1:] - pe[:-1]).norm(dim=1).reshape(-1, 1),
+    }
+    b = out["binary_positions"]
+    out["binary_neighbour_distances"] = (b[1:] - b[:-1]).norm(dim=1).reshape(-1, 1)
+    for length in i["scaled_lengths"]:
+        out[f"scaled_positions_{length}"] = torch.linspace(0, 1, length, dtype=torch.float64).reshape(-1, 1)
+    residual = []
+    for k in i["offsets"]:
+        M = rotation(k, d)
+        residual.append([float((pe[p] @ M - pe[p + k]).abs().max()) for p in i["positions"]])
+    out["rotation_residual"] = residual
+    out["dot_by_offset"] = [[float(pe[p] @ pe[p + k]) for k in range(5)] for p in range(n - 4)]
+    return out
+
+
 CHAPTERS = {
     "ch01_dictionary_lookup": (
         "Attention as a soft dictionary lookup (tutorial 03 §2.1.2; the shop-search analogy in 01).",
@@ -378,6 +452,10 @@ CHAPTERS = {
         "W_V = in_proj_weight[2*d_model:]^T, W_O = out_proj.weight^T; b_Q, b_K, b_V = the thirds of "
         "in_proj_bias, b_O = out_proj.bias.",
         ch04_inputs, ch04_expected, lambda: {}),
+    "ch05_positional_encoding": (
+        "Positional encodings (tutorial 02 位置编码; 04 位置编码). PE from the usual PyTorch formulation "
+        "exp(arange(0, d, 2) * -ln(10000) / d).",
+        ch05_inputs, ch05_expected, lambda: {}),
 }
 
 
@@ -404,7 +482,12 @@ def variants():
             "b_Q": pick(1, d)[0], "b_K": pick(1, d)[0], "b_V": pick(1, d)[0], "b_O": pick(1, d)[0],
             "shape_example": {"n_heads": 2, "x": pick(3, 5), "W_Q": pick(5, 6), "W_K": pick(5, 6),
                               "W_V": pick(5, 4), "W_O": pick(4, 5)}}
-    return [("ch01_dictionary_lookup", "other", ch01), ("ch02_self_attention", "other", ch02),
+    ch05 = ch05_inputs()
+    ch05.update({"d_model": 6, "embedding": pick(5, 6), "vocabulary": ["a", "b", "c", "d", "e"],
+                 "token_ids": [4, 4, 0, 1, 3], "permutation": [4, 3, 2, 1, 0], "pe_positions": 12,
+                 "odd_d_model": 5, "scaled_lengths": [2, 5, 7], "binary_bits": 3, "offsets": [3],
+                 "positions": [0, 1, 2, 6]})
+    return [("ch05_positional_encoding", "other", ch05), ("ch01_dictionary_lookup", "other", ch01), ("ch02_self_attention", "other", ch02),
             ("ch03_masked_attention", "other", ch03), ("ch04_multi_head_attention", "other", ch04)]
 
 

@@ -98,6 +98,10 @@ int report(const ChapterInfo& info, const Options& o, const DataFile& data, cons
     if (!o.check) {
         std::cout << narration;
         if (!printed.empty()) print_errata(std::cout, printed);
+        if (o.has("--svg")) {
+            print_step(std::cout, "Pictures");
+            for (const auto& f : results.figures()) std::cout << "wrote " << o.extra.at("--svg") << "/" << f.first << "\n";
+        }
         return 0;
     }
     CheckReport r = check_results(results, data);
@@ -140,10 +144,12 @@ int run_chapter(int argc, char** argv, const ChapterInfo& info, const Walkthroug
         if (!bad.empty())
             throw DataError(data.path() + ", inputs: result " + bad +
                             " is not finite (NaN or infinity); expected inputs small enough for float64");
+        if (options.has("--svg"))
+            for (const auto& f : results.figures()) write_file_atomically(options.extra.at("--svg"), f.first, heatmap_svg(f.second));
         return report(info, options, data, results, narration.str());
     } catch (const UsageError& e) {
         std::cerr << "error: " << info.name << ": " << e.what() << "\n";
-    } catch (const DataError& e) {
+    } catch (const std::runtime_error& e) {  // DataError, or a file that cannot be written
         std::cerr << "error: " << e.what() << "\n";
     } catch (const std::exception& e) {
         // a shape or range problem the walkthrough's own validation did not name

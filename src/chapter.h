@@ -40,6 +40,9 @@ struct Options {
     bool has(const std::string& flag) const { return extra.count(flag) > 0; }
 };
 
+// The flag of chapters that draw pictures: --svg DIR writes every figure added to the results.
+inline Flag svg_flag() { return {"--svg", "DIR", "write the chapter's heatmaps as SVG files into DIR"}; }
+
 using Walkthrough = std::function<void(const DataFile& data, const Options& options,
                                        std::ostream& out, Results& results)>;
 

@@ -137,3 +137,35 @@ double max_abs_diff(const Matrix& a, const Matrix& b) {
         worst = std::max(worst, std::fabs(a.data[i] - b.data[i]));
     return worst;
 }
+
+Matrix row_block(const Matrix& a, std::size_t first, std::size_t count) {
+    if (first + count > a.rows)
+        throw std::out_of_range("row_block: rows " + std::to_string(first) + ".." + std::to_string(first + count) +
+                                " outside " + shape_of(a));
+    Matrix out(count, a.cols);
+    std::copy(a.row(first), a.row(first) + count * a.cols, out.data.begin());
+    return out;
+}
+
+Matrix column_block(const Matrix& a, std::size_t first, std::size_t count) {
+    if (first + count > a.cols)
+        throw std::out_of_range("column_block: columns " + std::to_string(first) + ".." + std::to_string(first + count) +
+                                " outside " + shape_of(a));
+    Matrix out(a.rows, count);
+    for (std::size_t r = 0; r < a.rows; ++r) std::copy(a.row(r) + first, a.row(r) + first + count, out.row(r));
+    return out;
+}
+
+Matrix concat_columns(const std::vector<Matrix>& blocks) {
+    std::size_t cols = 0;
+    for (const Matrix& b : blocks) cols += b.cols;
+    Matrix out(blocks.empty() ? 0 : blocks[0].rows, cols);
+    std::size_t at = 0;
+    for (const Matrix& b : blocks) {
+        if (b.rows != out.rows)
+            throw std::invalid_argument("concat_columns: " + shape_of(b) + " and " + shape_of(blocks[0]) + ": row counts differ");
+        for (std::size_t r = 0; r < b.rows; ++r) std::copy(b.row(r), b.row(r) + b.cols, out.row(r) + at);
+        at += b.cols;
+    }
+    return out;
+}

@@ -37,4 +37,7 @@ Matrix scale(const Matrix& a, double s);                // every entry times s
 Matrix map(const Matrix& a, const std::function<double(double)>& f);  // f on every entry
 Matrix softmax_rows(const Matrix& a);                   // each row -> probabilities summing to 1
 Matrix row_of(const Matrix& a, std::size_t r);          // (1 x cols)
+Matrix row_block(const Matrix& a, std::size_t first, std::size_t count);     // rows first.. (count x cols)
+Matrix column_block(const Matrix& a, std::size_t first, std::size_t count);  // columns first.. (rows x count)
+Matrix concat_columns(const std::vector<Matrix>& blocks);                     // side by side
 double max_abs_diff(const Matrix& a, const Matrix& b);  // largest |a - b|, same shapes

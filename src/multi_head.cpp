@@ -6,29 +6,6 @@
 
 #include "attention.h"
 
-Matrix columns(const Matrix& m, std::size_t first, std::size_t count) {
-    if (first + count > m.cols)
-        throw std::out_of_range("columns " + std::to_string(first) + "+" + std::to_string(count) + " of " + shape_of(m));
-    Matrix out(m.rows, count);
-    for (std::size_t r = 0; r < m.rows; ++r)
-        for (std::size_t c = 0; c < count; ++c) out(r, c) = m(r, first + c);
-    return out;
-}
-
-Matrix concat_columns(const std::vector<Matrix>& blocks) {
-    std::size_t cols = 0;
-    for (const Matrix& b : blocks) cols += b.cols;
-    Matrix out(blocks.empty() ? 0 : blocks[0].rows, cols);
-    std::size_t at = 0;
-    for (const Matrix& b : blocks) {
-        if (b.rows != out.rows) throw std::invalid_argument("concat_columns: " + shape_of(b) + " has another row count");
-        for (std::size_t r = 0; r < b.rows; ++r)
-            for (std::size_t c = 0; c < b.cols; ++c) out(r, at + c) = b(r, c);
-        at += b.cols;
-    }
-    return out;
-}
-
 Matrix linear(const Matrix& x, const Matrix& W, const Matrix& b) {
     Matrix y = matmul(x, W);
     if (b.data.empty()) return y;
@@ -64,7 +41,7 @@ void check_shapes(const MultiHeadWeights& w) {
 
 // Head i's slice of a bias row, or an empty matrix when there is no bias.
 static Matrix bias_block(const Matrix& b, std::size_t first, std::size_t count) {
-    return b.data.empty() ? Matrix() : columns(b, first, count);
+    return b.data.empty() ? Matrix() : column_block(b, first, count);
 }
 
 static void check_inputs(const Matrix& x_q, const Matrix& x_kv, const MultiHeadWeights& w, const Matrix& mask) {
@@ -87,8 +64,8 @@ MultiHeadResult multi_head_attention(const Matrix& x_q, const Matrix& x_kv, cons
     MultiHeadResult r;
     for (std::size_t i = 0; i < w.n_heads; ++i) {
         // head i reads its own block of columns: PyTorch's view(n, h, d_k).transpose(0, 1)
-        const AttentionResult a = attention(columns(Q, i * d_k, d_k), columns(K, i * d_k, d_k),
-                                            columns(V, i * d_v, d_v), mask);
+        const AttentionResult a = attention(column_block(Q, i * d_k, d_k), column_block(K, i * d_k, d_k),
+                                            column_block(V, i * d_v, d_v), mask);
         r.head_weights.push_back(a.weights);
         r.head_outputs.push_back(a.output);
     }
@@ -104,9 +81,9 @@ MultiHeadResult multi_head_attention_per_head(const Matrix& x_q, const Matrix& x
     MultiHeadResult r;
     for (std::size_t i = 0; i < w.n_heads; ++i) {
         // W_Q^i (d_model x d_k): x_q·W_Q^i is head i's own projection
-        const Matrix Q_i = linear(x_q, columns(w.W_Q, i * d_k, d_k), bias_block(w.b_Q, i * d_k, d_k));
-        const Matrix K_i = linear(x_kv, columns(w.W_K, i * d_k, d_k), bias_block(w.b_K, i * d_k, d_k));
-        const Matrix V_i = linear(x_kv, columns(w.W_V, i * d_v, d_v), bias_block(w.b_V, i * d_v, d_v));
+        const Matrix Q_i = linear(x_q, column_block(w.W_Q, i * d_k, d_k), bias_block(w.b_Q, i * d_k, d_k));
+        const Matrix K_i = linear(x_kv, column_block(w.W_K, i * d_k, d_k), bias_block(w.b_K, i * d_k, d_k));
+        const Matrix V_i = linear(x_kv, column_block(w.W_V, i * d_v, d_v), bias_block(w.b_V, i * d_v, d_v));
         const AttentionResult a = attention(Q_i, K_i, V_i, mask);
         r.head_weights.push_back(a.weights);
         r.head_outputs.push_back(a.output);

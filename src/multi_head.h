@@ -47,7 +47,5 @@ MultiHeadResult multi_head_attention(const Matrix& x_q, const Matrix& x_kv, cons
 MultiHeadResult multi_head_attention_per_head(const Matrix& x_q, const Matrix& x_kv, const MultiHeadWeights& w,
                                               const Matrix& mask = Matrix());
 
-Matrix columns(const Matrix& m, std::size_t first, std::size_t count);  // a column block
-Matrix concat_columns(const std::vector<Matrix>& blocks);               // side by side
 Matrix linear(const Matrix& x, const Matrix& W, const Matrix& b);       // x·W + b (b may be empty)
 std::size_t parameter_count(const MultiHeadWeights& w);

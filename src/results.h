@@ -1,4 +1,5 @@
-// results.h — what a chapter computed, by name, and how it is checked against the data file.
+// results.h — what a chapter computed, by name, and how it is checked against the data file;
+// and the pictures it drew, which --svg DIR writes out.
 //
 // A chapter adds each result under the key its data file uses in "expected". Then
 //   --json   prints them all as one JSON object,
@@ -10,6 +11,7 @@
 
 #include "data_file.h"
 #include "matrix.h"
+#include "svg.h"
 
 // Tolerances, relative: an entry passes when |got − expected| ≤ tol · max(1, |expected|),
 // so values near zero are held to the same absolute size as values near one.
@@ -32,12 +34,15 @@ public:
     void add(const std::string& name, const Matrix& m, double tol = tolerance::single_op);
     void add_vector(const std::string& name, const Matrix& row, double tol = tolerance::single_op);
     void add_number(const std::string& name, double x, double tol = tolerance::single_op);
+    void add_figure(const std::string& file_name, Heatmap h) { figures_.push_back({file_name, std::move(h)}); }
     const std::vector<Result>& all() const { return items_; }
+    const std::vector<std::pair<std::string, Heatmap>>& figures() const { return figures_; }
     const Result* find(const std::string& name) const;
     Json to_json() const;
     std::string first_not_finite() const;  // name of a result holding NaN or ±inf, or ""
 private:
     std::vector<Result> items_;
+    std::vector<std::pair<std::string, Heatmap>> figures_;
 };
 
 struct Mismatch {

@@ -3,14 +3,16 @@
 // bad flags and bad data files.
 #include <doctest/doctest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 
 #include "helpers.h"
+#include "xml_check.h"
 
 static const char* const chapters[] = {"ch01_dictionary_lookup", "ch02_self_attention", "ch03_masked_attention",
-                                       "ch04_multi_head_attention"};
+                                       "ch04_multi_head_attention", "ch05_positional_encoding"};
 
 static Json data_of(const std::string& chapter) {
     std::ifstream in("data/" + chapter + ".json");
@@ -131,3 +133,41 @@ TEST_CASE("ch03 --json holds the causal weight matrix") {
     CHECK(j["weights_causal"][0][0] == 1.0);
     CHECK(j["weights_causal"][0][1] == 0.0);
 }
+
+TEST_CASE("--svg DIR writes well-formed pictures; an unwritable DIR is one error line") {
+    const std::string dir = std::filesystem::path(temp_file("m", "")).parent_path().string() + "/svg";
+    for (const char* chapter : {"ch02_self_attention", "ch03_masked_attention", "ch04_multi_head_attention",
+                                "ch05_positional_encoding"}) {
+        CAPTURE(chapter);
+        const Run r = run_program(chapter, "--svg " + dir);
+        CHECK(r.exit_code == 0);
+        CHECK(r.out.find("wrote " + dir + "/" + std::string(chapter).substr(0, 4)) != std::string::npos);
+    }
+    std::size_t files = 0;
+    for (const auto& e : std::filesystem::directory_iterator(dir)) {
+        std::ifstream in(e.path());
+        std::stringstream s;
+        s << in.rdbuf();
+        CHECK_MESSAGE(xml_problem(s.str()) == "", e.path().string());
+        CHECK(s.str().find("class=\"cell\"") != std::string::npos);
+        ++files;
+    }
+    CHECK(files >= 20);
+    check_one_error_line(run_program("ch05_positional_encoding", "--svg /etc/passwd/x"), "cannot write");
+}
+
+TEST_CASE("ch05: a token id outside the vocabulary and a broken permutation are named") {
+    Json doc = data_of("ch05_positional_encoding");
+    doc["inputs"]["token_ids"][0] = 99;
+    check_one_error_line(run_program("ch05_positional_encoding", "--data " + temp_file("id.json", doc.dump())),
+                         "inputs.token_ids[0]: expected a whole number from 0 to 5");
+    doc = data_of("ch05_positional_encoding");
+    doc["inputs"]["permutation"] = Json::array({0, 0, 1, 2});
+    check_one_error_line(run_program("ch05_positional_encoding", "--data " + temp_file("perm.json", doc.dump())),
+                         "inputs.permutation: expected each position once");
+    doc = data_of("ch05_positional_encoding");
+    doc["inputs"]["offsets"] = Json::array({15});
+    check_one_error_line(run_program("ch05_positional_encoding", "--data " + temp_file("off.json", doc.dump())),
+                         "inputs.offsets: position + offset must stay below");
+}
+

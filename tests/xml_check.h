@@ -1,0 +1,45 @@
+// xml_check.h — a small well-formedness check for the SVG files we write: every tag closed in
+// order, attributes quoted, no stray '<' or '&'. Enough to catch what a browser would reject.
+#pragma once
+#include <string>
+#include <vector>
+
+// "" when well-formed, else what is wrong and where.
+inline std::string xml_problem(const std::string& s) {
+    std::vector<std::string> open;
+    std::size_t i = 0;
+    if (s.rfind("<?xml", 0) == 0) i = s.find("?>") + 2;
+    while (i < s.size()) {
+        if (s[i] == '&') {
+            const std::size_t semi = s.find(';', i);
+            const std::string entity = semi == std::string::npos ? "" : s.substr(i, semi - i + 1);
+            if (entity != "&amp;" && entity != "&lt;" && entity != "&gt;" && entity != "&quot;" && entity != "&apos;")
+                return "bad entity at " + std::to_string(i);
+            i = semi + 1;
+            continue;
+        }
+        if (s[i] == '>') return "stray '>' at " + std::to_string(i);
+        if (s[i] != '<') { ++i; continue; }
+        const std::size_t end = s.find('>', i);
+        if (end == std::string::npos) return "unclosed tag at " + std::to_string(i);
+        std::string tag = s.substr(i + 1, end - i - 1);
+        if (tag.find('<') != std::string::npos) return "'<' inside a tag at " + std::to_string(i);
+        std::size_t quotes = 0;
+        for (char c : tag) quotes += c == '"';
+        if (quotes % 2) return "unbalanced quotes at " + std::to_string(i);
+        if (tag[0] == '/') {
+            if (open.empty() || open.back() != tag.substr(1)) return "</" + tag.substr(1) + "> closes nothing open at " + std::to_string(i);
+            open.pop_back();
+        } else if (tag.back() != '/') {
+            open.push_back(tag.substr(0, tag.find_first_of(" \n\t")));
+        }
+        i = end + 1;
+    }
+    return open.empty() ? "" : "<" + open.back() + "> never closed";
+}
+
+inline std::size_t count_of(const std::string& s, const std::string& what) {
+    std::size_t n = 0;
+    for (std::size_t at = s.find(what); at != std::string::npos; at = s.find(what, at + 1)) ++n;
+    return n;
+}
