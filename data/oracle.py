@@ -434,6 +434,101 @@ def ch05_expected(i):
     return out
 
 
+# --- ch06 the encoder-decoder ---------------------------------------------------------------------
+class Seq2Seq(torch.nn.Module):
+    """Embeddings × sqrt(d_model) + PE, nn.Transformer, an output Linear: the model of ch06,
+    with the state_dict names our weights files use."""
+
+    def __init__(self, c, norm_first):
+        super().__init__()
+        d = c["d_model"]
+        self.c = c
+        self.src_embedding = torch.nn.Embedding(c["src_vocab"], d)
+        self.tgt_embedding = torch.nn.Embedding(c["tgt_vocab"], d)
+        self.transformer = torch.nn.Transformer(
+            d, c["n_heads"], c["n_encoder_layers"], c["n_decoder_layers"], c["d_ff"], dropout=0.0,
+            batch_first=True, norm_first=norm_first, layer_norm_eps=c["layer_norm_eps"])
+        self.output = torch.nn.Linear(d, c["tgt_vocab"])
+
+    def embed(self, table, ids):
+        d = self.c["d_model"]
+        return table(ids) * math.sqrt(d) + sinusoidal(ids.shape[1], d)
+
+    def forward(self, src, tgt):
+        pad = self.c["pad_id"]
+        # grad enabled on purpose: PyTorch's inference fast path (nested tensors) would zero the
+        # padded rows of the memory; the plain path computes what the paper describes
+        out = self.transformer(
+            self.embed(self.src_embedding, src), self.embed(self.tgt_embedding, tgt),
+            tgt_mask=self.transformer.generate_square_subsequent_mask(tgt.shape[1]),
+            src_key_padding_mask=src == pad, tgt_key_padding_mask=tgt == pad,
+            memory_key_padding_mask=src == pad)
+        return self.output(out)
+
+
+def ch06_config():
+    return {"d_model": 8, "n_heads": 2, "d_ff": 16, "n_encoder_layers": 2, "n_decoder_layers": 2,
+            "src_vocab": 10, "tgt_vocab": 10, "norm_first": False, "share_embeddings": False,
+            "layer_norm_eps": 1e-5, "pad_id": 0, "bos_id": 1, "eos_id": 2}
+
+
+def weights_of(model):
+    return {k: v.detach().tolist() for k, v in model.state_dict().items()}
+
+
+def ch06_inputs(c=None, seed=6, source=None, target=None):
+    c = c or ch06_config()
+    torch.manual_seed(seed)
+    model = Seq2Seq(c, norm_first=False)
+    with torch.no_grad():  # biases and gains away from 0 and 1, so that every one is tested
+        for p in model.parameters():
+            p.add_(0.1 * torch.randn(p.shape))
+    return {
+        "config": c,
+        "source": source or [[3, 4, 5, 6, 7], [8, 9, 3, 0, 0]],
+        "target": target or [[7, 6, 5, 4, 3, 2], [3, 9, 8, 2, 0, 0]],
+        "max_length": 6,
+        "weights": weights_of(model),
+    }
+
+
+def greedy(model, src, max_length):
+    c = model.c
+    out = [c["bos_id"]]
+    while len(out) <= max_length:
+        logits = model(src[None], torch.tensor([out]))[0, -1]
+        out.append(int(logits.argmax()))
+        if out[-1] == c["eos_id"]:
+            break
+    return out
+
+
+def ch06_expected(i):
+    out = {}
+    for placement, norm_first in (("post_norm", False), ("pre_norm", True)):
+        c = dict(i["config"], norm_first=norm_first)
+        model = Seq2Seq(c, norm_first)
+        model.load_state_dict({k: T(v) for k, v in i["weights"].items()})
+        model.eval()
+        for b, (src, tgt) in enumerate(zip(i["source"], i["target"])):
+            decoder_input = [c["bos_id"]] + tgt[:-1]  # the target shifted right
+            src_t = torch.tensor(src)
+            out[f"logits_{placement}_{b}"] = model(src_t[None], torch.tensor([decoder_input]))[0].detach()
+            out[f"greedy_{placement}_{b}"] = greedy(model, src_t, i["max_length"])
+    core = torch.nn.Transformer(i["config"]["d_model"], i["config"]["n_heads"], i["config"]["n_encoder_layers"],
+                                i["config"]["n_decoder_layers"], i["config"]["d_ff"])
+    out["small_core_parameter_count"] = sum(p.numel() for p in core.parameters())
+    out["small_parameter_count"] = sum(p.numel() for p in model.parameters())
+    # the paper's base model; embeddings shared between source, target and the output projection
+    base = torch.nn.Transformer(512, 8, 6, 6, 2048)
+    out["core_parameter_count"] = sum(p.numel() for p in base.parameters())
+    out["parameter_count"] = out["core_parameter_count"] + BASE_VOCAB * 512 + BASE_VOCAB
+    return out
+
+
+BASE_VOCAB = 37000  # the paper's shared source-target byte-pair vocabulary
+
+
 CHAPTERS = {
     "ch01_dictionary_lookup": (
         "Attention as a soft dictionary lookup (tutorial 03 §2.1.2; the shop-search analogy in 01).",
@@ -456,6 +551,12 @@ CHAPTERS = {
         "Positional encodings (tutorial 02 位置编码; 04 位置编码). PE from the usual PyTorch formulation "
         "exp(arange(0, d, 2) * -ln(10000) / d).",
         ch05_inputs, ch05_expected, lambda: {}),
+    "ch06_encoder_decoder": (
+        "The encoder-decoder matched to torch.nn.Transformer (float64, batch_first, dropout 0, ReLU, "
+        "layer_norm_eps 1e-5), post-norm and pre-norm with the same weights. Weights are a state_dict of a "
+        "module with src_embedding, tgt_embedding (nn.Embedding), transformer (nn.Transformer), output "
+        "(nn.Linear). The decoder input is the target shifted right: [bos] + target[:-1].",
+        ch06_inputs, ch06_expected, lambda: {}),
 }
 
 
@@ -487,7 +588,11 @@ def variants():
                  "token_ids": [4, 4, 0, 1, 3], "permutation": [4, 3, 2, 1, 0], "pe_positions": 12,
                  "odd_d_model": 5, "scaled_lengths": [2, 5, 7], "binary_bits": 3, "offsets": [3],
                  "positions": [0, 1, 2, 6]})
-    return [("ch05_positional_encoding", "other", ch05), ("ch01_dictionary_lookup", "other", ch01), ("ch02_self_attention", "other", ch02),
+    c6 = dict(ch06_config(), d_model=12, n_heads=3, d_ff=7, n_encoder_layers=1, n_decoder_layers=3,
+              src_vocab=13, tgt_vocab=11, pad_id=10, bos_id=0, eos_id=9)
+    ch06 = ch06_inputs(c6, seed=60, source=[[1, 2, 3], [12, 11, 4], [5, 10, 10]],
+                       target=[[3, 2, 1, 4, 9, 10, 10], [4, 4, 9, 10, 10, 10, 10], [5, 5, 5, 5, 5, 5, 9]])
+    return [("ch06_encoder_decoder", "other", ch06), ("ch05_positional_encoding", "other", ch05), ("ch01_dictionary_lookup", "other", ch01), ("ch02_self_attention", "other", ch02),
             ("ch03_masked_attention", "other", ch03), ("ch04_multi_head_attention", "other", ch04)]
 
 

@@ -68,8 +68,9 @@ static double finite_number(const DataFile& f, const std::string& where, const J
     return x;
 }
 
-Matrix DataFile::vector(const std::string& key) const {
-    const Json& v = at(key);
+Matrix DataFile::vector(const std::string& key) const { return vector_of(at(key), key); }
+
+Matrix DataFile::vector_of(const Json& v, const std::string& key) const {
     if (!v.is_array()) throw error(key, "expected an array of numbers, found " + std::string(v.type_name()));
     Matrix m(1, v.size());
     for (std::size_t i = 0; i < v.size(); ++i)
@@ -77,8 +78,9 @@ Matrix DataFile::vector(const std::string& key) const {
     return m;
 }
 
-Matrix DataFile::matrix(const std::string& key) const {
-    const Json& v = at(key);
+Matrix DataFile::matrix(const std::string& key) const { return matrix_of(at(key), key); }
+
+Matrix DataFile::matrix_of(const Json& v, const std::string& key) const {
     const std::string expected = "expected a matrix (an array of equal-length arrays of numbers)";
     if (!v.is_array() || v.empty() || !v[0].is_array() || v[0].empty())
         throw error(key, expected);

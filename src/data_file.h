@@ -37,6 +37,10 @@ public:
     std::string text(const std::string& key) const;
     std::vector<std::string> texts(const std::string& key) const;  // array of strings
 
+    // The same conversions for a JSON value already in hand; `where` names it in errors.
+    Matrix matrix_of(const Json& value, const std::string& where) const;
+    Matrix vector_of(const Json& value, const std::string& where) const;
+
     // "FILE, KEY: what" — the one format of every error about this file
     DataError error(const std::string& key, const std::string& what) const;
 

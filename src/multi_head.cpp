@@ -5,16 +5,7 @@
 #include <string>
 
 #include "attention.h"
-
-Matrix linear(const Matrix& x, const Matrix& W, const Matrix& b) {
-    Matrix y = matmul(x, W);
-    if (b.data.empty()) return y;
-    if (b.rows != 1 || b.cols != y.cols)
-        throw std::invalid_argument("linear: bias " + shape_of(b) + " for output " + shape_of(y));
-    for (std::size_t r = 0; r < y.rows; ++r)
-        for (std::size_t c = 0; c < y.cols; ++c) y(r, c) += b(0, c);
-    return y;
-}
+#include "layers.h"
 
 static void require(bool ok, const std::string& what) {
     if (!ok) throw std::invalid_argument(what);

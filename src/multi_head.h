@@ -47,5 +47,4 @@ MultiHeadResult multi_head_attention(const Matrix& x_q, const Matrix& x_kv, cons
 MultiHeadResult multi_head_attention_per_head(const Matrix& x_q, const Matrix& x_kv, const MultiHeadWeights& w,
                                               const Matrix& mask = Matrix());
 
-Matrix linear(const Matrix& x, const Matrix& W, const Matrix& b);       // x·W + b (b may be empty)
 std::size_t parameter_count(const MultiHeadWeights& w);

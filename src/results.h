@@ -27,6 +27,7 @@ struct Result {
     Matrix value;      // a number is (1x1), a vector (1xn)
     Shape shape;
     double tol;
+    bool checked = true;  // false: reported by --json, never compared (timings, machine figures)
 };
 
 class Results {
@@ -34,6 +35,7 @@ public:
     void add(const std::string& name, const Matrix& m, double tol = tolerance::single_op);
     void add_vector(const std::string& name, const Matrix& row, double tol = tolerance::single_op);
     void add_number(const std::string& name, double x, double tol = tolerance::single_op);
+    void add_measurement(const std::string& name, double x);  // in --json only: seconds, rates
     void add_figure(const std::string& file_name, Heatmap h) { figures_.push_back({file_name, std::move(h)}); }
     const std::vector<Result>& all() const { return items_; }
     const std::vector<std::pair<std::string, Heatmap>>& figures() const { return figures_; }

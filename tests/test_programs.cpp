@@ -12,7 +12,7 @@
 #include "xml_check.h"
 
 static const char* const chapters[] = {"ch01_dictionary_lookup", "ch02_self_attention", "ch03_masked_attention",
-                                       "ch04_multi_head_attention", "ch05_positional_encoding"};
+                                       "ch04_multi_head_attention", "ch05_positional_encoding", "ch06_encoder_decoder"};
 
 static Json data_of(const std::string& chapter) {
     std::ifstream in("data/" + chapter + ".json");
@@ -49,7 +49,13 @@ TEST_CASE("every chapter: --help, --check and --json follow the contract") {
 
         const Run json = run_program(chapter, "--json");
         CHECK(json.exit_code == 0);
-        const Json parsed = Json::parse(json.out);  // stdout is nothing but the JSON object
+        Json parsed = Json::parse(json.out);  // stdout is nothing but the JSON object
+        if (std::string(chapter) == "ch06_encoder_decoder") {  // its base-model keys come from --config base
+            const Run base = run_program(chapter, "--config base --json");
+            CHECK(base.exit_code == 0);
+            parsed.update(Json::parse(base.out));
+            CHECK(parsed["core_parameter_count"] == 44140544);
+        }
         const Json data = data_of(chapter);  // kept alive for the loop below
         for (const auto& item : data["expected"].items())
             CHECK_MESSAGE(parsed.contains(item.key()), item.key());
@@ -169,5 +175,44 @@ TEST_CASE("ch05: a token id outside the vocabulary and a broken permutation are 
     doc["inputs"]["offsets"] = Json::array({15});
     check_one_error_line(run_program("ch05_positional_encoding", "--data " + temp_file("off.json", doc.dump())),
                          "inputs.offsets: position + offset must stay below");
+}
+
+TEST_CASE("ch06: bad models, token ids, empty sequences and lengths are named") {
+    Json doc = data_of("ch06_encoder_decoder");
+    doc["inputs"]["weights"]["transformer.encoder.layers.1.linear1.weight"] = Json::array({Json::array({1, 2})});
+    check_one_error_line(run_program("ch06_encoder_decoder", "--data " + temp_file("w.json", doc.dump())),
+                         "inputs.weights.transformer.encoder.layers.1.linear1.weight: expected (16x8) (PyTorch's layout), got (1x2)");
+    doc = data_of("ch06_encoder_decoder");
+    doc["inputs"]["source"][1][0] = 10;
+    check_one_error_line(run_program("ch06_encoder_decoder", "--data " + temp_file("id.json", doc.dump())),
+                         "inputs.source[1]: expected token ids from 0 to 9");
+    doc = data_of("ch06_encoder_decoder");
+    doc["inputs"]["target"][0] = Json::array();
+    check_one_error_line(run_program("ch06_encoder_decoder", "--data " + temp_file("empty.json", doc.dump())),
+                         "inputs.target[0]: expected a non-empty array");
+    doc = data_of("ch06_encoder_decoder");
+    doc["inputs"]["max_length"] = 0;
+    check_one_error_line(run_program("ch06_encoder_decoder", "--data " + temp_file("len.json", doc.dump())),
+                         "inputs.max_length: expected a whole number from 1");
+    doc = data_of("ch06_encoder_decoder");
+    doc["inputs"]["config"]["n_heads"] = 3;
+    check_one_error_line(run_program("ch06_encoder_decoder", "--data " + temp_file("h.json", doc.dump())),
+                         "inputs.config.n_heads: expected a divisor of d_model = 8");
+    check_one_error_line(run_program("ch06_encoder_decoder", "--config huge"), "--config: expected \"base\"");
+    check_one_error_line(run_program("ch06_encoder_decoder", "--weights /nonexistent.json --source \"1 2\""),
+                         "/nonexistent.json: cannot open");
+}
+
+TEST_CASE("ch06 --weights decodes sequences given on the command line") {
+    const Json doc = data_of("ch06_encoder_decoder");
+    Json file = {{"config", doc["inputs"]["config"]}, {"weights", doc["inputs"]["weights"]}};
+    const std::string path = temp_file("weights.json", file.dump());
+    const Run r = run_program("ch06_encoder_decoder", "--weights " + path + " --source \"3 4 5, 8 9\" --json");
+    CHECK(r.exit_code == 0);
+    const Json j = Json::parse(r.out);
+    CHECK(j["decoded_0"].size() >= 2);
+    CHECK(j["decoded_0"][0] == 1);
+    check_one_error_line(run_program("ch06_encoder_decoder", "--weights " + path + " --source \"3 x\""),
+                         "\"x\" is no token");
 }
 

@@ -1,0 +1,100 @@
+// transformer.cpp — encoder and decoder layers, the two stacks, teacher forcing and greedy
+// decoding. Each function is a few lines composing the level below.
+#include "transformer.h"
+
+#include <cmath>
+#include <functional>
+#include <stdexcept>
+#include <string>
+
+#include "masks.h"
+#include "positional.h"
+#include "random.h"
+
+Matrix embed(const Matrix& table, const Tokens& ids) {
+    Matrix x(ids.size(), table.cols);
+    const double scale_by = std::sqrt(static_cast<double>(table.cols));
+    for (std::size_t t = 0; t < ids.size(); ++t) {
+        if (ids[t] < 0 || static_cast<std::size_t>(ids[t]) >= table.rows)
+            throw std::out_of_range("token id " + std::to_string(ids[t]) + " outside the vocabulary of " +
+                                    std::to_string(table.rows));
+        for (std::size_t c = 0; c < table.cols; ++c) x(t, c) = table(static_cast<std::size_t>(ids[t]), c) * scale_by;
+    }
+    return add(x, sinusoidal_encoding(ids.size(), table.cols));
+}
+
+// One sublayer with its residual connection, in either placement.
+static Matrix residual(const Matrix& x, const LayerNorm& norm, bool norm_first,
+                       const std::function<Matrix(const Matrix&)>& sublayer) {
+    if (norm_first) return add(x, sublayer(layer_norm(x, norm)));  // x + Sublayer(LayerNorm(x))
+    return layer_norm(add(x, sublayer(x)), norm);                   // LayerNorm(x + Sublayer(x))
+}
+
+Matrix encoder_layer(const Matrix& x, const EncoderLayer& L, const Matrix& mask, bool norm_first) {
+    Matrix h = residual(x, L.norm1, norm_first, [&](const Matrix& in) {
+        return multi_head_attention(in, in, L.self_attn, mask).output;
+    });
+    return residual(h, L.norm2, norm_first, [&](const Matrix& in) { return feed_forward(in, L.ffn); });
+}
+
+Matrix decoder_layer(const Matrix& y, const Matrix& memory, const DecoderLayer& L, const Matrix& self_mask,
+                     const Matrix& memory_mask, bool norm_first) {
+    // masked self-attention: each target position sees itself and the positions before it
+    Matrix h = residual(y, L.norm1, norm_first, [&](const Matrix& in) {
+        return multi_head_attention(in, in, L.self_attn, self_mask).output;
+    });
+    // cross-attention: queries from the decoder, keys and values from the encoder's memory
+    h = residual(h, L.norm2, norm_first, [&](const Matrix& in) {
+        return multi_head_attention(in, memory, L.cross_attn, memory_mask).output;
+    });
+    return residual(h, L.norm3, norm_first, [&](const Matrix& in) { return feed_forward(in, L.ffn); });
+}
+
+static std::vector<bool> is_padding(const Tokens& ids, int pad_id) {
+    std::vector<bool> pad(ids.size());
+    for (std::size_t i = 0; i < ids.size(); ++i) pad[i] = ids[i] == pad_id;
+    return pad;
+}
+
+Matrix encode(const Transformer& m, const Tokens& source) {
+    const Matrix mask = padding_mask(source.size(), is_padding(source, m.config.pad_id));
+    Matrix x = embed(m.src_embedding, source);
+    for (const EncoderLayer& layer : m.encoder) x = encoder_layer(x, layer, mask, m.config.norm_first);
+    return layer_norm(x, m.encoder_norm);
+}
+
+Matrix decode(const Transformer& m, const Tokens& target, const Matrix& memory, const Tokens& source) {
+    const std::size_t n = target.size();
+    const Matrix self_mask = add(causal_mask(n), padding_mask(n, is_padding(target, m.config.pad_id)));
+    const Matrix memory_mask = padding_mask(n, is_padding(source, m.config.pad_id));
+    Matrix y = embed(m.config.share_embeddings ? m.src_embedding : m.tgt_embedding, target);
+    for (const DecoderLayer& layer : m.decoder) y = decoder_layer(y, memory, layer, self_mask, memory_mask, m.config.norm_first);
+    y = layer_norm(y, m.decoder_norm);
+    // the output projection; shared: the embedding table itself, y·Eᵀ
+    return m.config.share_embeddings ? linear(y, transpose(m.src_embedding), m.output_b) : linear(y, m.output_W, m.output_b);
+}
+
+Matrix logits_teacher_forced(const Transformer& m, const Tokens& source, const Tokens& decoder_input) {
+    return decode(m, decoder_input, encode(m, source), source);
+}
+
+static int argmax(const Matrix& row) {
+    std::size_t best = 0;
+    for (std::size_t c = 1; c < row.cols; ++c)
+        if (row(0, c) > row(0, best)) best = c;
+    return static_cast<int>(best);
+}
+
+GreedySteps greedy_decode(const Transformer& m, const Tokens& source, std::size_t max_length) {
+    GreedySteps g;
+    const Matrix memory = encode(m, source);  // encoded once, read by every step
+    g.output = {m.config.bos_id};
+    while (g.output.size() <= max_length) {
+        const Matrix logits = decode(m, g.output, memory, source);
+        g.step_logits.push_back(row_of(logits, logits.rows - 1));
+        const int next = argmax(g.step_logits.back());
+        g.output.push_back(next);
+        if (next == m.config.eos_id) break;
+    }
+    return g;
+}
