@@ -23,24 +23,39 @@ Matrix layer_norm(const Matrix& x, const LayerNorm& norm) {
     if (norm.gain.cols != x.cols || norm.bias.cols != x.cols)
         throw std::invalid_argument("layer_norm: gain " + shape_of(norm.gain) + " and bias " + shape_of(norm.bias) +
                                     " for rows of width " + std::to_string(x.cols));
-    const double d = static_cast<double>(x.cols);
-    Matrix y(x.rows, x.cols);
-    for (std::size_t r = 0; r < x.rows; ++r) {
-        const double* xr = x.row(r);
-        double mean = 0.0;
-        for (std::size_t c = 0; c < x.cols; ++c) mean += xr[c];
-        mean /= d;
-        double var = 0.0;  // biased: divided by d, as torch.var(unbiased=False)
-        for (std::size_t c = 0; c < x.cols; ++c) var += (xr[c] - mean) * (xr[c] - mean);
-        var /= d;
-        const double inv_std = 1.0 / std::sqrt(var + norm.eps);  // eps inside the root
-        for (std::size_t c = 0; c < x.cols; ++c)
-            y(r, c) = (xr[c] - mean) * inv_std * norm.gain(0, c) + norm.bias(0, c);
-    }
-    return y;
+    LayerNormCache unused;  // one implementation for inference and training
+    return layer_norm_forward(x, norm, unused);
 }
 
 Matrix feed_forward(const Matrix& x, const FeedForward& ffn) {
     // (n x d_model) -> (n x d_ff): widen, keep the positive part, (n x d_ff) -> (n x d_model)
     return linear(relu(linear(x, ffn.W1, ffn.b1)), ffn.W2, ffn.b2);
 }
+
+Matrix layer_norm_forward(const Matrix& x, const LayerNorm& norm, LayerNormCache& cache) {
+    const double d = static_cast<double>(x.cols);
+    cache.x_hat = Matrix(x.rows, x.cols);
+    cache.inv_std.assign(x.rows, 0.0);
+    Matrix y(x.rows, x.cols);
+    for (std::size_t r = 0; r < x.rows; ++r) {
+        const double* xr = x.row(r);
+        double mean = 0.0, var = 0.0;
+        for (std::size_t c = 0; c < x.cols; ++c) mean += xr[c];
+        mean /= d;
+        for (std::size_t c = 0; c < x.cols; ++c) var += (xr[c] - mean) * (xr[c] - mean);
+        const double inv_std = 1.0 / std::sqrt(var / d + norm.eps);  // biased variance, eps inside
+        cache.inv_std[r] = inv_std;
+        for (std::size_t c = 0; c < x.cols; ++c) {
+            cache.x_hat(r, c) = (xr[c] - mean) * inv_std;
+            y(r, c) = cache.x_hat(r, c) * norm.gain(0, c) + norm.bias(0, c);
+        }
+    }
+    return y;
+}
+
+Matrix feed_forward_forward(const Matrix& x, const FeedForward& ffn, FeedForwardCache& cache) {
+    cache.x = x;
+    cache.hidden = relu(linear(x, ffn.W1, ffn.b1));
+    return linear(cache.hidden, ffn.W2, ffn.b2);
+}
+

@@ -74,6 +74,40 @@ Matrix matmul_naive(const Matrix& a, const Matrix& b) {
     return c;
 }
 
+// a·bᵀ: entry (i, j) is the dot product of row i of a with row j of b — both rows contiguous.
+Matrix matmul_bt(const Matrix& a, const Matrix& b) {
+    if (a.cols != b.cols)
+        throw std::invalid_argument("matmul_bt: " + shape_of(a) + "·" + shape_of(b) + "ᵀ: inner dimensions differ");
+    Matrix c(a.rows, b.rows);
+    for (std::size_t i = 0; i < a.rows; ++i) {
+        const double* ai = a.row(i);
+        for (std::size_t j = 0; j < b.rows; ++j) {
+            const double* bj = b.row(j);
+            double sum = 0.0;
+            for (std::size_t k = 0; k < a.cols; ++k) sum += ai[k] * bj[k];
+            c(i, j) = sum;
+        }
+    }
+    return c;
+}
+
+// aᵀ·b as a sum of outer products: row k of a times row k of b, added into c (rows stream).
+Matrix matmul_at(const Matrix& a, const Matrix& b) {
+    if (a.rows != b.rows)
+        throw std::invalid_argument("matmul_at: " + shape_of(a) + "ᵀ·" + shape_of(b) + ": inner dimensions differ");
+    Matrix c(a.cols, b.cols);
+    for (std::size_t k = 0; k < a.rows; ++k) {
+        const double* ak = a.row(k);
+        const double* bk = b.row(k);
+        for (std::size_t i = 0; i < a.cols; ++i) {
+            const double aki = ak[i];
+            double* ci = c.row(i);
+            for (std::size_t j = 0; j < b.cols; ++j) ci[j] += aki * bk[j];
+        }
+    }
+    return c;
+}
+
 Matrix transpose(const Matrix& a) {
     Matrix t(a.cols, a.rows);
     for (std::size_t r = 0; r < a.rows; ++r)
@@ -86,6 +120,11 @@ Matrix add(const Matrix& a, const Matrix& b) {
     Matrix s = a;
     for (std::size_t i = 0; i < s.data.size(); ++i) s.data[i] += b.data[i];
     return s;
+}
+
+void add_to(Matrix& into, const Matrix& b) {
+    require_same_shape("add_to", into, b);
+    for (std::size_t i = 0; i < into.data.size(); ++i) into.data[i] += b.data[i];
 }
 
 Matrix scale(const Matrix& a, double s) {

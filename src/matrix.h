@@ -31,8 +31,11 @@ std::string shape_of(const Matrix& m);  // "(3x5)"
 
 Matrix matmul(const Matrix& a, const Matrix& b);        // (n x k)·(k x m) -> (n x m)
 Matrix matmul_naive(const Matrix& a, const Matrix& b);  // the textbook i-j-k loop, the reference
+Matrix matmul_bt(const Matrix& a, const Matrix& b);     // a·bᵀ: (n x k)·(m x k)ᵀ -> (n x m), no transpose made
+Matrix matmul_at(const Matrix& a, const Matrix& b);     // aᵀ·b: (k x n)ᵀ·(k x m) -> (n x m), no transpose made
 Matrix transpose(const Matrix& a);                      // (n x m) -> (m x n)
 Matrix add(const Matrix& a, const Matrix& b);           // elementwise, same shapes
+void add_to(Matrix& into, const Matrix& b);             // into += b (gradients accumulate)
 Matrix scale(const Matrix& a, double s);                // every entry times s
 Matrix map(const Matrix& a, const std::function<double(double)>& f);  // f on every entry
 Matrix softmax_rows(const Matrix& a);                   // each row -> probabilities summing to 1

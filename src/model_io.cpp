@@ -186,6 +186,15 @@ Json transformer_to_json(const Transformer& model) {
     return Json{{"config", config_json(model.config)}, {"weights", weights}};
 }
 
+std::vector<std::pair<std::string, Matrix*>> named_parameters(Transformer& model) {
+    std::vector<std::pair<std::string, Matrix*>> out;
+    for (const Param& p : parameters(model)) {
+        const bool stacked = p.layout == Layout::StackedT || p.layout == Layout::StackedVec;
+        out.push_back({stacked ? p.name + "[" + "qkv"[p.part] + "]" : p.name, p.value});
+    }
+    return out;
+}
+
 void save_transformer(const Transformer& model, const std::string& path) {
     const std::size_t slash = path.rfind('/');
     const std::string dir = slash == std::string::npos ? "." : path.substr(0, slash);

@@ -10,6 +10,8 @@
 // loads our file into PyTorch, and the oracle's exports load here.
 #pragma once
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "data_file.h"
 #include "transformer.h"
@@ -19,6 +21,10 @@
 Transformer load_transformer(const DataFile& data, const std::string& key);
 
 Json transformer_to_json(const Transformer& model);
+
+// Every parameter matrix of the model with its PyTorch name (the thirds of in_proj_weight are
+// named "…in_proj_weight[q]", "[k]", "[v]"): for optimisers, gradient checks and reports.
+std::vector<std::pair<std::string, Matrix*>> named_parameters(Transformer& model);
 
 // Writes the model to path atomically (a temporary file, then rename).
 void save_transformer(const Transformer& model, const std::string& path);

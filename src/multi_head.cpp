@@ -44,24 +44,37 @@ static void check_inputs(const Matrix& x_q, const Matrix& x_kv, const MultiHeadW
             "mask: expected " + shape_of(Matrix(x_q.rows, x_kv.rows)) + " (queries x keys), got " + shape_of(mask));
 }
 
-MultiHeadResult multi_head_attention(const Matrix& x_q, const Matrix& x_kv, const MultiHeadWeights& w,
-                                     const Matrix& mask) {
+Matrix multi_head_forward(const Matrix& x_q, const Matrix& x_kv, const MultiHeadWeights& w, const Matrix& mask,
+                          MultiHeadCache& cache) {
     check_inputs(x_q, x_kv, w, mask);
     const std::size_t d_k = w.d_k(), d_v = w.d_v();
+    cache.x_q = x_q;
+    cache.x_kv = x_kv;
     // one projection for all heads: (n x d_model)·(d_model x h·d_k) -> (n x h·d_k)
-    const Matrix Q = linear(x_q, w.W_Q, w.b_Q);
-    const Matrix K = linear(x_kv, w.W_K, w.b_K);
-    const Matrix V = linear(x_kv, w.W_V, w.b_V);
-    MultiHeadResult r;
+    cache.Q = linear(x_q, w.W_Q, w.b_Q);
+    cache.K = linear(x_kv, w.W_K, w.b_K);
+    cache.V = linear(x_kv, w.W_V, w.b_V);
+    cache.weights.clear();
+    std::vector<Matrix> heads;
     for (std::size_t i = 0; i < w.n_heads; ++i) {
         // head i reads its own block of columns: PyTorch's view(n, h, d_k).transpose(0, 1)
-        const AttentionResult a = attention(column_block(Q, i * d_k, d_k), column_block(K, i * d_k, d_k),
-                                            column_block(V, i * d_v, d_v), mask);
-        r.head_weights.push_back(a.weights);
-        r.head_outputs.push_back(a.output);
+        const AttentionResult a = attention(column_block(cache.Q, i * d_k, d_k), column_block(cache.K, i * d_k, d_k),
+                                            column_block(cache.V, i * d_v, d_v), mask);
+        cache.weights.push_back(a.weights);
+        heads.push_back(a.output);
     }
-    r.concat = concat_columns(r.head_outputs);  // (n x h·d_v)
-    r.output = linear(r.concat, w.W_O, w.b_O);  // (n x d_model)
+    cache.concat = concat_columns(heads);       // (n x h·d_v)
+    return linear(cache.concat, w.W_O, w.b_O);  // (n x d_model)
+}
+
+MultiHeadResult multi_head_attention(const Matrix& x_q, const Matrix& x_kv, const MultiHeadWeights& w,
+                                     const Matrix& mask) {
+    MultiHeadCache cache;
+    MultiHeadResult r;
+    r.output = multi_head_forward(x_q, x_kv, w, mask, cache);
+    r.head_weights = cache.weights;
+    r.concat = cache.concat;
+    for (std::size_t i = 0; i < w.n_heads; ++i) r.head_outputs.push_back(column_block(cache.concat, i * w.d_v(), w.d_v()));
     return r;
 }
 

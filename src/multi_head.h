@@ -42,6 +42,17 @@ void check_shapes(const MultiHeadWeights& w);
 MultiHeadResult multi_head_attention(const Matrix& x_q, const Matrix& x_kv, const MultiHeadWeights& w,
                                      const Matrix& mask = Matrix());
 
+struct MultiHeadCache {
+    Matrix x_q, x_kv;               // the inputs
+    Matrix Q, K, V;                 // (n x h·d_k), (m x h·d_k), (m x h·d_v) after projection
+    std::vector<Matrix> weights;    // h of (n x m)
+    Matrix concat;                  // (n x h·d_v)
+};
+
+// The fused form again, keeping what the backward pass (attention_grad.h) needs.
+Matrix multi_head_forward(const Matrix& x_q, const Matrix& x_kv, const MultiHeadWeights& w, const Matrix& mask,
+                          MultiHeadCache& cache);
+
 // The per-head form of the formula: each head projects with its own W_Q^i, W_K^i, W_V^i.
 // Gives the same result as the fused form (chapter 4 checks it).
 MultiHeadResult multi_head_attention_per_head(const Matrix& x_q, const Matrix& x_kv, const MultiHeadWeights& w,

@@ -23,31 +23,43 @@ Matrix embed(const Matrix& table, const Tokens& ids) {
     return add(x, sinusoidal_encoding(ids.size(), table.cols));
 }
 
-// One sublayer with its residual connection, in either placement.
-static Matrix residual(const Matrix& x, const LayerNorm& norm, bool norm_first,
+// One sublayer with its residual connection, in either placement; nc keeps the norm's cache.
+static Matrix residual(const Matrix& x, const LayerNorm& norm, bool norm_first, LayerNormCache& nc,
                        const std::function<Matrix(const Matrix&)>& sublayer) {
-    if (norm_first) return add(x, sublayer(layer_norm(x, norm)));  // x + Sublayer(LayerNorm(x))
-    return layer_norm(add(x, sublayer(x)), norm);                   // LayerNorm(x + Sublayer(x))
+    if (norm_first) return add(x, sublayer(layer_norm_forward(x, norm, nc)));  // x + Sublayer(LayerNorm(x))
+    return layer_norm_forward(add(x, sublayer(x)), norm, nc);                   // LayerNorm(x + Sublayer(x))
+}
+
+Matrix encoder_layer_forward(const Matrix& x, const EncoderLayer& L, const Matrix& mask, bool norm_first,
+                             EncoderLayerCache& c) {
+    Matrix h = residual(x, L.norm1, norm_first, c.norm1, [&](const Matrix& in) {
+        return multi_head_forward(in, in, L.self_attn, mask, c.self_attn);
+    });
+    return residual(h, L.norm2, norm_first, c.norm2, [&](const Matrix& in) { return feed_forward_forward(in, L.ffn, c.ffn); });
+}
+
+Matrix decoder_layer_forward(const Matrix& y, const Matrix& memory, const DecoderLayer& L, const Matrix& self_mask,
+                             const Matrix& memory_mask, bool norm_first, DecoderLayerCache& c) {
+    // masked self-attention: each target position sees itself and the positions before it
+    Matrix h = residual(y, L.norm1, norm_first, c.norm1, [&](const Matrix& in) {
+        return multi_head_forward(in, in, L.self_attn, self_mask, c.self_attn);
+    });
+    // cross-attention: queries from the decoder, keys and values from the encoder's memory
+    h = residual(h, L.norm2, norm_first, c.norm2, [&](const Matrix& in) {
+        return multi_head_forward(in, memory, L.cross_attn, memory_mask, c.cross_attn);
+    });
+    return residual(h, L.norm3, norm_first, c.norm3, [&](const Matrix& in) { return feed_forward_forward(in, L.ffn, c.ffn); });
 }
 
 Matrix encoder_layer(const Matrix& x, const EncoderLayer& L, const Matrix& mask, bool norm_first) {
-    Matrix h = residual(x, L.norm1, norm_first, [&](const Matrix& in) {
-        return multi_head_attention(in, in, L.self_attn, mask).output;
-    });
-    return residual(h, L.norm2, norm_first, [&](const Matrix& in) { return feed_forward(in, L.ffn); });
+    EncoderLayerCache unused;
+    return encoder_layer_forward(x, L, mask, norm_first, unused);
 }
 
 Matrix decoder_layer(const Matrix& y, const Matrix& memory, const DecoderLayer& L, const Matrix& self_mask,
                      const Matrix& memory_mask, bool norm_first) {
-    // masked self-attention: each target position sees itself and the positions before it
-    Matrix h = residual(y, L.norm1, norm_first, [&](const Matrix& in) {
-        return multi_head_attention(in, in, L.self_attn, self_mask).output;
-    });
-    // cross-attention: queries from the decoder, keys and values from the encoder's memory
-    h = residual(h, L.norm2, norm_first, [&](const Matrix& in) {
-        return multi_head_attention(in, memory, L.cross_attn, memory_mask).output;
-    });
-    return residual(h, L.norm3, norm_first, [&](const Matrix& in) { return feed_forward(in, L.ffn); });
+    DecoderLayerCache unused;
+    return decoder_layer_forward(y, memory, L, self_mask, memory_mask, norm_first, unused);
 }
 
 static std::vector<bool> is_padding(const Tokens& ids, int pad_id) {
@@ -56,22 +68,38 @@ static std::vector<bool> is_padding(const Tokens& ids, int pad_id) {
     return pad;
 }
 
-Matrix encode(const Transformer& m, const Tokens& source) {
+Matrix encode_forward(const Transformer& m, const Tokens& source, EncodeCache& c) {
     const Matrix mask = padding_mask(source.size(), is_padding(source, m.config.pad_id));
     Matrix x = embed(m.src_embedding, source);
-    for (const EncoderLayer& layer : m.encoder) x = encoder_layer(x, layer, mask, m.config.norm_first);
-    return layer_norm(x, m.encoder_norm);
+    c.layers.resize(m.encoder.size());
+    for (std::size_t i = 0; i < m.encoder.size(); ++i)
+        x = encoder_layer_forward(x, m.encoder[i], mask, m.config.norm_first, c.layers[i]);
+    return layer_norm_forward(x, m.encoder_norm, c.norm);
 }
 
-Matrix decode(const Transformer& m, const Tokens& target, const Matrix& memory, const Tokens& source) {
+Matrix decode_forward(const Transformer& m, const Tokens& target, const Matrix& memory, const Tokens& source,
+                      DecodeCache& c) {
     const std::size_t n = target.size();
     const Matrix self_mask = add(causal_mask(n), padding_mask(n, is_padding(target, m.config.pad_id)));
     const Matrix memory_mask = padding_mask(n, is_padding(source, m.config.pad_id));
     Matrix y = embed(m.config.share_embeddings ? m.src_embedding : m.tgt_embedding, target);
-    for (const DecoderLayer& layer : m.decoder) y = decoder_layer(y, memory, layer, self_mask, memory_mask, m.config.norm_first);
-    y = layer_norm(y, m.decoder_norm);
+    c.layers.resize(m.decoder.size());
+    for (std::size_t i = 0; i < m.decoder.size(); ++i)
+        y = decoder_layer_forward(y, memory, m.decoder[i], self_mask, memory_mask, m.config.norm_first, c.layers[i]);
+    c.output = layer_norm_forward(y, m.decoder_norm, c.norm);
     // the output projection; shared: the embedding table itself, y·Eᵀ
-    return m.config.share_embeddings ? linear(y, transpose(m.src_embedding), m.output_b) : linear(y, m.output_W, m.output_b);
+    return m.config.share_embeddings ? linear(c.output, transpose(m.src_embedding), m.output_b)
+                                     : linear(c.output, m.output_W, m.output_b);
+}
+
+Matrix encode(const Transformer& m, const Tokens& source) {
+    EncodeCache unused;
+    return encode_forward(m, source, unused);
+}
+
+Matrix decode(const Transformer& m, const Tokens& target, const Matrix& memory, const Tokens& source) {
+    DecodeCache unused;
+    return decode_forward(m, target, memory, source, unused);
 }
 
 Matrix logits_teacher_forced(const Transformer& m, const Tokens& source, const Tokens& decoder_input) {

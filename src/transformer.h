@@ -57,6 +57,27 @@ struct Transformer {
 
 using Tokens = std::vector<int>;
 
+// What the forward pass keeps for the backward pass (transformer_grad.h).
+struct EncoderLayerCache {
+    MultiHeadCache self_attn;
+    FeedForwardCache ffn;
+    LayerNormCache norm1, norm2;
+};
+struct DecoderLayerCache {
+    MultiHeadCache self_attn, cross_attn;
+    FeedForwardCache ffn;
+    LayerNormCache norm1, norm2, norm3;
+};
+struct EncodeCache {
+    std::vector<EncoderLayerCache> layers;
+    LayerNormCache norm;
+};
+struct DecodeCache {
+    std::vector<DecoderLayerCache> layers;
+    LayerNormCache norm;
+    Matrix output;  // (m x d_model) after the final norm: the input of the output projection
+};
+
 // A model of the given shape with seeded random weights (Xavier-uniform matrices, zero biases,
 // unit gains), as nn.Transformer initialises itself.
 Transformer random_transformer(const TransformerConfig& config, std::uint64_t seed);
@@ -70,12 +91,19 @@ Matrix embed(const Matrix& table, const Tokens& ids);
 Matrix encoder_layer(const Matrix& x, const EncoderLayer& layer, const Matrix& mask, bool norm_first);
 Matrix decoder_layer(const Matrix& y, const Matrix& memory, const DecoderLayer& layer, const Matrix& self_mask,
                      const Matrix& memory_mask, bool norm_first);
+Matrix encoder_layer_forward(const Matrix& x, const EncoderLayer& layer, const Matrix& mask, bool norm_first,
+                             EncoderLayerCache& cache);
+Matrix decoder_layer_forward(const Matrix& y, const Matrix& memory, const DecoderLayer& layer, const Matrix& self_mask,
+                             const Matrix& memory_mask, bool norm_first, DecoderLayerCache& cache);
 
 // The encoder: source ids -> memory (n x d_model). Keys equal to pad_id are masked.
 Matrix encode(const Transformer& model, const Tokens& source);
 // The decoder on a whole target prefix at once (causal mask + target padding), then the
 // output projection: -> logits (m x tgt_vocab), row t predicts the token after target[t].
 Matrix decode(const Transformer& model, const Tokens& target, const Matrix& memory, const Tokens& source);
+Matrix encode_forward(const Transformer& model, const Tokens& source, EncodeCache& cache);
+Matrix decode_forward(const Transformer& model, const Tokens& target, const Matrix& memory, const Tokens& source,
+                      DecodeCache& cache);
 
 Matrix logits_teacher_forced(const Transformer& model, const Tokens& source, const Tokens& decoder_input);
 
