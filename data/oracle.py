@@ -529,6 +529,81 @@ def ch06_expected(i):
 BASE_VOCAB = 37000  # the paper's shared source-target byte-pair vocabulary
 
 
+# --- ch07 training -------------------------------------------------------------------------------
+def random_reversal(rng, lo, hi):
+    """One example of the reversal task, drawn exactly as src/reverse_task.cpp draws it."""
+    length = lo + rng.next() % (hi - lo + 1)
+    digits = [3 + rng.next() % 10 for _ in range(length)]
+    return digits + [2], digits[::-1] + [2]
+
+
+def padded(rows, pad):
+    width = max(len(r) for r in rows)
+    return torch.tensor([r + [pad] * (width - len(r)) for r in rows])
+
+
+def batch_loss(model, batch, smoothing):
+    c = model.c
+    src = padded([s for s, _ in batch], c["pad_id"])
+    tgt = padded([t for _, t in batch], c["pad_id"])
+    dec_in = padded([[c["bos_id"]] + t[:-1] for _, t in batch], c["pad_id"])
+    logits = model(src, dec_in)
+    loss = torch.nn.CrossEntropyLoss(ignore_index=c["pad_id"], label_smoothing=smoothing)
+    return loss(logits.reshape(-1, logits.shape[-1]), tgt.reshape(-1))
+
+
+def schedule(a, step):
+    return a["factor"] * a["d_model"] ** -0.5 * min(step ** -0.5, step * a["warmup"] ** -1.5)
+
+
+def ch07_inputs():
+    c = dict(ch06_config(), src_vocab=13, tgt_vocab=13, vocabulary=["<pad>", "<bos>", "<eos>"] + [str(d) for d in range(10)])
+    tiny = ch06_inputs(c, seed=7, source=[[0]], target=[[0]])
+    rng = SplitMix64(7)
+    return {
+        "config": tiny["config"],
+        "weights": tiny["weights"],
+        "smoothing": 0.1,
+        "gradient_batch": [list(random_reversal(rng, 1, 10)) for _ in range(4)],
+        "adam": {"factor": 1.0, "warmup": 4, "d_model": 8, "steps": 10, "batch_size": 8, "seed": 8},
+        "training": {"d_model": 32, "n_heads": 4, "d_ff": 64, "n_encoder_layers": 2, "n_decoder_layers": 2,
+                     "norm_first": True, "batch_size": 32, "factor": 1.0, "warmup": 200, "smoothing": 0.1,
+                     "max_seconds": 60, "max_steps": 100000, "min_length": 1, "max_length": 10, "seed": 2017,
+                     "heldout": 1000, "heldout_seed": 1234, "check_steps": 20},
+    }
+
+
+def ch07_expected(i):
+    out = {}
+    for placement, norm_first in (("post_norm", False), ("pre_norm", True)):
+        c = dict(i["config"], norm_first=norm_first)
+        model = Seq2Seq(c, norm_first)
+        model.load_state_dict({k: T(v) for k, v in i["weights"].items()})
+        batch = [(s, t) for s, t in i["gradient_batch"]]
+        loss = batch_loss(model, batch, i["smoothing"])
+        model.zero_grad()
+        loss.backward()
+        out[f"loss_{placement}"] = float(loss)
+        for name, p in model.named_parameters():
+            out[f"grad_{placement}/" + name.replace(".", "/")] = p.grad.detach().clone()  # Adam reuses .grad
+        # ten Adam steps with the paper's schedule, each on a fresh batch
+        a = i["adam"]
+        optimiser = torch.optim.Adam(model.parameters(), lr=0.0, betas=(0.9, 0.98), eps=1e-9)
+        rng = SplitMix64(a["seed"])
+        losses = []
+        for step in range(1, a["steps"] + 1):
+            batch = [random_reversal(rng, 1, 10) for _ in range(a["batch_size"])]
+            for g in optimiser.param_groups:
+                g["lr"] = schedule(a, step)
+            optimiser.zero_grad()
+            loss = batch_loss(model, batch, i["smoothing"])
+            loss.backward()
+            optimiser.step()
+            losses.append(float(loss))
+        out[f"first_losses_{placement}"] = losses
+    return out
+
+
 CHAPTERS = {
     "ch01_dictionary_lookup": (
         "Attention as a soft dictionary lookup (tutorial 03 §2.1.2; the shop-search analogy in 01).",
@@ -557,6 +632,12 @@ CHAPTERS = {
         "module with src_embedding, tgt_embedding (nn.Embedding), transformer (nn.Transformer), output "
         "(nn.Linear). The decoder input is the target shifted right: [bos] + target[:-1].",
         ch06_inputs, ch06_expected, lambda: {}),
+    "ch07_training": (
+        "Training: gradients of a tiny model (PyTorch autograd, nn.CrossEntropyLoss(ignore_index=pad, "
+        "label_smoothing)) for both norm placements, and the losses of ten torch.optim.Adam steps with the "
+        "paper's schedule on reversal batches drawn with SplitMix64. Gradients are keyed "
+        "grad_<placement>/<state_dict name with / for .>, in PyTorch's layout.",
+        ch07_inputs, ch07_expected, lambda: {}),
 }
 
 

@@ -145,7 +145,7 @@ int run_chapter(int argc, char** argv, const ChapterInfo& info, const Walkthroug
             throw DataError(data.path() + ", inputs: result " + bad +
                             " is not finite (NaN or infinity); expected inputs small enough for float64");
         if (options.has("--svg"))
-            for (const auto& f : results.figures()) write_file_atomically(options.extra.at("--svg"), f.first, heatmap_svg(f.second));
+            for (const auto& f : results.figures()) write_file_atomically(options.extra.at("--svg"), f.first, f.second);
         return report(info, options, data, results, narration.str());
     } catch (const UsageError& e) {
         std::cerr << "error: " << info.name << ": " << e.what() << "\n";

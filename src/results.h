@@ -11,6 +11,7 @@
 
 #include "data_file.h"
 #include "matrix.h"
+#include "chart.h"
 #include "svg.h"
 
 // Tolerances, relative: an entry passes when |got − expected| ≤ tol · max(1, |expected|),
@@ -36,15 +37,16 @@ public:
     void add_vector(const std::string& name, const Matrix& row, double tol = tolerance::single_op);
     void add_number(const std::string& name, double x, double tol = tolerance::single_op);
     void add_measurement(const std::string& name, double x);  // in --json only: seconds, rates
-    void add_figure(const std::string& file_name, Heatmap h) { figures_.push_back({file_name, std::move(h)}); }
+    void add_figure(const std::string& file_name, const Heatmap& h) { figures_.push_back({file_name, heatmap_svg(h)}); }
+    void add_figure(const std::string& file_name, const LineChart& c) { figures_.push_back({file_name, line_chart_svg(c)}); }
     const std::vector<Result>& all() const { return items_; }
-    const std::vector<std::pair<std::string, Heatmap>>& figures() const { return figures_; }
+    const std::vector<std::pair<std::string, std::string>>& figures() const { return figures_; }  // name, SVG
     const Result* find(const std::string& name) const;
     Json to_json() const;
     std::string first_not_finite() const;  // name of a result holding NaN or ±inf, or ""
 private:
     std::vector<Result> items_;
-    std::vector<std::pair<std::string, Heatmap>> figures_;
+    std::vector<std::pair<std::string, std::string>> figures_;
 };
 
 struct Mismatch {
