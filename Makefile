@@ -19,7 +19,7 @@ ifeq ($(SAN),1)
   LDFLAGS  += -fsanitize=address,undefined
 else
   BUILD    := build
-  CXXFLAGS += -O2 -g
+  CXXFLAGS += -O3 -march=native -ffp-contract=off -g
 endif
 # Never -ffast-math or -Ofast: they break IEEE infinities (our masks) and change results.
 

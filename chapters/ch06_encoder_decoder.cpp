@@ -150,6 +150,7 @@ void decode_from_weights(std::ostream& out, const Options& o, Results& results) 
             source.push_back(id);
         }
         if (source.empty()) throw DataError("--source: an empty sequence; separate sequences with commas");
+        if (source.back() != m.config.eos_id) source.push_back(m.config.eos_id);  // as in training (chapter 7)
         out << "source: " << text_of(m.config, source) << "\n";
         const Tokens output = inference_flow(out, m, source, 2 * source.size() + 2);
         results.add_vector("decoded_" + std::to_string(n), as_row(output));
@@ -205,7 +206,7 @@ int main(int argc, char** argv) {
                            "the full encoder-decoder: training-time and inference-time data flow, matched to nn.Transformer",
                            "02 \"数据流\" and \"解码器中注意力的不同\"; 04's model architecture",
                            {{"--weights", "FILE", "load a model (the format ch07 writes) and decode --source"},
-                            {"--source", "SEQS", "token sequences to decode, e.g. \"3 1 4, 1 5 9\""},
+                            {"--source", "SEQS", "token sequences to decode, e.g. \"3 1 4, 1 5 9\" (<eos> is appended)"},
                             {"--config", "base", "the paper's base model: parameter count and one timed forward pass"}}};
     return run_chapter(argc, argv, info, walkthrough);
 }

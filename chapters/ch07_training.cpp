@@ -235,8 +235,8 @@ void walkthrough(const DataFile& data, const Options& o, std::ostream& out, Resu
     std::size_t max_steps = static_cast<std::size_t>(data.integer("inputs.training.max_steps", 1, 100000000));
     double max_seconds = data.number("inputs.training.max_seconds");
     if (o.check) max_steps = check_steps;  // --check: a short run, its figures are not compared
-    if (o.has("--steps")) max_steps = std::stoul(o.extra.at("--steps"));
-    if (o.has("--seconds")) max_seconds = std::stod(o.extra.at("--seconds"));
+    if (o.has("--steps")) max_steps = static_cast<std::size_t>(o.integer("--steps", 1, 100000000));
+    if (o.has("--seconds")) max_seconds = o.number("--seconds", 0.001, 1e7);
     const TrainingRun run = train(data, max_steps, max_seconds);
     Random held(static_cast<std::uint64_t>(data.integer("inputs.training.heldout_seed", 0, 1L << 62)));
     const std::vector<Example> heldout = random_reversals(held, static_cast<std::size_t>(data.integer("inputs.training.heldout", 1, 1000000)),

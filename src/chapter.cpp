@@ -1,6 +1,7 @@
 // chapter.cpp — flags, loading and reporting for every chapter program.
 #include "chapter.h"
 
+#include <cstdlib>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -123,6 +124,24 @@ int report(const ChapterInfo& info, const Options& o, const DataFile& data, cons
 }
 
 }  // namespace
+
+long Options::integer(const std::string& flag, long min, long max) const {
+    const std::string& v = extra.at(flag);
+    char* end = nullptr;
+    const long x = std::strtol(v.c_str(), &end, 10);
+    if (v.empty() || *end != '\0' || x < min || x > max)
+        throw UsageError(flag + ": expected a whole number from " + std::to_string(min) + " to " + std::to_string(max));
+    return x;
+}
+
+double Options::number(const std::string& flag, double min, double max) const {
+    const std::string& v = extra.at(flag);
+    char* end = nullptr;
+    const double x = std::strtod(v.c_str(), &end);
+    if (v.empty() || *end != '\0' || !(x >= min && x <= max))
+        throw UsageError(flag + ": expected a number from " + general(min, 6) + " to " + general(max, 6));
+    return x;
+}
 
 int run_chapter(int argc, char** argv, const ChapterInfo& info, const Walkthrough& walkthrough) {
     for (int i = 1; i < argc; ++i)

@@ -38,6 +38,9 @@ struct Options {
     bool check = false;
     std::map<std::string, std::string> extra;  // extra flags given: name -> value ("" for a switch)
     bool has(const std::string& flag) const { return extra.count(flag) > 0; }
+    // The value of a numeric flag, checked: "--steps: expected a whole number from 1 to …"
+    long integer(const std::string& flag, long min, long max) const;
+    double number(const std::string& flag, double min, double max) const;
 };
 
 // The flag of chapters that draw pictures: --svg DIR writes every figure added to the results.

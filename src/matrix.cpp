@@ -74,21 +74,13 @@ Matrix matmul_naive(const Matrix& a, const Matrix& b) {
     return c;
 }
 
-// a·bᵀ: entry (i, j) is the dot product of row i of a with row j of b — both rows contiguous.
+// a·bᵀ. Written as dot products of rows (c(i,j) = a_i · b_j) the inner loop is a sum, which
+// the compiler may not reorder into vector lanes without -ffast-math; one transposed copy of b
+// (cheap: b is read n times over) lets the i-k-j loop of matmul stream instead.
 Matrix matmul_bt(const Matrix& a, const Matrix& b) {
     if (a.cols != b.cols)
         throw std::invalid_argument("matmul_bt: " + shape_of(a) + "·" + shape_of(b) + "ᵀ: inner dimensions differ");
-    Matrix c(a.rows, b.rows);
-    for (std::size_t i = 0; i < a.rows; ++i) {
-        const double* ai = a.row(i);
-        for (std::size_t j = 0; j < b.rows; ++j) {
-            const double* bj = b.row(j);
-            double sum = 0.0;
-            for (std::size_t k = 0; k < a.cols; ++k) sum += ai[k] * bj[k];
-            c(i, j) = sum;
-        }
-    }
-    return c;
+    return matmul(a, transpose(b));
 }
 
 // aᵀ·b as a sum of outer products: row k of a times row k of b, added into c (rows stream).

@@ -31,7 +31,7 @@ std::string shape_of(const Matrix& m);  // "(3x5)"
 
 Matrix matmul(const Matrix& a, const Matrix& b);        // (n x k)·(k x m) -> (n x m)
 Matrix matmul_naive(const Matrix& a, const Matrix& b);  // the textbook i-j-k loop, the reference
-Matrix matmul_bt(const Matrix& a, const Matrix& b);     // a·bᵀ: (n x k)·(m x k)ᵀ -> (n x m), no transpose made
+Matrix matmul_bt(const Matrix& a, const Matrix& b);     // a·bᵀ: (n x k)·(m x k)ᵀ -> (n x m)
 Matrix matmul_at(const Matrix& a, const Matrix& b);     // aᵀ·b: (k x n)ᵀ·(k x m) -> (n x m), no transpose made
 Matrix transpose(const Matrix& a);                      // (n x m) -> (m x n)
 Matrix add(const Matrix& a, const Matrix& b);           // elementwise, same shapes

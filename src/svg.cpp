@@ -70,7 +70,8 @@ std::string heatmap_svg(const Heatmap& h) {
     std::size_t label_chars = 1;
     for (std::size_t r = 0; r < m.rows; ++r) label_chars = std::max(label_chars, display_width(label(h.row_labels, r)));
     const double left = 16 + 7.5 * static_cast<double>(label_chars), top = 70;
-    const double width = left + cell * static_cast<double>(m.cols) + 150, height = top + cell * static_cast<double>(m.rows) + 30;
+    const double title_width = left + 9.0 * static_cast<double>(display_width(h.title) + 8);  // bold 15px text
+    const double width = std::max(left + cell * static_cast<double>(m.cols) + 150, title_width), height = top + cell * static_cast<double>(m.rows) + 30;
     std::ostringstream s;
     s << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << std::max(height, 260.0)

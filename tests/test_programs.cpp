@@ -12,7 +12,11 @@
 #include "xml_check.h"
 
 static const char* const chapters[] = {"ch01_dictionary_lookup", "ch02_self_attention", "ch03_masked_attention",
-                                       "ch04_multi_head_attention", "ch05_positional_encoding", "ch06_encoder_decoder"};
+                                       "ch04_multi_head_attention", "ch05_positional_encoding", "ch06_encoder_decoder",
+                                       "ch07_training"};
+
+// ch07 trains for half a minute by default; in tests, a few steps show the contract
+static std::string quick(const std::string& chapter) { return chapter == "ch07_training" ? " --steps 3" : ""; }
 
 static Json data_of(const std::string& chapter) {
     std::ifstream in("data/" + chapter + ".json");
@@ -47,7 +51,7 @@ TEST_CASE("every chapter: --help, --check and --json follow the contract") {
         CHECK(lines(check.out) == 1);
         CHECK(check.out.find(" passed, 0 failed") != std::string::npos);
 
-        const Run json = run_program(chapter, "--json");
+        const Run json = run_program(chapter, "--json" + quick(chapter));
         CHECK(json.exit_code == 0);
         Json parsed = Json::parse(json.out);  // stdout is nothing but the JSON object
         if (std::string(chapter) == "ch06_encoder_decoder") {  // its base-model keys come from --config base
@@ -143,9 +147,9 @@ TEST_CASE("ch03 --json holds the causal weight matrix") {
 TEST_CASE("--svg DIR writes well-formed pictures; an unwritable DIR is one error line") {
     const std::string dir = std::filesystem::path(temp_file("m", "")).parent_path().string() + "/svg";
     for (const char* chapter : {"ch02_self_attention", "ch03_masked_attention", "ch04_multi_head_attention",
-                                "ch05_positional_encoding"}) {
+                                "ch05_positional_encoding", "ch07_training"}) {
         CAPTURE(chapter);
-        const Run r = run_program(chapter, "--svg " + dir);
+        const Run r = run_program(chapter, "--svg " + dir + quick(chapter) + (quick(chapter).empty() ? "" : " --save " + dir + "/../m.json"));
         CHECK(r.exit_code == 0);
         CHECK(r.out.find("wrote " + dir + "/" + std::string(chapter).substr(0, 4)) != std::string::npos);
     }
@@ -155,7 +159,9 @@ TEST_CASE("--svg DIR writes well-formed pictures; an unwritable DIR is one error
         std::stringstream s;
         s << in.rdbuf();
         CHECK_MESSAGE(xml_problem(s.str()) == "", e.path().string());
-        CHECK(s.str().find("class=\"cell\"") != std::string::npos);
+        const bool heatmap = s.str().find("class=\"cell\"") != std::string::npos;
+        const bool chart = s.str().find("class=\"series\"") != std::string::npos;
+        CHECK_MESSAGE((heatmap || chart), e.path().string());
         ++files;
     }
     CHECK(files >= 20);
@@ -214,5 +220,21 @@ TEST_CASE("ch06 --weights decodes sequences given on the command line") {
     CHECK(j["decoded_0"][0] == 1);
     check_one_error_line(run_program("ch06_encoder_decoder", "--weights " + path + " --source \"3 x\""),
                          "\"x\" is no token");
+}
+
+TEST_CASE("ch07: a trained model is saved whole and decodes in ch06; bad flags are named") {
+    const std::string path = std::filesystem::path(temp_file("m", "")).parent_path().string() + "/trained.json";
+    const Run train = run_program("ch07_training", "--steps 5 --save " + path);
+    CHECK(train.exit_code == 0);
+    CHECK(train.out.find("saved the trained model to " + path) != std::string::npos);
+    const Run decode = run_program("ch06_encoder_decoder", "--weights " + path + " --source \"3 1 4\"");
+    CHECK(decode.exit_code == 0);
+    CHECK(decode.out.find("source: 3 1 4 <eos>") != std::string::npos);
+    const Run json = run_program("ch07_training", "--steps 2 --json --save " + path);
+    const Json j = Json::parse(json.out);
+    for (const char* key : {"heldout_exact_match", "train_seconds", "steps", "final_loss"}) CHECK(j.contains(key));
+    CHECK(j["steps"] == 2);
+    check_one_error_line(run_program("ch07_training", "--steps many"), "--steps: expected a whole number");
+    check_one_error_line(run_program("ch07_training", "--steps 2 --save /etc/passwd/x.json"), "cannot write");
 }
 
