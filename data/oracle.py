@@ -606,6 +606,25 @@ def ch07_expected(i):
     return out
 
 
+# --- ch08 cost --------------------------------------------------------------------------------
+def ch08_inputs():
+    return {"ns": [64, 128, 256, 512], "ds": [32, 64, 128], "fixed_d": 64, "fixed_n": 256, "kernel": 3,
+            "seed": 8, "memory_ns": [512, 2048, 8192, 32768], "min_seconds_per_point": 0.02}
+
+
+def ch08_expected(i):
+    """The paper's Table 1 as exact counts for our three layers (formulas, not our C++)."""
+    ns, ds, k = i["ns"], i["ds"], i["kernel"]
+    return {
+        "attention_multiply_adds": [[2 * n * n * d for d in ds] for n in ns],
+        "recurrent_multiply_adds": [[2 * n * d * d for d in ds] for n in ns],
+        "convolution_multiply_adds": [[k * n * d * d for d in ds] for n in ns],
+        "sequential_steps": [[1, n, 1] for n in ns],
+        "maximum_path_length": [[1, n, math.ceil((n - 1) / (k - 1))] for n in ns],
+        "attention_matrix_bytes": [n * n * 8 for n in i["memory_ns"]],
+    }
+
+
 CHAPTERS = {
     "ch01_dictionary_lookup": (
         "Attention as a soft dictionary lookup (tutorial 03 §2.1.2; the shop-search analogy in 01).",
@@ -640,6 +659,11 @@ CHAPTERS = {
         "paper's schedule on reversal batches drawn with SplitMix64. Gradients are keyed "
         "grad_<placement>/<state_dict name with / for .>, in PyTorch's layout.",
         ch07_inputs, ch07_expected, lambda: {}),
+    "ch08_cost": (
+        "What attention costs: the paper's Table 1 (complexity per layer, sequential operations, maximum "
+        "path length) as exact counts for self-attention, a tanh RNN and a 1-D convolution of kernel k; "
+        "sequential_steps and maximum_path_length columns: self-attention, recurrent, convolution.",
+        ch08_inputs, ch08_expected, lambda: {}),
 }
 
 
