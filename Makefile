@@ -26,6 +26,7 @@ endif
 CHAPTERS := $(sort $(basename $(notdir $(wildcard chapters/*.cpp))))
 LIB_OBJ  := $(patsubst src/%.cpp,$(BUILD)/obj/src/%.o,$(wildcard src/*.cpp))
 TEST_OBJ := $(patsubst tests/%.cpp,$(BUILD)/obj/tests/%.o,$(wildcard tests/*.cpp))
+BENCH_OBJ := $(BUILD)/obj/tests/bench/bench.o
 PROGRAMS := $(addprefix $(BUILD)/,$(CHAPTERS))
 PYTHON   := /usr/bin/python3
 
@@ -62,6 +63,9 @@ $(BUILD)/%: $(BUILD)/obj/chapters/%.o $(LIB_OBJ)
 $(BUILD)/tests: $(TEST_OBJ) $(LIB_OBJ)
 	$(CXX) $^ $(LDFLAGS) -o $@
 
+$(BUILD)/bench: $(BENCH_OBJ) $(LIB_OBJ)
+	$(CXX) $^ $(LDFLAGS) -o $@
+
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
 .SECONDARY:
 
@@ -74,6 +78,9 @@ check: $(PROGRAMS)
 
 test: all
 	@bash tests/run_all.sh $(BUILD) $(CHAPTERS)
+
+bench: $(PROGRAMS) $(BUILD)/bench
+	@$(BUILD)/bench $(BUILD)
 
 goldens:
 	@$(PYTHON) -c 'import torch, numpy' 2>/dev/null || { echo "error: the oracle needs PyTorch: apt-get install python3-torch python3-numpy"; exit 1; }

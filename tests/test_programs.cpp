@@ -13,7 +13,7 @@
 
 static const char* const chapters[] = {"ch01_dictionary_lookup", "ch02_self_attention", "ch03_masked_attention",
                                        "ch04_multi_head_attention", "ch05_positional_encoding", "ch06_encoder_decoder",
-                                       "ch07_training"};
+                                       "ch07_training", "ch08_cost"};
 
 // ch07 trains for half a minute by default; in tests, a few steps show the contract
 static std::string quick(const std::string& chapter) { return chapter == "ch07_training" ? " --steps 3" : ""; }
@@ -147,7 +147,7 @@ TEST_CASE("ch03 --json holds the causal weight matrix") {
 TEST_CASE("--svg DIR writes well-formed pictures; an unwritable DIR is one error line") {
     const std::string dir = std::filesystem::path(temp_file("m", "")).parent_path().string() + "/svg";
     for (const char* chapter : {"ch02_self_attention", "ch03_masked_attention", "ch04_multi_head_attention",
-                                "ch05_positional_encoding", "ch07_training"}) {
+                                "ch05_positional_encoding", "ch07_training", "ch08_cost"}) {
         CAPTURE(chapter);
         const Run r = run_program(chapter, "--svg " + dir + quick(chapter) + (quick(chapter).empty() ? "" : " --save " + dir + "/../m.json"));
         CHECK(r.exit_code == 0);
@@ -236,5 +236,13 @@ TEST_CASE("ch07: a trained model is saved whole and decodes in ch06; bad flags a
     CHECK(j["steps"] == 2);
     check_one_error_line(run_program("ch07_training", "--steps many"), "--steps: expected a whole number");
     check_one_error_line(run_program("ch07_training", "--steps 2 --save /etc/passwd/x.json"), "cannot write");
+}
+
+TEST_CASE("ch08 --json reports the fitted exponents beside the counts") {
+    const Json j = Json::parse(run_program("ch08_cost", "--json").out);
+    for (const char* key : {"attention_exponent_n", "attention_exponent_d", "recurrent_exponent_n", "recurrent_exponent_d",
+                            "convolution_exponent_n", "convolution_exponent_d", "attention_multiply_adds"})
+        CHECK_MESSAGE(j.contains(key), key);
+    CHECK(j["attention_exponent_n"].get<double>() > 1.0);  // a measurement: only its sign of growth is tested
 }
 

@@ -1,0 +1,66 @@
+// test_cost.cpp — the three layers of the paper's Table 1: their results, counts and paths.
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+#include "attention.h"
+#include "cost.h"
+#include "helpers.h"
+#include "random.h"
+
+TEST_CASE("the counted multiply-adds follow n²·d, n·d² and k·n·d²") {
+    Random rng(2);
+    Matrix x(10, 4), W(4, 4);
+    for (double& v : x.data) v = rng.normal();
+    for (double& v : W.data) v = 0.1 * rng.normal();
+    CHECK(self_attention_layer(x).multiply_adds == 2 * 10 * 10 * 4);
+    const LayerRun rnn = recurrent_layer(x, W, W);
+    CHECK(rnn.multiply_adds == 2 * 10 * 4 * 4);
+    CHECK(rnn.sequential_steps == 10);
+    CHECK(convolution_layer(x, {W, W, W}).multiply_adds == 3 * 10 * 4 * 4);
+    CHECK(convolution_layer(x, {W, W, W}).sequential_steps == 1);
+}
+
+TEST_CASE("the layers compute what they claim") {
+    const Matrix x{{1, 0}, {0, 1}, {1, 1}};
+    Matrix I(2, 2);
+    I(0, 0) = I(1, 1) = 1;
+    Matrix Z(2, 2);
+    // convolution with only the centre tap = identity is the identity
+    CHECK(max_abs_diff(convolution_layer(x, {Z, I, Z}).output, x) == 0.0);
+    // the left tap (shift −1) reads the previous position; position 0 reads zeros
+    const Matrix left = convolution_layer(x, {I, Z, Z}).output;
+    CHECK(left(0, 0) == 0.0);
+    CHECK(left(1, 0) == 1.0);
+    // an RNN with W_h = 0 is tanh(x·W_x) position by position
+    const Matrix r = recurrent_layer(x, Z, I).output;
+    CHECK(r(2, 1) == doctest::Approx(std::tanh(1.0)).epsilon(1e-15));
+    CHECK(max_abs_diff(self_attention_layer(x).output, attention(x, x, x).output) == 0.0);
+}
+
+TEST_CASE("path lengths and fitted exponents") {
+    CHECK(maximum_path_length("self-attention", 512, 3) == 1);
+    CHECK(maximum_path_length("recurrent", 512, 3) == 512);
+    CHECK(maximum_path_length("convolution", 512, 3) == 256);  // ⌈511 / 2⌉
+    CHECK(maximum_path_length("convolution", 9, 5) == 2);
+    CHECK_THROWS_AS(maximum_path_length("lstm", 9, 5), std::invalid_argument);
+    CHECK(fitted_exponent({1, 2, 4, 8}, {3, 12, 48, 192}) == doctest::Approx(2.0).epsilon(1e-12));
+    CHECK(fitted_exponent({10, 100}, {5, 50}) == doctest::Approx(1.0).epsilon(1e-12));
+}
+
+TEST_CASE("ch08 golden: counts on the data file's grid equal the paper's formulas") {
+    const DataFile data = DataFile::load("data/ch08_cost.json");
+    const std::vector<long> ns = data.integers("inputs.ns", 1, 1 << 14), ds = data.integers("inputs.ds", 1, 1 << 12);
+    Random rng(1);
+    Matrix att(ns.size(), ds.size()), rec(ns.size(), ds.size()), conv(ns.size(), ds.size());
+    for (std::size_t a = 0; a < ns.size(); ++a)
+        for (std::size_t b = 0; b < ds.size(); ++b) {
+            Matrix x(static_cast<std::size_t>(ns[a]), static_cast<std::size_t>(ds[b])), W(x.cols, x.cols);
+            att(a, b) = static_cast<double>(self_attention_layer(x).multiply_adds);
+            rec(a, b) = static_cast<double>(recurrent_layer(x, W, W).multiply_adds);
+            conv(a, b) = static_cast<double>(convolution_layer(x, {W, W, W}).multiply_adds);
+        }
+    check_close(att, data, "attention_multiply_adds");
+    check_close(rec, data, "recurrent_multiply_adds");
+    check_close(conv, data, "convolution_multiply_adds");
+}
