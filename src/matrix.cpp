@@ -97,12 +97,19 @@ Matrix matmul_naive(const Matrix& a, const Matrix& b) {
 }
 
 // a·bᵀ. Written as dot products of rows (c(i,j) = a_i · b_j) the inner loop is a sum, which
-// the compiler may not reorder into vector lanes without -ffast-math; one transposed copy of b
-// (cheap: b is read n times over) lets the i-k-j loop of matmul stream instead.
+// the compiler may not reorder into vector lanes without -ffast-math. So b is transposed, a
+// block of 256 of its rows at a time, and multiplied with matmul's streaming loop: the copy
+// stays small even when b is the 37000 x 512 embedding table of the output projection.
 Matrix matmul_bt(const Matrix& a, const Matrix& b) {
     if (a.cols != b.cols)
         throw std::invalid_argument("matmul_bt: " + shape_of(a) + "·" + shape_of(b) + "ᵀ: inner dimensions differ");
-    return matmul(a, transpose(b));
+    Matrix c(a.rows, b.rows);
+    for (std::size_t j0 = 0; j0 < b.rows; j0 += 256) {
+        const std::size_t count = std::min<std::size_t>(256, b.rows - j0);
+        const Matrix part = matmul(a, transpose(row_block(b, j0, count)));  // (n x count)
+        for (std::size_t i = 0; i < c.rows; ++i) std::copy(part.row(i), part.row(i) + count, c.row(i) + j0);
+    }
+    return c;
 }
 
 // aᵀ·b as a sum of outer products: row k of a times row k of b, added into c (rows stream).

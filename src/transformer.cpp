@@ -88,8 +88,11 @@ Matrix decode_forward(const Transformer& m, const Tokens& target, const Matrix& 
         y = decoder_layer_forward(y, memory, m.decoder[i], self_mask, memory_mask, m.config.norm_first, c.layers[i]);
     c.output = layer_norm_forward(y, m.decoder_norm, c.norm);
     // the output projection; shared: the embedding table itself, y·Eᵀ
-    return m.config.share_embeddings ? linear(c.output, transpose(m.src_embedding), m.output_b)
-                                     : linear(c.output, m.output_W, m.output_b);
+    if (!m.config.share_embeddings) return linear(c.output, m.output_W, m.output_b);
+    Matrix logits = matmul_bt(c.output, m.src_embedding);  // no full transposed copy of the table
+    for (std::size_t r = 0; r < logits.rows; ++r)
+        for (std::size_t v = 0; v < logits.cols; ++v) logits(r, v) += m.output_b(0, v);
+    return logits;
 }
 
 Matrix encode(const Transformer& m, const Tokens& source) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <fstream>
 #include <functional>
 #include <iostream>
 #include <string>
@@ -113,6 +114,18 @@ Json torch_figures(std::string& why_not) {
     return Json::parse(text);
 }
 
+// "Intel(R) Xeon(R) … , 2 cores": the CPU model from /proc/cpuinfo and the core count
+std::string machine() {
+    std::ifstream info("/proc/cpuinfo");
+    std::string line, model = "unknown CPU";
+    int cores = 0;
+    while (std::getline(info, line)) {
+        if (line.rfind("model name", 0) == 0 && model == "unknown CPU") model = line.substr(line.find(':') + 2);
+        cores += line.rfind("processor", 0) == 0;
+    }
+    return model + ", " + std::to_string(cores) + " cores";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -121,7 +134,7 @@ int main(int argc, char** argv) {
         const DataFile ch07 = DataFile::load("data/ch07_training.json");
         std::cerr << "measuring (about a minute)...\n";
         Json r = Json::object();
-        r["machine"] = "see README (nproc, CPU model from /proc/cpuinfo)";
+        r["machine"] = machine();
         r["matmul_gflops"] = matmul_gflops([](const Matrix& a, const Matrix& b) { return matmul(a, b); }, 7);
         r["matmul_naive_gflops"] = matmul_gflops([](const Matrix& a, const Matrix& b) { return matmul_naive(a, b); }, 3);
         r["forward_base_seconds"] = forward_base_seconds();

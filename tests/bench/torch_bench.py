@@ -10,8 +10,11 @@ import os
 import statistics
 import sys
 import time
+import warnings
 
 import torch
+
+warnings.filterwarnings("ignore")  # the prototype nested-tensor notice of nn.Transformer's fast path
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "data"))
 import oracle  # noqa: E402  (Seq2Seq, batch_loss, random_reversal, SplitMix64)
