@@ -608,8 +608,8 @@ def ch07_expected(i):
 
 # --- ch08 cost --------------------------------------------------------------------------------
 def ch08_inputs():
-    return {"ns": [64, 128, 256, 512], "ds": [32, 64, 128], "fixed_d": 64, "fixed_n": 256, "kernel": 3,
-            "seed": 8, "memory_ns": [512, 2048, 8192, 32768], "min_seconds_per_point": 0.02}
+    return {"ns": [64, 128, 256, 512], "ds": [32, 64, 128], "fixed_d": 128, "fixed_n": 256, "kernel": 3,
+            "seed": 8, "memory_ns": [512, 2048, 8192, 32768], "min_seconds_per_point": 0.1}
 
 
 def ch08_expected(i):
