@@ -21,7 +21,7 @@ else
   BUILD    := build
   CXXFLAGS += -O3 -march=native -mprefer-vector-width=512 -ffp-contract=off -g
 endif
-# Never -ffast-math or -Ofast: they break IEEE infinities (our masks) and change results.
+# Never any fast-math optimisation: it breaks IEEE infinities (our masks) and changes results.
 # -ffp-contract=off: no fused multiply-adds, so every machine computes the same bits.
 # -march=native -mprefer-vector-width=512: the plain loops use the widest vectors this CPU has.
 
