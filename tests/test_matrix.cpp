@@ -43,13 +43,22 @@ TEST_CASE("matmul multiplies, and names both shapes when they do not fit") {
     CHECK_THROWS_AS(matmul_naive(Matrix(3, 5), Matrix(4, 3)), std::invalid_argument);
 }
 
-TEST_CASE("the i-k-j matmul agrees with the naive i-j-k reference") {
+TEST_CASE("the blocked i-k-j matmul agrees with the naive i-j-k reference to the last bit") {
     Random rng(7);
-    Matrix a(17, 31), b(31, 13);
-    for (double& x : a.data) x = rng.normal();
-    for (double& x : b.data) x = rng.normal();
-    // same products, summed in the same k order: the results agree to the last bit
-    CHECK(max_abs_diff(matmul(a, b), matmul_naive(a, b)) == 0.0);
+    // 17 rows: four blocks of four and one left over; 300 = 128 + 128 + 44 across the k-blocks
+    for (const auto& shape : {std::vector<std::size_t>{17, 31, 13}, std::vector<std::size_t>{70, 300, 45}}) {
+        Matrix a(shape[0], shape[1]), b(shape[1], shape[2]);
+        for (double& x : a.data) x = rng.normal();
+        for (double& x : b.data) x = rng.normal();
+        // same products, summed in the same k order: the results agree exactly
+        CHECK(max_abs_diff(matmul(a, b), matmul_naive(a, b)) == 0.0);
+        CHECK(max_abs_diff(matmul_bt(a, transpose(b)), matmul_naive(a, b)) == 0.0);
+        CHECK(max_abs_diff(matmul_at(transpose(a), b), matmul_naive(a, b)) == 0.0);
+    }
+    Matrix wide(3, 600), tall(700, 600);  // matmul_bt's blocks of 256 rows of its second argument
+    for (double& x : wide.data) x = rng.normal();
+    for (double& x : tall.data) x = rng.normal();
+    CHECK(max_abs_diff(matmul_bt(wide, tall), matmul_naive(wide, transpose(tall))) == 0.0);
 }
 
 TEST_CASE("transpose, add, scale and map") {
