@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
 #include <string>
 
@@ -36,6 +37,15 @@ static void check_one_error_line(const Run& r, const std::string& must_contain) 
     CHECK(lines(r.err) == 1);
     CHECK(r.err.rfind("error: ", 0) == 0);
     CHECK_MESSAGE(r.err.find(must_contain) != std::string::npos, r.err);
+}
+
+// The chapter run on a copy of its data file, changed by `change`: one error line naming `message`.
+static void check_bad_data(const std::string& chapter, const std::function<void(Json&)>& change,
+                           const std::string& message, const std::string& flags = "") {
+    Json doc = data_of(chapter);
+    change(doc);
+    check_one_error_line(run_program(chapter, flags + (flags.empty() ? "" : " ") + "--data " + temp_file("changed.json", doc.dump())),
+                         message);
 }
 
 TEST_CASE("every chapter: --help, --check and --json follow the contract") {
@@ -84,57 +94,38 @@ TEST_CASE("bad flags and bad data files give one error line and exit code 2") {
     check_one_error_line(run_program("ch02_self_attention", "--data " + temp_file("broken.json", "{\"inputs\": [1,,2]}")),
                          "not valid JSON");
 
-    Json doc = data_of("ch02_self_attention");
-    doc["inputs"].erase("X");
-    check_one_error_line(run_program("ch02_self_attention", "--data " + temp_file("nox.json", doc.dump())),
-                         "inputs.X: missing");
+    check_bad_data("ch02_self_attention", [](Json& doc) { doc["inputs"].erase("X"); },
+                   "inputs.X: missing");
 
-    doc = data_of("ch02_self_attention");
-    doc["inputs"]["X"][1] = Json::array({1, 2});
-    check_one_error_line(run_program("ch02_self_attention", "--data " + temp_file("ragged.json", doc.dump())),
-                         "inputs.X: row 1 has 2 values, expected 5");
+    check_bad_data("ch02_self_attention", [](Json& doc) { doc["inputs"]["X"][1] = Json::array({1, 2}); },
+                   "inputs.X: row 1 has 2 values, expected 5");
 
-    doc = data_of("ch02_self_attention");
-    doc["inputs"]["tokens"] = Json::array({"笔", "记"});
-    check_one_error_line(run_program("ch02_self_attention", "--data " + temp_file("tokens.json", doc.dump())),
-                         "inputs.tokens: expected one token per row");
+    check_bad_data("ch02_self_attention", [](Json& doc) { doc["inputs"]["tokens"] = Json::array({"笔", "记"}); },
+                   "inputs.tokens: expected one token per row");
 
-    doc = data_of("ch02_self_attention");
-    doc["inputs"]["X"][0][0] = 1e200;  // XXᵀ overflows to infinity
-    check_one_error_line(run_program("ch02_self_attention", "--json --data " + temp_file("huge.json", doc.dump())),
-                         "not finite");
+    // XXᵀ overflows to infinity
+    check_bad_data("ch02_self_attention", [](Json& doc) { doc["inputs"]["X"][0][0] = 1e200; },
+                   "not finite", "--json");
 
-    doc = data_of("ch01_dictionary_lookup");
-    doc["inputs"]["values"] = Json::array({10, "five", 2});
-    check_one_error_line(run_program("ch01_dictionary_lookup", "--data " + temp_file("five.json", doc.dump())),
-                         "inputs.values[1]: expected a number");
+    check_bad_data("ch01_dictionary_lookup", [](Json& doc) { doc["inputs"]["values"] = Json::array({10, "five", 2}); },
+                   "inputs.values[1]: expected a number");
 }
 
 TEST_CASE("ch03 and ch04: masks and weights of the wrong size are named") {
-    Json doc = data_of("ch03_masked_attention");
-    doc["inputs"]["key_padding"] = Json::array({false, true});
-    check_one_error_line(run_program("ch03_masked_attention", "--data " + temp_file("pad.json", doc.dump())),
-                         "inputs.key_padding: expected 5 flags");
+    check_bad_data("ch03_masked_attention", [](Json& doc) { doc["inputs"]["key_padding"] = Json::array({false, true}); },
+                   "inputs.key_padding: expected 5 flags");
 
-    doc = data_of("ch04_multi_head_attention");
-    doc["inputs"]["W_K"][1] = Json::array({1, 2, 3});
-    check_one_error_line(run_program("ch04_multi_head_attention", "--data " + temp_file("wk.json", doc.dump())),
-                         "inputs.W_K: row 1 has 3 values, expected 8");
+    check_bad_data("ch04_multi_head_attention", [](Json& doc) { doc["inputs"]["W_K"][1] = Json::array({1, 2, 3}); },
+                   "inputs.W_K: row 1 has 3 values, expected 8");
 
-    doc = data_of("ch04_multi_head_attention");
-    doc["inputs"]["n_heads"] = 3;
-    check_one_error_line(run_program("ch04_multi_head_attention", "--data " + temp_file("heads.json", doc.dump())),
-                         "inputs.W_Q: 8 columns cannot be split into 3 heads");
+    check_bad_data("ch04_multi_head_attention", [](Json& doc) { doc["inputs"]["n_heads"] = 3; },
+                   "inputs.W_Q: 8 columns cannot be split into 3 heads");
 
-    doc = data_of("ch04_multi_head_attention");
-    doc["inputs"]["b_O"] = Json::array({1, 2});
-    check_one_error_line(run_program("ch04_multi_head_attention", "--data " + temp_file("bo.json", doc.dump())),
-                         "inputs.b_O: expected 8 values");
+    check_bad_data("ch04_multi_head_attention", [](Json& doc) { doc["inputs"]["b_O"] = Json::array({1, 2}); },
+                   "inputs.b_O: expected 8 values");
 
-    doc = data_of("ch04_multi_head_attention");
-    doc["inputs"]["source_key_padding"] = Json::array({false});
-    check_one_error_line(run_program("ch04_multi_head_attention", "--data " + temp_file("spad.json", doc.dump())),
-                         "inputs.source_key_padding: expected one flag per row");
+    check_bad_data("ch04_multi_head_attention", [](Json& doc) { doc["inputs"]["source_key_padding"] = Json::array({false}); },
+                   "inputs.source_key_padding: expected one flag per row");
 }
 
 TEST_CASE("ch03 --json holds the causal weight matrix") {
@@ -169,41 +160,25 @@ TEST_CASE("--svg DIR writes well-formed pictures; an unwritable DIR is one error
 }
 
 TEST_CASE("ch05: a token id outside the vocabulary and a broken permutation are named") {
-    Json doc = data_of("ch05_positional_encoding");
-    doc["inputs"]["token_ids"][0] = 99;
-    check_one_error_line(run_program("ch05_positional_encoding", "--data " + temp_file("id.json", doc.dump())),
-                         "inputs.token_ids[0]: expected a whole number from 0 to 5");
-    doc = data_of("ch05_positional_encoding");
-    doc["inputs"]["permutation"] = Json::array({0, 0, 1, 2});
-    check_one_error_line(run_program("ch05_positional_encoding", "--data " + temp_file("perm.json", doc.dump())),
-                         "inputs.permutation: expected each position once");
-    doc = data_of("ch05_positional_encoding");
-    doc["inputs"]["offsets"] = Json::array({15});
-    check_one_error_line(run_program("ch05_positional_encoding", "--data " + temp_file("off.json", doc.dump())),
-                         "inputs.offsets: position + offset must stay below");
+    check_bad_data("ch05_positional_encoding", [](Json& doc) { doc["inputs"]["token_ids"][0] = 99; },
+                   "inputs.token_ids[0]: expected a whole number from 0 to 5");
+    check_bad_data("ch05_positional_encoding", [](Json& doc) { doc["inputs"]["permutation"] = Json::array({0, 0, 1, 2}); },
+                   "inputs.permutation: expected each position once");
+    check_bad_data("ch05_positional_encoding", [](Json& doc) { doc["inputs"]["offsets"] = Json::array({15}); },
+                   "inputs.offsets: position + offset must stay below");
 }
 
 TEST_CASE("ch06: bad models, token ids, empty sequences and lengths are named") {
-    Json doc = data_of("ch06_encoder_decoder");
-    doc["inputs"]["weights"]["transformer.encoder.layers.1.linear1.weight"] = Json::array({Json::array({1, 2})});
-    check_one_error_line(run_program("ch06_encoder_decoder", "--data " + temp_file("w.json", doc.dump())),
-                         "inputs.weights.transformer.encoder.layers.1.linear1.weight: expected (16x8) (PyTorch's layout), got (1x2)");
-    doc = data_of("ch06_encoder_decoder");
-    doc["inputs"]["source"][1][0] = 10;
-    check_one_error_line(run_program("ch06_encoder_decoder", "--data " + temp_file("id.json", doc.dump())),
-                         "inputs.source[1]: expected token ids from 0 to 9");
-    doc = data_of("ch06_encoder_decoder");
-    doc["inputs"]["target"][0] = Json::array();
-    check_one_error_line(run_program("ch06_encoder_decoder", "--data " + temp_file("empty.json", doc.dump())),
-                         "inputs.target[0]: expected a non-empty array");
-    doc = data_of("ch06_encoder_decoder");
-    doc["inputs"]["max_length"] = 0;
-    check_one_error_line(run_program("ch06_encoder_decoder", "--data " + temp_file("len.json", doc.dump())),
-                         "inputs.max_length: expected a whole number from 1");
-    doc = data_of("ch06_encoder_decoder");
-    doc["inputs"]["config"]["n_heads"] = 3;
-    check_one_error_line(run_program("ch06_encoder_decoder", "--data " + temp_file("h.json", doc.dump())),
-                         "inputs.config.n_heads: expected a divisor of d_model = 8");
+    check_bad_data("ch06_encoder_decoder", [](Json& doc) { doc["inputs"]["weights"]["transformer.encoder.layers.1.linear1.weight"] = Json::array({Json::array({1, 2})}); },
+                   "inputs.weights.transformer.encoder.layers.1.linear1.weight: expected (16x8) (PyTorch's layout), got (1x2)");
+    check_bad_data("ch06_encoder_decoder", [](Json& doc) { doc["inputs"]["source"][1][0] = 10; },
+                   "inputs.source[1]: expected token ids from 0 to 9");
+    check_bad_data("ch06_encoder_decoder", [](Json& doc) { doc["inputs"]["target"][0] = Json::array(); },
+                   "inputs.target[0]: expected a non-empty array");
+    check_bad_data("ch06_encoder_decoder", [](Json& doc) { doc["inputs"]["max_length"] = 0; },
+                   "inputs.max_length: expected a whole number from 1");
+    check_bad_data("ch06_encoder_decoder", [](Json& doc) { doc["inputs"]["config"]["n_heads"] = 3; },
+                   "inputs.config.n_heads: expected a divisor of d_model = 8");
     check_one_error_line(run_program("ch06_encoder_decoder", "--config huge"), "--config: expected \"base\"");
     check_one_error_line(run_program("ch06_encoder_decoder", "--weights /nonexistent.json --source \"1 2\""),
                          "/nonexistent.json: cannot open");
