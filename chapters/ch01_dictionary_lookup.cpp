@@ -8,117 +8,156 @@
 #include <cmath>
 #include <string>
 
-#include "attention.h"
-#include "chapter.h"
-#include "print.h"
+#include "core/matmul.h"
+#include "model/attention.h"
+#include "report/chapter.h"
 
 namespace {
+
+struct Inputs {
+    Labels keys;           // the dictionary's keys
+    Matrix values;         // (m x 1): one value per key
+    Matrix fruit_weights;  // (1 x m): the tutorial's hand-picked weights for "fruit"
+    Matrix K;              // (m x d_k): one vector per key
+    Labels queries;        // names of the queries
+    Matrix Q;              // (n x d_k): one vector per query
+    Matrix sweep_scales;   // (1 x s): the factors step 4 multiplies the scores by
+    std::size_t sweep_query;
+};
+
+Inputs read_inputs(const DataFile& data) {
+    Inputs in{data.texts("inputs.keys"),           transpose(data.vector("inputs.values")),
+              data.vector("inputs.fruit_weights"), data.matrix("inputs.key_vectors"),
+              data.texts("inputs.queries"),        data.matrix("inputs.query_vectors"),
+              data.vector("inputs.sweep_scales"),  0};
+    const std::string m = std::to_string(in.keys.size());
+    if (in.keys.empty() || in.values.rows != in.keys.size())
+        throw data.error("inputs.values", "expected one value per key (" + m + ")");
+    if (in.fruit_weights.cols != in.keys.size())
+        throw data.error("inputs.fruit_weights", "expected one weight per key (" + m + ")");
+    if (in.K.rows != in.keys.size())
+        throw data.error("inputs.key_vectors", "expected one row per key (" + m + ")");
+    if (in.Q.cols != in.K.cols)
+        throw data.error(
+            "inputs.query_vectors",
+            "expected rows of width " + std::to_string(in.K.cols) + " like the key vectors");
+    if (in.queries.size() != in.Q.rows)
+        throw data.error("inputs.queries",
+                         "expected one name per query vector (" + std::to_string(in.Q.rows) + ")");
+    in.sweep_query = data.size("inputs.sweep_query", 0, in.Q.rows - 1);
+    return in;
+}
 
 // (1 x m) weights · (m x 1) values -> the one number a weighted lookup returns
 double weighted_lookup(const Matrix& weights, const Matrix& values) {
     return matmul(weights, values)(0, 0);
 }
 
-void walkthrough(const DataFile& data, const Options&, std::ostream& out, Results& results) {
-    const Labels keys = data.texts("inputs.keys");
-    const Matrix values = transpose(data.vector("inputs.values"));  // (m x 1): one value per key
-    const Matrix fruit_weights = data.vector("inputs.fruit_weights");
-    const Matrix K = data.matrix("inputs.key_vectors");    // (m x d): one vector per key
-    const Matrix Q = data.matrix("inputs.query_vectors");  // (n x d): one vector per query
-    const Labels queries = data.texts("inputs.queries");
-    const Matrix scales = data.vector("inputs.sweep_scales");
-    const long sweep_query = data.integer("inputs.sweep_query");
-    if (keys.empty() || values.rows != keys.size())
-        throw data.error("inputs.values", "expected one value per key (" + std::to_string(keys.size()) + ")");
-    if (fruit_weights.cols != keys.size())
-        throw data.error("inputs.fruit_weights", "expected one weight per key (" + std::to_string(keys.size()) + ")");
-    if (K.rows != keys.size())
-        throw data.error("inputs.key_vectors", "expected one row per key (" + std::to_string(keys.size()) + ")");
-    if (Q.cols != K.cols)
-        throw data.error("inputs.query_vectors", "expected rows of width " + std::to_string(K.cols) + " like the key vectors");
-    if (queries.size() != Q.rows)
-        throw data.error("inputs.queries", "expected one name per query vector (" + std::to_string(Q.rows) + ")");
-    if (sweep_query < 0 || static_cast<std::size_t>(sweep_query) >= Q.rows)
-        throw data.error("inputs.sweep_query", "expected a query index from 0 to " + std::to_string(Q.rows - 1));
-
-    print_step(out, "Step 1: an exact dictionary lookup");
-    out << "A dictionary maps keys to values. Looking up \"" << keys[0]
-        << "\" matches one key exactly: its weight is 1, every other weight 0.\n";
-    print_matrix(out, "values V", values, keys, {"value"});
-    Matrix one_hot(1, keys.size());
+void exact_lookup(Chapter& ch, const Inputs& in) {
+    ch.step("Step 1: an exact dictionary lookup (03 §2.1.2)");
+    ch.out << "A dictionary maps keys to values. Looking up \"" << in.keys[0]
+           << "\" matches one key exactly: its weight is 1, every other weight 0.\n";
+    print_matrix(ch.out, "values V", in.values, in.keys, {"value"});
+    Matrix one_hot(1, in.keys.size());
     one_hot(0, 0) = 1.0;
-    print_matrix(out, "weights for \"" + keys[0] + "\"", one_hot, {keys[0]}, keys);
-    const double exact = weighted_lookup(one_hot, values);
-    out << "lookup(\"" << keys[0] << "\") = weights · V = " << fixed(exact, 0) << "\n";
-    results.add_number("exact_lookup", exact);
+    print_matrix(ch.out, "weights for \"" + in.keys[0] + "\"", one_hot, {in.keys[0]}, in.keys);
+    const double exact = weighted_lookup(one_hot, in.values);
+    ch.record_number("exact_lookup", exact);
+    ch.out << "lookup(\"" << in.keys[0] << "\") = weights · V = " << fixed(exact, 0) << "\n";
+}
 
-    print_step(out, "Step 2: a weighted lookup for a query that matches several keys");
-    out << "\"fruit\" is no key, but it is close to two of them. Give each key a weight (the\n"
-           "tutorial's 0.6 / 0.4 / 0) and return the weighted sum of the values:\n";
-    print_matrix(out, "weights for \"fruit\"", fruit_weights, {"fruit"}, keys, 1);
-    const double fruit = weighted_lookup(fruit_weights, values);
-    out << "lookup(\"fruit\") = ";
-    for (std::size_t j = 0; j < keys.size(); ++j)
-        out << (j ? " + " : "") << fixed(fruit_weights(0, j), 1) << "·" << fixed(values(j, 0), 0);
-    out << " = " << fixed(fruit, 4) << "   (the tutorial: 8)\n";
-    results.add_number("fruit_lookup", fruit);
+void weighted_lookup_step(Chapter& ch, const Inputs& in) {
+    ch.step("Step 2: a weighted lookup for a query that matches several keys (03 §2.1.2)");
+    ch.out << "\"fruit\" is no key, but it is close to two of them. Give each key a weight (the\n"
+              "tutorial's 0.6 / 0.4 / 0) and return the weighted sum of the values:\n";
+    print_matrix(ch.out, "weights for \"fruit\"", in.fruit_weights, {"fruit"}, in.keys, 1);
+    const double fruit = weighted_lookup(in.fruit_weights, in.values);
+    ch.record_number("fruit_lookup", fruit);
+    ch.out << "lookup(\"fruit\") = ";
+    for (std::size_t j = 0; j < in.keys.size(); ++j)
+        ch.out << (j ? " + " : "") << fixed(in.fruit_weights(0, j), 1) << "·"
+               << fixed(in.values(j, 0), 0);
+    ch.out << " = " << fixed(fruit, 4) << "   (the tutorial: 8)\n";
+}
 
-    print_step(out, "Step 3: weights from word vectors — the attention formula");
-    out << "Where do the weights come from? Give every key and query a vector (ours, chosen so\n"
+void attention_formula(Chapter& ch, const Inputs& in) {
+    ch.step("Step 3: weights from word vectors — the attention formula (03 §2.1.2)");
+    ch.out
+        << "Where do the weights come from? Give every key and query a vector (ours, chosen so\n"
            "that apple and banana point the same way and chair elsewhere). The dot product q·k\n"
            "scores how well a key matches; softmax turns the scores into weights that sum to 1:\n"
            "    attention(q, K, V) = softmax(q·Kᵀ)·V\n";
-    print_matrix(out, "key vectors K", K, keys, {}, 1);
-    print_matrix(out, "query vectors Q", Q, queries, {}, 1);
-    const AttentionResult a = attention_with_scale(Q, K, values, 1.0);
-    print_matrix(out, "scores Q·Kᵀ", a.scores, queries, keys, 2);
-    print_matrix(out, "weights softmax(Q·Kᵀ)", a.weights, queries, keys);
-    print_matrix(out, "result softmax(Q·Kᵀ)·V", a.output, queries, {"value"});
-    out << "\"fruit\" now gets " << fixed(a.output(0, 0), 4) << ": mostly apple and banana, as the\n"
-           "hand-picked weights gave 8, but the weights are computed, and chair keeps a little.\n";
-    results.add("scores", a.scores);
-    results.add("weights", a.weights);
-    results.add_vector("attention_lookup", transpose(a.output));
+    print_matrix(ch.out, "key vectors K", in.K, in.keys, {}, 1);
+    print_matrix(ch.out, "query vectors Q", in.Q, in.queries, {}, 1);
+    const AttentionResult a = attention_with_scale(in.Q, in.K, in.values, 1.0);
+    ch.show("scores", "scores Q·Kᵀ", a.scores, in.queries, in.keys, 2);
+    ch.show("weights", "weights softmax(Q·Kᵀ)", a.weights, in.queries, in.keys);
+    ch.record("attention_lookup", transpose(a.output), Shape::Vector);
+    print_matrix(ch.out, "result softmax(Q·Kᵀ)·V", a.output, in.queries, {"value"});
+    ch.out << "\"" << in.queries[0] << "\" now gets " << fixed(a.output(0, 0), 4)
+           << ": mostly apple and banana, as the hand-picked weights\n"
+              "gave 8, but the weights are computed, and chair keeps a little.\n";
+}
 
-    print_step(out, "Step 4: sharper scores bring the exact lookup back");
-    const Matrix q = row_of(Q, static_cast<std::size_t>(sweep_query));
-    out << "Multiply the scores of \"" << queries[sweep_query] << "\" by a growing factor s. The softmax\n"
-           "weights approach one-hot and the result approaches the dictionary's exact value "
-        << fixed(values(0, 0), 0) << ":\n";
-    Matrix sweep(scales.cols, keys.size() + 2);
-    for (std::size_t i = 0; i < scales.cols; ++i) {
-        const AttentionResult s = attention_with_scale(q, K, values, scales(0, i));
-        sweep(i, 0) = scales(0, i);
-        for (std::size_t j = 0; j < keys.size(); ++j) sweep(i, j + 1) = s.weights(0, j);
-        sweep(i, keys.size() + 1) = s.output(0, 0);
+// Rows: the scale s, each key's weight, the result of the lookup.
+Matrix sweep_of(const Inputs& in) {
+    const Matrix q = row_of(in.Q, in.sweep_query);
+    Matrix sweep(in.sweep_scales.cols, in.keys.size() + 2);
+    for (std::size_t i = 0; i < in.sweep_scales.cols; ++i) {
+        const AttentionResult s = attention_with_scale(q, in.K, in.values, in.sweep_scales(0, i));
+        sweep(i, 0) = in.sweep_scales(0, i);
+        for (std::size_t j = 0; j < in.keys.size(); ++j) sweep(i, j + 1) = s.weights(0, j);
+        sweep(i, in.keys.size() + 1) = s.output(0, 0);
     }
-    std::vector<std::string> columns = {"s"};
-    for (const std::string& k : keys) columns.push_back("weight of " + k);
+    return sweep;
+}
+
+void sharper_scores(Chapter& ch, const Inputs& in) {
+    ch.step("Step 4: sharper scores bring the exact lookup back");
+    const double exact = in.values(0, 0);
+    ch.out << "Multiply the scores of \"" << in.queries[in.sweep_query]
+           << "\" by a growing factor s. The softmax\n"
+              "weights approach one-hot and the result approaches the dictionary's exact value "
+           << fixed(exact, 0) << ":\n";
+    const Matrix sweep = sweep_of(in);
+    ch.record("sweep", sweep);
+    Labels columns = {"s"};
+    for (const std::string& k : in.keys) columns.push_back("weight of " + k);
     columns.push_back("result");
-    columns.push_back("|" + fixed(values(0, 0), 0) + " - result|");
+    columns.push_back("|" + fixed(exact, 0) + " - result|");
     Table table(columns);
     for (std::size_t i = 0; i < sweep.rows; ++i) {
-        std::vector<std::string> cells;
-        for (std::size_t c = 0; c + 1 < sweep.cols; ++c) cells.push_back(general(sweep(i, c), c == 0 ? 3 : 6));
+        Labels cells;
+        for (std::size_t c = 0; c + 1 < sweep.cols; ++c)
+            cells.push_back(general(sweep(i, c), c == 0 ? 3 : 6));
         const double result = sweep(i, sweep.cols - 1);
         cells.push_back(general(result, 15));
-        cells.push_back(general(std::fabs(values(0, 0) - result), 2));
+        cells.push_back(general(std::fabs(exact - result), 2));
         table.add(cells);
     }
-    table.print(out);
-    out << "At s = " << fixed(scales(0, scales.cols - 1), 0) << " the result is "
-        << (sweep(scales.cols - 1, keys.size() + 1) == values(0, 0) ? "exactly " : "")
-        << fixed(sweep(scales.cols - 1, keys.size() + 1), 12)
+    table.print(ch.out);
+    const double last = sweep(sweep.rows - 1, sweep.cols - 1);
+    ch.out
+        << "At s = " << fixed(sweep(sweep.rows - 1, 0), 0) << " the result is "
+        << (last == exact ? "exactly " : "") << fixed(last, 12)
         << ": a dictionary is attention with infinitely sharp scores.\n"
            "Chapter 2 shows why real attention keeps the scores from growing (the 1/√d_k scale).\n";
-    results.add("sweep", sweep);
+}
+
+void walkthrough(Chapter& ch) {
+    const Inputs in = read_inputs(ch.data);
+    exact_lookup(ch, in);
+    weighted_lookup_step(ch, in);
+    attention_formula(ch, in);
+    sharper_scores(ch, in);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-    const ChapterInfo info{"ch01_dictionary_lookup",
-                           "attention as a soft dictionary lookup: exact, weighted, softmax(q·Kᵀ)·V",
-                           "03 §2.1.2 (the dictionary and \"fruit\"); the shop-search analogy in 01"};
+    const ChapterInfo info{
+        "ch01_dictionary_lookup",
+        "attention as a soft dictionary lookup: exact, weighted, softmax(q·Kᵀ)·V",
+        "03 §2.1.2 (the dictionary and \"fruit\"); the shop-search analogy in 01"};
     return run_chapter(argc, argv, info, walkthrough);
 }

@@ -3,36 +3,88 @@
 // Tutorial: 02 "位置编码" (integer index, [0,1] range, binary code, sinusoids, and their
 // problems); 04 "位置编码" (the paper's formula, PE(pos + k) a linear function of PE(pos),
 // embeddings × √d_model); 04's remark that attention alone loses the order.
+#include <algorithm>
 #include <cmath>
 #include <string>
 
-#include "attention.h"
-#include "chapter.h"
-#include "positional.h"
-#include "print.h"
-#include "svg.h"
+#include "core/matmul.h"
+#include "model/attention.h"
+#include "model/positional.h"
+#include "report/chapter.h"
+#include "report/heatmap.h"
 
 namespace {
 
-Matrix rows_in_order(const Matrix& m, const std::vector<long>& order) {
+struct Inputs {
+    std::size_t d_model;
+    Labels vocabulary;
+    Matrix embedding;                     // (vocab x d_model)
+    std::vector<std::size_t> token_ids;   // the sentence
+    std::vector<std::size_t>
+        permutation;  // the same sentence shuffled: position i gets token perm[i]
+    std::size_t n;                        // positions of the encodings shown
+    std::size_t odd_d_model;
+    std::vector<std::size_t> scaled_lengths;
+    std::size_t binary_bits;
+    std::vector<std::size_t> offsets, positions;  // PE(pos + offset) for every pair
+};
+
+void check_permutation(const DataFile& data, const std::vector<std::size_t>& perm, std::size_t n) {
+    if (perm.size() != n)
+        throw data.error("inputs.permutation",
+                         "expected " + std::to_string(n) + " positions, each once");
+    std::vector<bool> seen(n, false);
+    for (std::size_t p : perm) {
+        if (seen[p]) throw data.error("inputs.permutation", "expected each position once");
+        seen[p] = true;
+    }
+}
+
+Inputs read_inputs(const DataFile& data) {
+    Inputs in;
+    in.d_model = data.size("inputs.d_model", 1, 4096);
+    in.vocabulary = data.texts("inputs.vocabulary");
+    in.embedding = data.matrix("inputs.embedding");
+    in.token_ids = data.sizes("inputs.token_ids", 0, in.embedding.rows - 1);
+    in.permutation = data.sizes("inputs.permutation", 0, in.token_ids.size() - 1);
+    in.n = data.size("inputs.pe_positions", 5, 100000);
+    in.odd_d_model = data.size("inputs.odd_d_model", 1, 4096);
+    in.scaled_lengths = data.sizes("inputs.scaled_lengths", 1, 100000);
+    in.binary_bits = data.size("inputs.binary_bits", 1, 62);
+    in.offsets = data.sizes("inputs.offsets", 0, in.n - 1);
+    in.positions = data.sizes("inputs.positions", 0, in.n - 1);
+    if (in.embedding.cols != in.d_model)
+        throw data.error("inputs.embedding",
+                         "expected " + std::to_string(in.d_model) + " columns (d_model)");
+    if (in.vocabulary.size() != in.embedding.rows)
+        throw data.error("inputs.vocabulary", "expected one word per row of inputs.embedding");
+    if (in.token_ids.size() > in.n)
+        throw data.error("inputs.token_ids", "expected at most inputs.pe_positions = " +
+                                                 std::to_string(in.n) + " tokens");
+    check_permutation(data, in.permutation, in.token_ids.size());
+    for (std::size_t k : in.offsets)
+        for (std::size_t p : in.positions)
+            if (p + k >= in.n)
+                throw data.error("inputs.offsets",
+                                 "position + offset must stay below inputs.pe_positions = " +
+                                     std::to_string(in.n));
+    return in;
+}
+
+Matrix rows_in_order(const Matrix& m, const std::vector<std::size_t>& order) {
     Matrix out(order.size(), m.cols);
     for (std::size_t r = 0; r < order.size(); ++r)
-        for (std::size_t c = 0; c < m.cols; ++c) out(r, c) = m(static_cast<std::size_t>(order[r]), c);
+        std::copy(m.row(order[r]), m.row(order[r]) + m.cols, out.row(r));
     return out;
 }
 
-Labels in_order(const Labels& labels, const std::vector<long>& order) {
+Labels in_order(const Labels& labels, const std::vector<std::size_t>& order) {
     Labels out;
-    for (long i : order) out.push_back(labels[static_cast<std::size_t>(i)]);
+    for (std::size_t i : order) out.push_back(labels[i]);
     return out;
 }
 
-// The largest difference between attention(permuted x) and the permuted attention(x).
-double permutation_gap(const Matrix& x, const std::vector<long>& perm) {
-    const Matrix a = attention(x, x, x).output;
-    return max_abs_diff(attention(rows_in_order(x, perm), rows_in_order(x, perm), rows_in_order(x, perm)).output,
-                        rows_in_order(a, perm));
-}
+Matrix self_attention(const Matrix& x) { return attention(x, x, x).output; }
 
 void show_column(std::ostream& out, const std::string& title, const Matrix& values) {
     out << title << ":";
@@ -40,142 +92,159 @@ void show_column(std::ostream& out, const std::string& title, const Matrix& valu
     out << "\n";
 }
 
-void walkthrough(const DataFile& data, const Options&, std::ostream& out, Results& results) {
-    const std::size_t d = static_cast<std::size_t>(data.integer("inputs.d_model", 1, 4096));
-    const Labels vocabulary = data.texts("inputs.vocabulary");
-    const Matrix E = data.matrix("inputs.embedding");
-    const std::vector<long> ids = data.integers("inputs.token_ids", 0, static_cast<long>(E.rows) - 1);
-    const std::vector<long> perm = data.integers("inputs.permutation", 0, static_cast<long>(ids.size()) - 1);
-    const std::size_t n = static_cast<std::size_t>(data.integer("inputs.pe_positions", 2, 100000));
-    const std::size_t odd_d = static_cast<std::size_t>(data.integer("inputs.odd_d_model", 1, 4096));
-    const std::vector<long> lengths = data.integers("inputs.scaled_lengths", 1, 100000);
-    const std::size_t bits = static_cast<std::size_t>(data.integer("inputs.binary_bits", 1, 62));
-    const std::vector<long> offsets = data.integers("inputs.offsets", 0, static_cast<long>(n) - 1);
-    const std::vector<long> positions = data.integers("inputs.positions", 0, static_cast<long>(n) - 1);
-    if (E.cols != d) throw data.error("inputs.embedding", "expected " + std::to_string(d) + " columns (d_model)");
-    if (vocabulary.size() != E.rows) throw data.error("inputs.vocabulary", "expected one word per row of inputs.embedding");
-    if (ids.size() > n) throw data.error("inputs.token_ids", "expected at most inputs.pe_positions = " + std::to_string(n) + " tokens");
-    if (perm.size() != ids.size()) throw data.error("inputs.permutation", "expected " + std::to_string(ids.size()) + " positions, each once");
-    std::vector<bool> seen(ids.size(), false);
-    for (long p : perm) {
-        if (seen[static_cast<std::size_t>(p)]) throw data.error("inputs.permutation", "expected each position once");
-        seen[static_cast<std::size_t>(p)] = true;
-    }
-    for (long k : offsets)
-        for (long p : positions)
-            if (static_cast<std::size_t>(p + k) >= n)
-                throw data.error("inputs.offsets", "position + offset must stay below inputs.pe_positions = " + std::to_string(n));
-    if (n < 5) throw data.error("inputs.pe_positions", "expected at least 5");
-    const Labels words = in_order(vocabulary, ids);
-    const double sqrt_d = std::sqrt(static_cast<double>(d));
+// The sentence's embeddings × √d_model, one row per token.
+Matrix token_vectors(const Inputs& in) {
+    return scale(rows_in_order(in.embedding, in.token_ids),
+                 std::sqrt(static_cast<double>(in.d_model)));
+}
 
-    print_step(out, "The problem: attention does not see order");
-    const Matrix x = scale(rows_in_order(E, ids), sqrt_d);  // token embeddings × √d_model
-    const AttentionResult plain = attention(x, x, x);
-    const Matrix xp = rows_in_order(x, perm);
-    const AttentionResult shuffled = attention(xp, xp, xp);
-    print_matrix(out, "attention(x)", plain.output, words);
-    print_matrix(out, "attention(x shuffled)", shuffled.output, in_order(words, perm));
-    out << "The same rows in another order: max |attention(shuffled x) − shuffled attention(x)| = "
-        << sci(permutation_gap(x, perm)) << ".\nA sentence and its anagram look identical to attention.\n";
-    results.add("attention_plain", plain.output);
-    results.add("attention_permuted", shuffled.output);
+void order_blindness(Chapter& ch, const Inputs& in) {
+    ch.step("The problem: attention does not see order (04)");
+    const Labels words = in_order(in.vocabulary, in.token_ids);
+    const Matrix x = token_vectors(in), shuffled = rows_in_order(x, in.permutation);
+    const Matrix out = self_attention(x), out_shuffled = self_attention(shuffled);
+    ch.show("attention_plain", "attention(x)", out, words);
+    ch.show("attention_permuted", "attention(x shuffled)", out_shuffled,
+            in_order(words, in.permutation));
+    ch.out
+        << "The same rows in another order: max |attention(shuffled x) − shuffled attention(x)| = "
+        << sci(max_abs_diff(out_shuffled, rows_in_order(out, in.permutation)))
+        << ".\nA sentence and its anagram look identical to attention.\n";
+}
 
-    print_step(out, "Four ways to write down a position");
-    const Matrix ints = integer_positions(n);
-    show_column(out, "1. integer index 0, 1, 2, …", ints);
-    out << "   unbounded: position " << n - 1 << " is " << n - 1 << " times position 1, and a longer sentence than\n"
-           "   any seen in training brings values never seen.\n";
-    results.add("integer_positions", ints);
-    out << "2. scaled to [0, 1]: pos / (length − 1)\n";
-    for (long len : lengths) {
-        const Matrix s = scaled_positions(static_cast<std::size_t>(len));
-        show_column(out, "   length " + std::to_string(len), s);
-        results.add("scaled_positions_" + std::to_string(len), s);
+void simple_schemes(Chapter& ch, const Inputs& in) {
+    ch.step("Four ways to write down a position (02 位置编码)");
+    const Matrix ints = integer_positions(in.n);
+    ch.record("integer_positions", ints);
+    show_column(ch.out, "1. integer index 0, 1, 2, …", ints);
+    ch.out
+        << "   unbounded: position " << in.n - 1 << " is " << in.n - 1
+        << " times position 1, and a longer sentence than\n"
+           "   any seen in training brings values never seen.\n"
+           "2. scaled to [0, 1]: pos / (length − 1)\n";
+    for (std::size_t length : in.scaled_lengths) {
+        const Matrix s = scaled_positions(length);
+        ch.record("scaled_positions_" + std::to_string(length), s);
+        show_column(ch.out, "   length " + std::to_string(length), s);
     }
-    out << "   the step between neighbours depends on the length (1/(length − 1)): the same distance\n"
-           "   means different things in different sentences.\n";
-    const Matrix bin = binary_positions(n, bits);
-    const Matrix bin_steps = neighbour_distances(bin);
-    out << "3. binary code, " << bits << " bits (lowest bit first): bounded, but jumpy —\n";
-    show_column(out, "   distance from pos to pos + 1", bin_steps);
-    out << "   going from 7 to 8 flips four bits at once; going from 8 to 9 flips one.\n";
-    results.add("binary_positions", bin);
-    results.add("binary_neighbour_distances", bin_steps);
-    const Matrix pe = sinusoidal_encoding(n, d);
+    ch.out << "   the step between neighbours depends on the length (1/(length − 1)): the same\n"
+              "   distance means different things in different sentences.\n";
+    const Matrix bin = binary_positions(in.n, in.binary_bits), steps = neighbour_distances(bin);
+    ch.record("binary_positions", bin);
+    ch.record("binary_neighbour_distances", steps);
+    ch.out << "3. binary code, " << in.binary_bits
+           << " bits (lowest bit first): bounded, but jumpy —\n";
+    show_column(ch.out, "   distance from pos to pos + 1", steps);
+    ch.out << "   going from 7 to 8 flips four bits at once; going from 8 to 9 flips one.\n";
+}
+
+void sinusoids(Chapter& ch, const Inputs& in) {
+    const Matrix pe = sinusoidal_encoding(in.n, in.d_model);
     const Matrix norms = row_norms(pe), steps = neighbour_distances(pe);
-    out << "4. sinusoids (d_model = " << d << "): bounded in [−1, 1], every row has norm √(d/2) = "
-        << fixed(std::sqrt(d / 2.0), 6) << ",\n   and the step from pos to pos + 1 is the same everywhere:\n";
-    show_column(out, "   norms", norms);
-    show_column(out, "   distance from pos to pos + 1", steps);
-    results.add("pe_norms", norms);
-    results.add("pe_neighbour_distances", steps);
-
-    print_step(out, "The sinusoidal encoding of the paper");
-    out << "PE(pos, 2i) = sin(pos / 10000^(2i/d_model)),  PE(pos, 2i+1) = cos(pos / 10000^(2i/d_model))\n"
-           "Column pair i turns round a circle at angular speed ω_i = 10000^(−2i/d_model): the first\n"
-           "pair once every 2π ≈ 6.3 positions, the last almost not at all.\n";
-    print_matrix(out, "PE", pe);
-    results.add("pe", pe);
-    const Matrix pe_odd = sinusoidal_encoding(n, odd_d);
-    out << "An odd d_model (here " << odd_d << ") works too: the last column is a sine without its cosine.\n";
-    results.add("pe_odd", pe_odd);
+    ch.record("pe_norms", norms);
+    ch.record("pe_neighbour_distances", steps);
+    ch.out << "4. sinusoids (d_model = " << in.d_model
+           << "): bounded in [−1, 1], every row has norm √(d_model/2) = "
+           << fixed(std::sqrt(static_cast<double>(in.d_model) / 2.0), 6)
+           << ",\n   and the step from pos to pos + 1 is the same everywhere:\n";
+    show_column(ch.out, "   norms", norms);
+    show_column(ch.out, "   distance from pos to pos + 1", steps);
+    ch.step("The sinusoidal encoding of the paper (04 位置编码)");
+    ch.out << "PE(pos, 2i)     = sin(pos / 10000^(2i/d_model))\n"
+              "PE(pos, 2i + 1) = cos(pos / 10000^(2i/d_model))\n"
+              "Column pair i turns round a circle at angular speed ω_i = 10000^(−2i/d_model): the\n"
+              "first pair once every 2π ≈ 6.3 positions, the last almost not at all.\n";
+    ch.show("pe", "PE", pe);
+    ch.record("pe_odd", sinusoidal_encoding(in.n, in.odd_d_model));
+    ch.out << "An odd d_model (here " << in.odd_d_model
+           << ") works too: the last column is a sine without its cosine.\n";
     const Matrix big = sinusoidal_encoding(64, 128);
-    print_shaded(out, "PE, positions 0-31 (rows) × dimensions 0-63 (columns)", row_block(column_block(big, 0, 64), 0, 32));
-    out << "Fast columns on the left flicker from row to row, slow ones on the right barely change:\n"
-           "each position gets its own pattern, and nearby positions get similar ones.\n";
+    print_shaded(ch.out, "PE, positions 0-31 (rows) × dimensions 0-63 (columns)",
+                 row_block(column_block(big, 0, 64), 0, 32));
+    ch.out << "Fast columns on the left flicker from row to row, slow ones on the right barely\n"
+              "change: each position gets its own pattern, and nearby positions get similar ones.\n";
+    ch.picture(
+        "ch05_pe.svg",
+        heatmap_svg({"sinusoidal positional encoding: positions × dimensions", big, {}, {}, true}));
+    ch.picture("ch05_pe_similarity.svg",
+               heatmap_svg({"PE·PEᵀ: similarity of positions", matmul_bt(big, big), {}, {}, true}));
+}
 
-    print_step(out, "PE(pos + k) is a rotation of PE(pos) that depends on k alone");
-    out << "sin and cos of (pos + k)·ω follow from those of pos·ω by a 2x2 rotation by k·ω, so one\n"
-           "block-diagonal matrix M_k moves every position k steps: PE(pos + k) = PE(pos)·M_k.\n";
-    const std::size_t paired = d - d % 2;  // an odd last column has no rotation partner
-    Matrix residual(offsets.size(), positions.size());
-    Table rot({"k", "pos", "max |PE(pos)·M_k − PE(pos + k)|"});
-    for (std::size_t a = 0; a < offsets.size(); ++a) {
-        const Matrix M = offset_rotation(static_cast<std::size_t>(offsets[a]), d);
-        for (std::size_t b = 0; b < positions.size(); ++b) {
-            const std::size_t p = static_cast<std::size_t>(positions[b]);
+// max over the paired columns of |PE(pos)·M_offset − PE(pos + offset)|, one row per offset
+Matrix rotation_residuals(const Inputs& in, const Matrix& pe, Table& table) {
+    const std::size_t paired =
+        in.d_model - in.d_model % 2;  // an odd last column has no rotation partner
+    Matrix residual(in.offsets.size(), in.positions.size());
+    for (std::size_t a = 0; a < in.offsets.size(); ++a) {
+        const Matrix M = offset_rotation(in.offsets[a], in.d_model);
+        for (std::size_t b = 0; b < in.positions.size(); ++b) {
+            const std::size_t p = in.positions[b];
             const Matrix moved = matmul(row_of(pe, p), M);
             double worst = 0.0;
-            for (std::size_t c = 0; c < paired; ++c) worst = std::max(worst, std::fabs(moved(0, c) - pe(p + offsets[a], c)));
+            for (std::size_t c = 0; c < paired; ++c)
+                worst = std::max(worst, std::fabs(moved(0, c) - pe(p + in.offsets[a], c)));
             residual(a, b) = worst;
-            rot.add({std::to_string(offsets[a]), std::to_string(p), sci(worst)});
+            table.add({std::to_string(in.offsets[a]), std::to_string(p), sci(worst)});
         }
     }
-    rot.print(out);
-    results.add("rotation_residual", residual);
-    out << "So PE(pos)·PE(pos + k) depends on k only — each row below is the same:\n";
-    Matrix dots(n - 4, 5);
-    for (std::size_t p = 0; p + 4 < n; ++p)
-        for (std::size_t k = 0; k < 5; ++k) dots(p, k) = matmul(row_of(pe, p), transpose(row_of(pe, p + k)))(0, 0);
-    print_matrix(out, "PE(pos)·PE(pos + k)", row_block(dots, 0, std::min<std::size_t>(6, dots.rows)), {},
+    return residual;
+}
+
+void rotation(Chapter& ch, const Inputs& in) {
+    ch.step("PE(pos + k) is a rotation of PE(pos) that depends on k alone (04 位置编码)");
+    ch.out << "sin and cos of (pos + k)·ω follow from those of pos·ω by a 2x2 rotation by k·ω, so\n"
+              "one block-diagonal matrix M_k moves every position k steps: PE(pos + k) = PE(pos)·M_k.\n";
+    const Matrix pe = sinusoidal_encoding(in.n, in.d_model);
+    Table table({"k", "pos", "max |PE(pos)·M_k − PE(pos + k)|"});
+    ch.record("rotation_residual", rotation_residuals(in, pe, table));
+    table.print(ch.out);
+    ch.out << "So PE(pos)·PE(pos + k) depends on k only — each row below is the same:\n";
+    Matrix dots(in.n - 4, 5);
+    for (std::size_t p = 0; p + 4 < in.n; ++p)
+        for (std::size_t k = 0; k < 5; ++k)
+            dots(p, k) = matmul_bt(row_of(pe, p), row_of(pe, p + k))(0, 0);
+    ch.record("dot_by_offset", dots);
+    print_matrix(ch.out, "PE(pos)·PE(pos + k)",
+                 row_block(dots, 0, std::min<std::size_t>(6, dots.rows)), {},
                  {"k=0", "k=1", "k=2", "k=3", "k=4"});
-    results.add("dot_by_offset", dots);
+}
 
-    print_step(out, "Embedding × √d_model + PE");
-    out << "The paper multiplies the embeddings by √d_model before adding PE. Embedding entries start\n"
-           "with a standard deviation of about 1/√d_model (here " << fixed(1 / sqrt_d, 3)
-        << "), PE entries are of size 1: scaled, the token's\nidentity and its position have comparable weight.\n";
-    const Matrix embedded = add(x, row_block(pe, 0, ids.size()));
-    print_matrix(out, "embedding × √d_model + PE", embedded, words);
-    results.add("embedded", embedded);
-    const AttentionResult with_pe = attention(embedded, embedded, embedded);
-    const Matrix xp_pe = add(xp, row_block(pe, 0, ids.size()));
-    const AttentionResult shuffled_pe = attention(xp_pe, xp_pe, xp_pe);
-    out << "Shuffle the tokens now and the outputs are no longer a shuffle of the old ones: max gap "
-        << fixed(max_abs_diff(shuffled_pe.output, rows_in_order(with_pe.output, perm)), 4) << ".\n";
-    results.add("attention_with_pe", with_pe.output);
-    results.add("attention_permuted_with_pe", shuffled_pe.output);
+void embedding_plus_pe(Chapter& ch, const Inputs& in) {
+    ch.step("Embedding × √d_model + PE (04 位置编码)");
+    ch.out << "The paper multiplies the embeddings by √d_model before adding PE. Embedding entries\n"
+              "start with a standard deviation of about 1/√d_model (here "
+           << fixed(1 / std::sqrt(static_cast<double>(in.d_model)), 3)
+           << "), PE entries are of size 1:\nscaled, the token's identity and its position have comparable weight.\n";
+    const std::size_t n = in.token_ids.size();
+    const Matrix pe = row_block(sinusoidal_encoding(in.n, in.d_model), 0, n);
+    const Matrix embedded = add(token_vectors(in), pe);
+    ch.show("embedded", "embedding × √d_model + PE", embedded,
+            in_order(in.vocabulary, in.token_ids));
+    const Matrix with_pe = self_attention(embedded);
+    const Matrix shuffled =
+        self_attention(add(rows_in_order(token_vectors(in), in.permutation), pe));
+    ch.record("attention_with_pe", with_pe);
+    ch.record("attention_permuted_with_pe", shuffled);
+    ch.out << "Shuffle the tokens now and the outputs are no longer a shuffle of the old ones:\nmax gap "
+           << fixed(max_abs_diff(shuffled, rows_in_order(with_pe, in.permutation)), 4) << ".\n";
+}
 
-    results.add_figure("ch05_pe.svg", {"sinusoidal positional encoding: positions × dimensions", big, {}, {}, true});
-    results.add_figure("ch05_pe_similarity.svg", {"PE·PEᵀ: similarity of positions", matmul(big, transpose(big)), {}, {}, true});
+void walkthrough(Chapter& ch) {
+    const Inputs in = read_inputs(ch.data);
+    order_blindness(ch, in);
+    simple_schemes(ch, in);
+    sinusoids(ch, in);
+    rotation(ch, in);
+    embedding_plus_pe(ch, in);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-    const ChapterInfo info{"ch05_positional_encoding",
-                           "positional encodings: order blindness, four schemes, the paper's sinusoids",
-                           "02 \"位置编码\"; 04 \"位置编码\"", {svg_flag()}};
+    const ChapterInfo info{
+        "ch05_positional_encoding",
+        "positional encodings: order blindness, four schemes, the paper's sinusoids",
+        "02 \"位置编码\"; 04 \"位置编码\"",
+        {svg_flag()}};
     return run_chapter(argc, argv, info, walkthrough);
 }

@@ -2,37 +2,59 @@
 //
 // Tutorial: 04's table "Layer Type | Complexity per Layer | Sequential Operations | Maximum
 // Path Length" (self-attention O(n²·d), 1, 1; recurrent O(n·d²), n, n; convolutional
-// O(k·n·d²), 1, log_k(n)).
-#include <algorithm>
-#include <chrono>
-#include <functional>
+// O(k·n·d²), 1, log_k(n)). The table writes d for d_model.
 #include <string>
 
-#include "chapter.h"
-#include "cost.h"
-#include "print.h"
-#include "random.h"
+#include "core/random.h"
+#include "model/counted_layers.h"
+#include "report/chapter.h"
+#include "report/chart.h"
+#include "report/measure.h"
 
 namespace {
 
 const char* const layer_names[] = {"self-attention", "recurrent", "convolution"};
 
-Matrix random_matrix(Random& rng, std::size_t r, std::size_t c, double s) {
-    Matrix m(r, c);
+struct Inputs {
+    std::vector<std::size_t> ns, ds;  // the grid of sequence lengths and widths counted
+    std::size_t k;                    // the convolution's kernel width
+    std::size_t fixed_d, fixed_n;     // the width while n varies, the length while d varies
+    std::vector<std::size_t> memory_ns;
+    double min_seconds;               // per timed point
+    std::uint64_t seed;
+};
+
+Inputs read_inputs(const DataFile& data) {
+    return {data.sizes("inputs.ns", 2, 1 << 14),
+            data.sizes("inputs.ds", 1, 1 << 12),
+            data.size("inputs.kernel", 2, 64),
+            data.size("inputs.fixed_d", 1, 1 << 12),
+            data.size("inputs.fixed_n", 2, 1 << 14),
+            data.sizes("inputs.memory_ns", 1, std::size_t(1) << 20),
+            data.number("inputs.min_seconds_per_point"),
+            data.size("inputs.seed", 0, std::size_t(1) << 62)};
+}
+
+Matrix random_matrix(Random& rng, std::size_t rows, std::size_t cols, double s) {
+    Matrix m(rows, cols);
     for (double& x : m.data) x = s * rng.normal();
     return m;
 }
 
-// One of the three layers on a random sequence of n positions and width d.
+// A random sequence of n positions and width d, and the weights of the three layers.
 struct Setup {
     Matrix x, W_h, W_x;
-    std::vector<Matrix> W;
+    std::vector<Matrix> W;  // the convolution's k taps
 };
 
 Setup setup_for(Random& rng, std::size_t n, std::size_t d, std::size_t k) {
-    Setup s{random_matrix(rng, n, d, 1.0), random_matrix(rng, d, d, 1.0 / d), random_matrix(rng, d, d, 1.0 / d), {}};
-    for (std::size_t j = 0; j < k; ++j) s.W.push_back(random_matrix(rng, d, d, 1.0 / d));
-    return s;
+    const double s = 1.0 / static_cast<double>(d);
+    Setup setup{random_matrix(rng, n, d, 1.0),
+                random_matrix(rng, d, d, s),
+                random_matrix(rng, d, d, s),
+                {}};
+    for (std::size_t j = 0; j < k; ++j) setup.W.push_back(random_matrix(rng, d, d, s));
+    return setup;
 }
 
 LayerRun run_layer(int layer, const Setup& s) {
@@ -41,111 +63,129 @@ LayerRun run_layer(int layer, const Setup& s) {
     return convolution_layer(s.x, s.W);
 }
 
-// The median time of one run, repeating until min_seconds have passed (at least 3 runs).
-double median_seconds(const std::function<void()>& f, double min_seconds) {
-    std::vector<double> times;
-    double total = 0.0;
-    while (times.size() < 3 || total < min_seconds) {
-        const auto t0 = std::chrono::steady_clock::now();
-        f();
-        times.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-        total += times.back();
-    }
-    std::sort(times.begin(), times.end());
-    return times[times.size() / 2];
-}
-
-std::vector<double> as_doubles(const std::vector<long>& v) { return std::vector<double>(v.begin(), v.end()); }
-
-void walkthrough(const DataFile& data, const Options& o, std::ostream& out, Results& results) {
-    const std::vector<long> ns = data.integers("inputs.ns", 2, 1 << 14), ds = data.integers("inputs.ds", 1, 1 << 12);
-    const std::size_t k = static_cast<std::size_t>(data.integer("inputs.kernel", 2, 64));
-    const long fixed_d = data.integer("inputs.fixed_d", 1, 1 << 12), fixed_n = data.integer("inputs.fixed_n", 2, 1 << 14);
-    const std::vector<long> memory_ns = data.integers("inputs.memory_ns", 1, 1L << 20);
-    const double min_seconds = data.number("inputs.min_seconds_per_point");
-    Random rng(static_cast<std::uint64_t>(data.integer("inputs.seed", 0, 1L << 62)));
-
-    print_step(out, "The paper's table, counted on our own layers");
-    out << "Each layer maps n positions of width d to n positions of width d; kernel k = " << k << ".\n";
-    Matrix macs[3] = {Matrix(ns.size(), ds.size()), Matrix(ns.size(), ds.size()), Matrix(ns.size(), ds.size())};
-    Matrix steps(ns.size(), 3), paths(ns.size(), 3);
-    for (std::size_t a = 0; a < ns.size(); ++a)
-        for (std::size_t b = 0; b < ds.size(); ++b) {
-            const Setup s = setup_for(rng, static_cast<std::size_t>(ns[a]), static_cast<std::size_t>(ds[b]), k);
+void counted(Chapter& ch, const Inputs& in, Random& rng) {
+    ch.step("The paper's table, counted on our own layers (04)");
+    ch.out << "Each layer maps n positions of width d to n positions of width d; kernel k = "
+           << in.k << ".\n";
+    Matrix macs[3] = {Matrix(in.ns.size(), in.ds.size()), Matrix(in.ns.size(), in.ds.size()),
+                      Matrix(in.ns.size(), in.ds.size())};
+    Matrix steps(in.ns.size(), 3), paths(in.ns.size(), 3);
+    for (std::size_t a = 0; a < in.ns.size(); ++a)
+        for (std::size_t b = 0; b < in.ds.size(); ++b) {
+            const Setup s = setup_for(rng, in.ns[a], in.ds[b], in.k);
             for (int layer = 0; layer < 3; ++layer) {
                 const LayerRun r = run_layer(layer, s);
                 macs[layer](a, b) = static_cast<double>(r.multiply_adds);
-                if (b == 0) {
-                    steps(a, layer) = static_cast<double>(r.sequential_steps);
-                    paths(a, layer) = static_cast<double>(maximum_path_length(layer_names[layer], static_cast<std::size_t>(ns[a]), k));
-                }
+                steps(a, layer) = static_cast<double>(r.sequential_steps);
+                paths(a, layer) =
+                    static_cast<double>(maximum_path_length(layer_names[layer], in.ns[a], in.k));
             }
         }
-    Table t({"layer type", "paper: per layer", "sequential", "max path", "multiply-adds at n=" + std::to_string(ns.back()) +
-                                                                             ", d=" + std::to_string(ds.back())});
+    ch.record("attention_multiply_adds", macs[0]);
+    ch.record("recurrent_multiply_adds", macs[1]);
+    ch.record("convolution_multiply_adds", macs[2]);
+    ch.record("sequential_steps", steps);
+    ch.record("maximum_path_length", paths);
+    const std::size_t last_n = in.ns.size() - 1, last_d = in.ds.size() - 1;
+    Table t({"layer type", "paper: per layer", "sequential", "max path",
+             "multiply-adds at n=" + std::to_string(in.ns.back()) +
+                 ", d=" + std::to_string(in.ds.back())});
     const char* paper[] = {"O(n²·d)", "O(n·d²)", "O(k·n·d²)"};
     for (int layer = 0; layer < 3; ++layer)
-        t.add({layer_names[layer], paper[layer], general(steps(ns.size() - 1, layer), 6), general(paths(ns.size() - 1, layer), 6),
-               general(macs[layer](ns.size() - 1, ds.size() - 1), 10)});
-    t.print(out);
-    out << "Sequential steps and path lengths at n = " << ns.back() << ": the RNN must take its n steps one\n"
-           "after another, and a signal from the first position needs n cells to reach the last; attention\n"
-           "links every pair of positions in one step. The paper's O(log_k n) path is for dilated\n"
-           "convolutions; with contiguous kernels it takes ⌈(n − 1)/(k − 1)⌉ stacked layers.\n";
-    results.add("attention_multiply_adds", macs[0]);
-    results.add("recurrent_multiply_adds", macs[1]);
-    results.add("convolution_multiply_adds", macs[2]);
-    results.add("sequential_steps", steps);
-    results.add("maximum_path_length", paths);
+        t.add({layer_names[layer], paper[layer], general(steps(last_n, layer), 6),
+               general(paths(last_n, layer), 6), general(macs[layer](last_n, last_d), 10)});
+    t.print(ch.out);
+    ch.out
+        << "Sequential steps and path lengths at n = " << in.ns.back()
+        << ": the RNN must take its n steps one\n"
+           "after another, and a signal from the first position needs n cells to reach the last;\n"
+           "attention links every pair of positions in one step. The paper's O(log_k n) path is for\n"
+           "dilated convolutions; with contiguous kernels it takes ⌈(n − 1)/(k − 1)⌉ stacked layers.\n";
+}
 
-    print_step(out, "Memory of the n × n attention matrix (one head, float64)");
-    Matrix bytes(1, memory_ns.size());
-    Table m({"n", "bytes", "in MiB"});
-    for (std::size_t i = 0; i < memory_ns.size(); ++i) {
-        bytes(0, i) = 8.0 * static_cast<double>(memory_ns[i]) * static_cast<double>(memory_ns[i]);
-        m.add({std::to_string(memory_ns[i]), general(bytes(0, i), 12), fixed(bytes(0, i) / (1 << 20), 1)});
+void memory(Chapter& ch, const Inputs& in) {
+    ch.step("Memory of the n × n attention matrix (one head, float64)");
+    Matrix bytes(1, in.memory_ns.size());
+    Table t({"n", "bytes", "in MiB"});
+    for (std::size_t i = 0; i < in.memory_ns.size(); ++i) {
+        const double n = static_cast<double>(in.memory_ns[i]);
+        bytes(0, i) = 8.0 * n * n;
+        t.add({std::to_string(in.memory_ns[i]), general(bytes(0, i), 12),
+               fixed(bytes(0, i) / (1 << 20), 1)});
     }
-    m.print(out);
-    out << "Quadratic: doubling the sequence quadruples it — the reason long contexts are expensive.\n";
-    results.add_vector("attention_matrix_bytes", bytes);
+    ch.record("attention_matrix_bytes", bytes, Shape::Vector);
+    t.print(ch.out);
+    ch.out << "Quadratic: doubling the sequence quadruples it — the reason long contexts are\n"
+              "expensive.\n";
+}
 
-    if (o.check) return;  // timings are measurements: --check compares only the counts above
-    print_step(out, "Timed: how the time grows with n and with d");
-    Matrix time_n(3, ns.size()), time_d(3, ds.size());
-    for (std::size_t a = 0; a < ns.size(); ++a) {
-        const Setup s = setup_for(rng, static_cast<std::size_t>(ns[a]), static_cast<std::size_t>(fixed_d), k);
-        for (int layer = 0; layer < 3; ++layer) time_n(layer, a) = median_seconds([&] { run_layer(layer, s); }, min_seconds);
+// Seconds of each layer (rows) at each size (columns); n varies when vary_n, else d.
+Matrix timings(const Inputs& in, Random& rng, bool vary_n) {
+    const std::vector<std::size_t>& sizes = vary_n ? in.ns : in.ds;
+    Matrix seconds(3, sizes.size());
+    for (std::size_t a = 0; a < sizes.size(); ++a) {
+        const Setup s =
+            setup_for(rng, vary_n ? sizes[a] : in.fixed_n, vary_n ? in.fixed_d : sizes[a], in.k);
+        for (int layer = 0; layer < 3; ++layer)
+            seconds(layer, a) = median_seconds([&] { run_layer(layer, s); }, 3, in.min_seconds);
     }
-    for (std::size_t b = 0; b < ds.size(); ++b) {
-        const Setup s = setup_for(rng, static_cast<std::size_t>(fixed_n), static_cast<std::size_t>(ds[b]), k);
-        for (int layer = 0; layer < 3; ++layer) time_d(layer, b) = median_seconds([&] { run_layer(layer, s); }, min_seconds);
-    }
-    Table f({"layer type", "paper", "time ∝ n^p at d=" + std::to_string(fixed_d), "time ∝ d^p at n=" + std::to_string(fixed_n)});
+    return seconds;
+}
+
+std::vector<double> as_doubles(const std::vector<std::size_t>& v) {
+    return std::vector<double>(v.begin(), v.end());
+}
+
+void timed(Chapter& ch, const Inputs& in, Random& rng) {
+    ch.step("Timed: how the time grows with n and with d");
+    const Matrix time_n = timings(in, rng, true), time_d = timings(in, rng, false);
+    Table f({"layer type", "paper", "time ∝ n^p at d=" + std::to_string(in.fixed_d),
+             "time ∝ d^p at n=" + std::to_string(in.fixed_n)});
     const char* names[] = {"attention", "recurrent", "convolution"};
     const char* expect[] = {"n²·d", "n·d²", "k·n·d²"};
-    LineChart chart{"time of one layer against sequence length (d = " + std::to_string(fixed_d) + ")", "n", "seconds", true, true, {}};
+    LineChart chart{
+        "time of one layer against sequence length (d = " + std::to_string(in.fixed_d) + ")",
+        "n",
+        "seconds",
+        true,
+        true,
+        {}};
     for (int layer = 0; layer < 3; ++layer) {
-        const std::vector<double> tn(time_n.row(layer), time_n.row(layer) + ns.size());
-        const std::vector<double> td(time_d.row(layer), time_d.row(layer) + ds.size());
-        const double pn = fitted_exponent(as_doubles(ns), tn), pd = fitted_exponent(as_doubles(ds), td);
+        const std::vector<double> tn(time_n.row(layer), time_n.row(layer) + in.ns.size());
+        const std::vector<double> td(time_d.row(layer), time_d.row(layer) + in.ds.size());
+        const double pn = fitted_exponent(as_doubles(in.ns), tn),
+                     pd = fitted_exponent(as_doubles(in.ds), td);
         f.add({layer_names[layer], expect[layer], "p = " + fixed(pn, 2), "p = " + fixed(pd, 2)});
-        results.add_measurement(std::string(names[layer]) + "_exponent_n", pn);
-        results.add_measurement(std::string(names[layer]) + "_exponent_d", pd);
-        chart.series.push_back({layer_names[layer], as_doubles(ns), tn});
+        ch.measured(std::string(names[layer]) + "_exponent_n", pn);
+        ch.measured(std::string(names[layer]) + "_exponent_d", pd);
+        chart.series.push_back({layer_names[layer], as_doubles(in.ns), tn});
     }
-    f.print(out);
-    out << "(median of repeated runs; least-squares slopes of log time against log n and log d)\n"
-           "The growth in n is the paper's. In d the measured slopes fall short of the counts: attention's\n"
-           "softmax takes n² exponentials whatever d is, and at these small widths the RNN's and the\n"
-           "convolution's fixed cost per step and per row still weighs; the counted multiply-adds above\n"
-           "grow exactly as the table says.\n";
-    results.add_figure("ch08_time_vs_n.svg", chart);
+    f.print(ch.out);
+    ch.out
+        << "(median of repeated runs; least-squares slopes of log time against log n and log d)\n"
+           "The growth in n is the paper's. In d the measured slopes fall short of the counts:\n"
+           "attention's softmax takes n² exponentials whatever d is, and at these small widths the\n"
+           "RNN's and the convolution's fixed cost per step and per row still weighs; the counted\n"
+           "multiply-adds above grow exactly as the table says.\n";
+    ch.picture("ch08_time_vs_n.svg", line_chart_svg(chart));
+}
+
+void walkthrough(Chapter& ch) {
+    const Inputs in = read_inputs(ch.data);
+    Random rng(in.seed);
+    counted(ch, in, rng);
+    memory(ch, in);
+    if (!ch.options.check)
+        timed(ch, in, rng);  // timings are measurements: --check compares the counts
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-    const ChapterInfo info{"ch08_cost", "what attention costs: the paper's Table 1, counted and timed",
-                           "04's table of complexity per layer, sequential operations and maximum path length", {svg_flag()}};
+    const ChapterInfo info{
+        "ch08_cost",
+        "what attention costs: the paper's Table 1, counted and timed",
+        "04's table of complexity per layer, sequential operations and maximum path length",
+        {svg_flag()}};
     return run_chapter(argc, argv, info, walkthrough);
 }

@@ -503,12 +503,18 @@ def greedy(model, src, max_length):
     return out
 
 
+def placements(i):
+    """The data file's model in each norm placement: (name, model), post-norm first."""
+    for placement, norm_first in (("post_norm", False), ("pre_norm", True)):
+        model = Seq2Seq(dict(i["config"], norm_first=norm_first), norm_first)
+        model.load_state_dict({k: T(v) for k, v in i["weights"].items()})
+        yield placement, model
+
+
 def ch06_expected(i):
     out = {}
-    for placement, norm_first in (("post_norm", False), ("pre_norm", True)):
-        c = dict(i["config"], norm_first=norm_first)
-        model = Seq2Seq(c, norm_first)
-        model.load_state_dict({k: T(v) for k, v in i["weights"].items()})
+    for placement, model in placements(i):
+        c = model.c
         model.eval()
         for b, (src, tgt) in enumerate(zip(i["source"], i["target"])):
             decoder_input = [c["bos_id"]] + tgt[:-1]  # the target shifted right
@@ -577,10 +583,7 @@ def ch07_inputs():
 
 def ch07_expected(i):
     out = {}
-    for placement, norm_first in (("post_norm", False), ("pre_norm", True)):
-        c = dict(i["config"], norm_first=norm_first)
-        model = Seq2Seq(c, norm_first)
-        model.load_state_dict({k: T(v) for k, v in i["weights"].items()})
+    for placement, model in placements(i):
         batch = [(s, t) for s, t in i["gradient_batch"]]
         loss = batch_loss(model, batch, i["smoothing"])
         model.zero_grad()

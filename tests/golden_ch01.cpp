@@ -1,14 +1,16 @@
 // golden_ch01.cpp — ch01's formulas against the oracle's values in data/ch01_dictionary_lookup.json.
 #include <doctest/doctest.h>
 
-#include "attention.h"
+#include "model/attention.h"
+#include "core/matmul.h"
 #include "helpers.h"
 
 TEST_CASE("ch01 golden: the weighted lookup and attention as a lookup") {
     const DataFile data = DataFile::load("data/ch01_dictionary_lookup.json");
     const Matrix values = transpose(data.vector("inputs.values"));
     const Matrix weights = data.vector("inputs.fruit_weights");
-    CHECK(matmul(weights, values)(0, 0) == doctest::Approx(data.number("expected.fruit_lookup")).epsilon(1e-12));
+    CHECK(matmul(weights, values)(0, 0) ==
+          doctest::Approx(data.number("expected.fruit_lookup")).epsilon(1e-12));
     CHECK(data.number("expected.fruit_lookup") == 8);  // the tutorial's number
 
     const AttentionResult a = attention_with_scale(data.matrix("inputs.query_vectors"),
@@ -21,7 +23,8 @@ TEST_CASE("ch01 golden: the weighted lookup and attention as a lookup") {
 TEST_CASE("ch01 golden: sharper scores approach the exact lookup") {
     const DataFile data = DataFile::load("data/ch01_dictionary_lookup.json");
     const Matrix values = transpose(data.vector("inputs.values"));
-    const Matrix q = row_of(data.matrix("inputs.query_vectors"), static_cast<std::size_t>(data.integer("inputs.sweep_query")));
+    const Matrix q = row_of(data.matrix("inputs.query_vectors"),
+                            static_cast<std::size_t>(data.integer("inputs.sweep_query")));
     const Matrix K = data.matrix("inputs.key_vectors");
     const Matrix scales = data.vector("inputs.sweep_scales");
     const Matrix sweep = data.matrix("expected.sweep");

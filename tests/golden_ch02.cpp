@@ -2,7 +2,8 @@
 // Remove the 1/√d_k in src/attention.cpp and the "scaled" and "projected" checks go red.
 #include <doctest/doctest.h>
 
-#include "attention.h"
+#include "model/attention.h"
+#include "core/matmul.h"
 #include "helpers.h"
 
 TEST_CASE("ch02 golden: the tutorial's unscaled hand calculation") {

@@ -2,8 +2,8 @@
 #include <doctest/doctest.h>
 
 #include "helpers.h"
-#include "masks.h"
-#include "multi_head.h"
+#include "model/masks.h"
+#include "model/multi_head.h"
 
 static MultiHeadWeights weights_of(const DataFile& data, bool bias) {
     MultiHeadWeights w;
@@ -22,20 +22,23 @@ static MultiHeadWeights weights_of(const DataFile& data, bool bias) {
 }
 
 TEST_CASE("ch04 golden: nn.MultiheadAttention, self, masked, cross and bias-free") {
-    for (const char* path : {"data/ch04_multi_head_attention.json", "tests/data/ch04_multi_head_attention.other.json"}) {
+    for (const char* path : {"data/ch04_multi_head_attention.json",
+                             "tests/data/ch04_multi_head_attention.other.json"}) {
         CAPTURE(path);
         const DataFile data = DataFile::load(path);
         const MultiHeadWeights w = weights_of(data, true);
         const Matrix x = data.matrix("inputs.x"), src = data.matrix("inputs.source");
-        const MultiHeadResult self = multi_head_attention(x, x, w);
-        check_close(self.output, data, "output_self");
-        check_close(self.head_weights[1], data, "weights_self_head1");
-        check_close(multi_head_attention_per_head(x, x, w).output, data, "output_self");
-        const Matrix mask = add(causal_mask(x.rows), padding_mask(x.rows, data.flags("inputs.key_padding")));
-        check_close(multi_head_attention(x, x, w, mask).output, data, "output_masked");
-        const MultiHeadResult cross = multi_head_attention(x, src, w, padding_mask(x.rows, data.flags("inputs.source_key_padding")));
-        check_close(cross.output, data, "output_cross");
-        check_close(cross.head_weights[0], data, "weights_cross_head0");
-        check_close(multi_head_attention(x, x, weights_of(data, false)).output, data, "output_nobias");
+        MultiHeadCache self;
+        check_close(multi_head_attention(x, x, w, Matrix(), &self), data, "output_self");
+        check_close(self.heads[1].weights, data, "weights_self_head1");
+        check_close(multi_head_attention_per_head(x, x, w), data, "output_self");
+        const Matrix mask =
+            add(causal_mask(x.rows), padding_mask(x.rows, data.flags("inputs.key_padding")));
+        check_close(multi_head_attention(x, x, w, mask), data, "output_masked");
+        MultiHeadCache cross;
+        const Matrix source_mask = padding_mask(x.rows, data.flags("inputs.source_key_padding"));
+        check_close(multi_head_attention(x, src, w, source_mask, &cross), data, "output_cross");
+        check_close(cross.heads[0].weights, data, "weights_cross_head0");
+        check_close(multi_head_attention(x, x, weights_of(data, false)), data, "output_nobias");
     }
 }

@@ -3,21 +3,28 @@
 
 #include <cmath>
 
-#include "attention.h"
+#include "model/attention.h"
+#include "core/matmul.h"
 #include "helpers.h"
-#include "positional.h"
+#include "model/positional.h"
 
 TEST_CASE("ch05 golden: the sinusoidal encoding, even and odd d_model") {
-    for (const char* path : {"data/ch05_positional_encoding.json", "tests/data/ch05_positional_encoding.other.json"}) {
+    for (const char* path :
+         {"data/ch05_positional_encoding.json", "tests/data/ch05_positional_encoding.other.json"}) {
         CAPTURE(path);
         const DataFile data = DataFile::load(path);
         const std::size_t n = static_cast<std::size_t>(data.integer("inputs.pe_positions"));
-        const Matrix pe = sinusoidal_encoding(n, static_cast<std::size_t>(data.integer("inputs.d_model")));
+        const Matrix pe =
+            sinusoidal_encoding(n, static_cast<std::size_t>(data.integer("inputs.d_model")));
         check_close(pe, data, "pe");
-        check_close(sinusoidal_encoding(n, static_cast<std::size_t>(data.integer("inputs.odd_d_model"))), data, "pe_odd");
+        check_close(
+            sinusoidal_encoding(n, static_cast<std::size_t>(data.integer("inputs.odd_d_model"))),
+            data, "pe_odd");
         check_close(row_norms(pe), data, "pe_norms");
         check_close(neighbour_distances(pe), data, "pe_neighbour_distances");
-        check_close(binary_positions(n, static_cast<std::size_t>(data.integer("inputs.binary_bits"))), data, "binary_positions");
+        check_close(
+            binary_positions(n, static_cast<std::size_t>(data.integer("inputs.binary_bits"))), data,
+            "binary_positions");
     }
 }
 
@@ -33,12 +40,14 @@ TEST_CASE("PE(pos + k) = PE(pos)·M_k, for every pos, with M_k independent of po
     for (std::size_t k = 0; k < 5; ++k) {
         const double first = matmul(row_of(pe, 0), transpose(row_of(pe, k)))(0, 0);
         for (std::size_t pos = 1; pos + k < 40; ++pos)
-            CHECK(std::fabs(matmul(row_of(pe, pos), transpose(row_of(pe, pos + k)))(0, 0) - first) <= 1e-12);
+            CHECK(std::fabs(matmul(row_of(pe, pos), transpose(row_of(pe, pos + k)))(0, 0) -
+                            first) <= 1e-12);
     }
 }
 
 TEST_CASE("every sinusoidal row has norm √(d/2) and entries in [−1, 1]") {
     const Matrix pe = sinusoidal_encoding(50, 10);
-    for (std::size_t r = 0; r < 50; ++r) CHECK(row_norms(pe)(r, 0) == doctest::Approx(std::sqrt(5.0)).epsilon(1e-14));
+    for (std::size_t r = 0; r < 50; ++r)
+        CHECK(row_norms(pe)(r, 0) == doctest::Approx(std::sqrt(5.0)).epsilon(1e-14));
     for (double x : pe.data) CHECK(std::fabs(x) <= 1.0);
 }

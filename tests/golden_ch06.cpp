@@ -3,8 +3,9 @@
 #include <doctest/doctest.h>
 
 #include "helpers.h"
-#include "model_io.h"
-#include "transformer.h"
+#include "io/model_file.h"
+#include "model/decoding.h"
+#include "model/transformer.h"
 
 static Tokens row_tokens(const Json& v) {
     Tokens t;
@@ -13,7 +14,8 @@ static Tokens row_tokens(const Json& v) {
 }
 
 TEST_CASE("ch06 golden: logits match nn.Transformer to 1e-9, post-norm and pre-norm") {
-    for (const char* path : {"data/ch06_encoder_decoder.json", "tests/data/ch06_encoder_decoder.other.json"}) {
+    for (const char* path :
+         {"data/ch06_encoder_decoder.json", "tests/data/ch06_encoder_decoder.other.json"}) {
         CAPTURE(path);
         const DataFile data = DataFile::load(path);
         Transformer m = load_transformer(data, "inputs");
@@ -23,15 +25,18 @@ TEST_CASE("ch06 golden: logits match nn.Transformer to 1e-9, post-norm and pre-n
             for (std::size_t b = 0; b < data.at("inputs.source").size(); ++b) {
                 const Tokens source = row_tokens(data.at("inputs.source")[b]);
                 const Tokens target = row_tokens(data.at("inputs.target")[b]);
-                Tokens input = {m.config.bos_id};
-                input.insert(input.end(), target.begin(), target.end() - 1);
+                const Tokens input = shifted_right(target, m.config.bos_id);
                 check_close(logits_teacher_forced(m, source, input), data,
                             "logits_" + placement + "_" + std::to_string(b), tolerance::end_to_end);
-                const GreedySteps g = greedy_decode(m, source, static_cast<std::size_t>(data.integer("inputs.max_length")));
-                CHECK(g.output == row_tokens(data.at("expected.greedy_" + placement + "_" + std::to_string(b))));
+                const GreedySteps g = greedy_decode(
+                    m, source, static_cast<std::size_t>(data.integer("inputs.max_length")));
+                CHECK(g.output == row_tokens(data.at("expected.greedy_" + placement + "_" +
+                                                     std::to_string(b))));
             }
         }
-        CHECK(parameter_count(m) == static_cast<std::size_t>(data.integer("expected.small_parameter_count")));
-        CHECK(core_parameter_count(m) == static_cast<std::size_t>(data.integer("expected.small_core_parameter_count")));
+        CHECK(parameter_count(m) ==
+              static_cast<std::size_t>(data.integer("expected.small_parameter_count")));
+        CHECK(core_parameter_count(m) ==
+              static_cast<std::size_t>(data.integer("expected.small_core_parameter_count")));
     }
 }

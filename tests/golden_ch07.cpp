@@ -2,10 +2,13 @@
 // batch, and the losses of ten Adam steps against torch.optim.Adam, both to 1e-9.
 #include <doctest/doctest.h>
 
-#include "adam.h"
+#include <algorithm>
+
 #include "helpers.h"
-#include "model_io.h"
-#include "reverse_task.h"
+#include "io/model_file.h"
+#include "model/parameters.h"
+#include "train/adam.h"
+#include "train/reverse_task.h"
 
 static std::vector<Example> batch_of(const DataFile& data) {
     std::vector<Example> out;
@@ -21,21 +24,20 @@ TEST_CASE("ch07 golden: every gradient matches PyTorch autograd, both placements
         Transformer m = load_transformer(data, "inputs");
         m.config.norm_first = norm_first;
         Transformer grad;
-        const double loss = batch_gradients(m, batch_of(data), data.number("inputs.smoothing"), grad);
+        const double loss =
+            batch_gradients(m, batch_of(data), data.number("inputs.smoothing"), grad);
         const std::string placement = norm_first ? "pre_norm" : "post_norm";
         CHECK(loss == doctest::Approx(data.number("expected.loss_" + placement)).epsilon(1e-12));
-        const Json exported = transformer_to_json(grad);
         std::size_t compared = 0;
-        for (const auto& item : exported["weights"].items()) {
-            std::string key = item.key();
-            for (char& c : key) c = c == '.' ? '/' : c;
-            const DataFile ours = DataFile::from_json("ours", Json{{"g", item.value()}});
-            const bool matrix = item.value()[0].is_array();
-            check_close(matrix ? ours.matrix("g") : ours.vector("g"), data, "grad_" + placement + "/" + key, tolerance::end_to_end);
+        for (const TorchTensor& t : torch_state_dict(grad)) {  // our gradients in PyTorch's layout
+            std::string key = t.name;
+            std::replace(key.begin(), key.end(), '.', '/');
+            check_close(t.value, data, "grad_" + placement + "/" + key, tolerance::end_to_end);
             ++compared;
         }
         std::size_t expected = 0;  // every gradient the oracle wrote was compared
-        for (const auto& e : data.at("expected").items()) expected += e.key().rfind("grad_" + placement + "/", 0) == 0;
+        for (const auto& e : data.at("expected").items())
+            expected += e.key().rfind("grad_" + placement + "/", 0) == 0;
         CHECK(compared == expected);
         CHECK(compared == 68);  // PyTorch's tensors of a 2+2-layer model with separate embeddings
     }
@@ -45,22 +47,21 @@ TEST_CASE("ch07 golden: ten Adam steps with warm-up give PyTorch's losses") {
     const DataFile data = DataFile::load("data/ch07_training.json");
     AdamSettings a;
     a.factor = data.number("inputs.adam.factor");
-    a.warmup = static_cast<std::size_t>(data.integer("inputs.adam.warmup"));
-    a.d_model = static_cast<std::size_t>(data.integer("inputs.adam.d_model"));
+    a.warmup = data.size("inputs.adam.warmup", 1, 1000);
+    a.d_model = data.size("inputs.adam.d_model", 1, 1000);
     for (bool norm_first : {false, true}) {
         Transformer m = load_transformer(data, "inputs");
         m.config.norm_first = norm_first;
         Adam adam(a);
-        Random rng(static_cast<std::uint64_t>(data.integer("inputs.adam.seed")));
+        Random rng(data.size("inputs.adam.seed", 0, 1000));
         Matrix losses(1, 10);
         for (std::size_t s = 0; s < 10; ++s) {
             Transformer grad;
-            losses(0, s) = batch_gradients(m, random_reversals(rng, 8, 1, 10), data.number("inputs.smoothing"), grad);
-            std::vector<Matrix*> p, g;
-            for (const auto& x : named_parameters(m)) p.push_back(x.second);
-            for (const auto& x : named_parameters(grad)) g.push_back(x.second);
-            adam.step(p, g);
+            losses(0, s) = batch_gradients(m, random_reversals(rng, 8, 1, 10),
+                                           data.number("inputs.smoothing"), grad);
+            adam.step(parameter_matrices(m), parameter_matrices(grad));
         }
-        check_close(losses, data, norm_first ? "first_losses_pre_norm" : "first_losses_post_norm", tolerance::end_to_end);
+        check_close(losses, data, norm_first ? "first_losses_pre_norm" : "first_losses_post_norm",
+                    tolerance::end_to_end);
     }
 }

@@ -7,9 +7,10 @@
 #include <cmath>
 #include <string>
 
-#include "data_file.h"
-#include "matrix.h"
-#include "results.h"
+#include "io/data_file.h"
+#include "model/transformer.h"
+#include "core/matrix.h"
+#include "report/results.h"
 
 extern std::string program_dir;  // where build/tests lives: the chapter programs are beside it
 
@@ -19,11 +20,26 @@ inline void check_close(const Matrix& got, const DataFile& data, const std::stri
                         double tol = tolerance::single_op) {
     const std::string path = "expected." + key;
     const Json& v = data.at(path);
-    const Matrix want = v.is_array() && !v.empty() && v[0].is_array() ? data.matrix(path) : data.vector(path);
+    const Matrix want =
+        v.is_array() && !v.empty() && v[0].is_array() ? data.matrix(path) : data.vector(path);
     REQUIRE_MESSAGE(shape_of(got) == shape_of(want), key);
     for (std::size_t i = 0; i < want.data.size(); ++i)
-        CHECK_MESSAGE(std::fabs(got.data[i] - want.data[i]) <= tol * std::max(1.0, std::fabs(want.data[i])),
-                      key << "[" << i << "]: got " << got.data[i] << ", expected " << want.data[i]);
+        CHECK_MESSAGE(
+            std::fabs(got.data[i] - want.data[i]) <= tol * std::max(1.0, std::fabs(want.data[i])),
+            key << "[" << i << "]: got " << got.data[i] << ", expected " << want.data[i]);
+}
+
+// A small model's shape: 2 encoder and 2 decoder layers of the given sizes.
+inline TransformerConfig small_config(std::size_t d_model, std::size_t n_heads, std::size_t d_ff,
+                                      std::size_t src_vocab, std::size_t tgt_vocab) {
+    TransformerConfig c;
+    c.d_model = d_model;
+    c.n_heads = n_heads;
+    c.d_ff = d_ff;
+    c.n_encoder_layers = c.n_decoder_layers = 2;
+    c.src_vocab = src_vocab;
+    c.tgt_vocab = tgt_vocab;
+    return c;
 }
 
 struct Run {

@@ -6,6 +6,14 @@ set -u
 build=$1; shift
 passed=0; failed=0; status=0
 
+# the layering of src/: each file whose includes keep to its layer passes
+out=$(bash tests/check_layers.sh src) || status=1
+echo "$out"
+files=$(sed -nE 's/^layering: ([0-9]+) files, ([0-9]+) offending.*/\1/p' <<<"$out")
+offending=$(sed -nE 's/^layering: ([0-9]+) files, ([0-9]+) offending.*/\2/p' <<<"$out")
+passed=$((passed + ${files:-0} - $(grep -c '^src/' <<<"$out" || true)))
+failed=$((failed + ${offending:-1}))
+
 # doctest ends with "[doctest] assertions: 212 | 212 passed | 0 failed |"
 out=$("$build/tests" 2>&1) || status=1
 echo "$out"

@@ -5,7 +5,7 @@
 #include <limits>
 #include <stdexcept>
 
-#include "attention.h"
+#include "model/attention.h"
 
 TEST_CASE("equal scores give the plain average of the values") {
     const Matrix Q{{0, 0}};
@@ -48,5 +48,6 @@ TEST_CASE("an additive -inf mask hides a key completely") {
 TEST_CASE("attention rejects shapes that do not fit") {
     CHECK_THROWS_AS(attention(Matrix(2, 3), Matrix(2, 4), Matrix(2, 4)), std::invalid_argument);
     CHECK_THROWS_AS(attention(Matrix(2, 3), Matrix(2, 3), Matrix(3, 3)), std::invalid_argument);
-    CHECK_THROWS_AS(attention(Matrix(2, 3), Matrix(2, 3), Matrix(2, 3), Matrix(3, 3)), std::invalid_argument);
+    CHECK_THROWS_AS(attention(Matrix(2, 3), Matrix(2, 3), Matrix(2, 3), Matrix(3, 3)),
+                    std::invalid_argument);
 }

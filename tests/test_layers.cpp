@@ -4,7 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "layers.h"
+#include "model/layers.h"
 
 TEST_CASE("linear is x·W + b, and b may be absent") {
     const Matrix x{{1, 2}};

@@ -3,9 +3,9 @@
 
 #include <cmath>
 
-#include "attention.h"
-#include "masks.h"
-#include "random.h"
+#include "model/attention.h"
+#include "model/masks.h"
+#include "core/random.h"
 
 TEST_CASE("the causal mask hides exactly the keys after each query") {
     const Matrix m = causal_mask(4);

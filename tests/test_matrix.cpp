@@ -6,8 +6,9 @@
 #include <stdexcept>
 #include <string>
 
-#include "matrix.h"
-#include "random.h"
+#include "core/matmul.h"
+#include "core/matrix.h"
+#include "core/random.h"
 
 static std::string message_of(const std::function<void()>& f) {
     try { f(); } catch (const std::exception& e) { return e.what(); }
@@ -39,14 +40,16 @@ TEST_CASE("matmul multiplies, and names both shapes when they do not fit") {
     const Matrix c = matmul(a, b);
     const Matrix want{{5, 2, -1}, {11, 4, -3}, {17, 6, -5}};
     CHECK(c.data == want.data);
-    CHECK(message_of([] { matmul(Matrix(3, 5), Matrix(4, 3)); }) == "matmul: (3x5)·(4x3): inner dimensions differ");
+    CHECK(message_of([] { matmul(Matrix(3, 5), Matrix(4, 3)); }) ==
+          "matmul: (3x5)·(4x3): inner dimensions differ");
     CHECK_THROWS_AS(matmul_naive(Matrix(3, 5), Matrix(4, 3)), std::invalid_argument);
 }
 
 TEST_CASE("the blocked i-k-j matmul agrees with the naive i-j-k reference to the last bit") {
     Random rng(7);
     // 17 rows: four blocks of four and one left over; 300 = 128 + 128 + 44 across the k-blocks
-    for (const auto& shape : {std::vector<std::size_t>{17, 31, 13}, std::vector<std::size_t>{70, 300, 45}}) {
+    for (const auto& shape :
+         {std::vector<std::size_t>{17, 31, 13}, std::vector<std::size_t>{70, 300, 45}}) {
         Matrix a(shape[0], shape[1]), b(shape[1], shape[2]);
         for (double& x : a.data) x = rng.normal();
         for (double& x : b.data) x = rng.normal();
@@ -84,7 +87,8 @@ TEST_CASE("softmax: rows sum to 1, and a hand-computed row") {
 TEST_CASE("softmax is stable: logits of ±1000 stay finite") {
     const Matrix p = softmax_rows(Matrix{{1000, 999, -1000}, {-1000, -1000, -1001}});
     for (double x : p.data) CHECK(std::isfinite(x));
-    for (std::size_t r = 0; r < 2; ++r) CHECK(p(r, 0) + p(r, 1) + p(r, 2) == doctest::Approx(1.0).epsilon(1e-15));
+    for (std::size_t r = 0; r < 2; ++r)
+        CHECK(p(r, 0) + p(r, 1) + p(r, 2) == doctest::Approx(1.0).epsilon(1e-15));
     CHECK(p(0, 0) == doctest::Approx(1.0 / (1.0 + std::exp(-1.0))).epsilon(1e-15));
     CHECK(p(1, 0) == doctest::Approx(p(1, 1)).epsilon(1e-15));
 }

@@ -5,10 +5,10 @@
 #include <stdexcept>
 #include <string>
 
-#include "attention.h"
-#include "masks.h"
-#include "multi_head.h"
-#include "random.h"
+#include "model/attention.h"
+#include "model/masks.h"
+#include "model/multi_head.h"
+#include "core/random.h"
 
 static Matrix random_matrix(Random& rng, std::size_t r, std::size_t c) {
     Matrix m(r, c);
@@ -16,7 +16,8 @@ static Matrix random_matrix(Random& rng, std::size_t r, std::size_t c) {
     return m;
 }
 
-static MultiHeadWeights random_weights(Random& rng, std::size_t d, std::size_t h, std::size_t d_k, std::size_t d_v) {
+static MultiHeadWeights random_weights(Random& rng, std::size_t d, std::size_t h, std::size_t d_k,
+                                       std::size_t d_v) {
     MultiHeadWeights w;
     w.n_heads = h;
     w.W_Q = random_matrix(rng, d, h * d_k);
@@ -35,14 +36,16 @@ TEST_CASE("fused and per-head forms agree, with masks and unequal lengths") {
     const MultiHeadWeights w = random_weights(rng, 6, 3, 2, 5);  // d_v != d_k on purpose
     const Matrix xq = random_matrix(rng, 4, 6), xkv = random_matrix(rng, 7, 6);
     const Matrix mask = padding_mask(4, padding_after(5, 7));
-    const MultiHeadResult a = multi_head_attention(xq, xkv, w, mask);
-    const MultiHeadResult b = multi_head_attention_per_head(xq, xkv, w, mask);
-    CHECK(max_abs_diff(a.output, b.output) <= 1e-12);
-    REQUIRE(a.head_weights.size() == 3);
-    CHECK(a.head_weights[2].rows == 4);
-    CHECK(a.head_weights[2].cols == 7);
-    CHECK(a.head_weights[1](0, 6) == 0.0);  // padding
+    MultiHeadCache a, b;
+    const Matrix fused = multi_head_attention(xq, xkv, w, mask, &a);
+    const Matrix per_head = multi_head_attention_per_head(xq, xkv, w, mask, &b);
+    CHECK(max_abs_diff(fused, per_head) <= 1e-12);
+    REQUIRE(a.heads.size() == 3);
+    CHECK(a.heads[2].weights.rows == 4);
+    CHECK(a.heads[2].weights.cols == 7);
+    CHECK(a.heads[1].weights(0, 6) == 0.0);  // padding
     CHECK(a.concat.cols == 15);
+    CHECK(max_abs_diff(a.concat, b.concat) <= 1e-12);
 }
 
 TEST_CASE("one head with identity projections and no biases is plain attention") {
@@ -51,8 +54,7 @@ TEST_CASE("one head with identity projections and no biases is plain attention")
     for (std::size_t i = 0; i < 3; ++i) I(i, i) = 1.0;
     MultiHeadWeights w;
     w.W_Q = w.W_K = w.W_V = w.W_O = I;
-    const MultiHeadResult r = multi_head_attention(x, x, w);
-    CHECK(max_abs_diff(r.output, attention(x, x, x).output) <= 1e-15);
+    CHECK(max_abs_diff(multi_head_attention(x, x, w), attention(x, x, x).output) <= 1e-15);
 }
 
 TEST_CASE("the paper's layer has 4·512·512 + 4·512 parameters") {
@@ -68,8 +70,13 @@ TEST_CASE("wrong shapes are named: weights, heads, masks, inputs") {
     Random rng(1);
     MultiHeadWeights w = random_weights(rng, 4, 2, 2, 2);
     const Matrix x = random_matrix(rng, 3, 4);
-    auto message = [&](const MultiHeadWeights& ww, const Matrix& xx, const Matrix& mask) -> std::string {
-        try { multi_head_attention(xx, xx, ww, mask); } catch (const std::invalid_argument& e) { return e.what(); }
+    auto message = [&](const MultiHeadWeights& ww, const Matrix& xx,
+                       const Matrix& mask) -> std::string {
+        try {
+            multi_head_attention(xx, xx, ww, mask);
+        } catch (const std::invalid_argument& e) {
+            return e.what();
+        }
         return "(no error)";
     };
     MultiHeadWeights bad = w;

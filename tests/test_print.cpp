@@ -3,7 +3,7 @@
 
 #include <sstream>
 
-#include "print.h"
+#include "report/terminal.h"
 
 TEST_CASE("CJK characters are two columns wide, ASCII one") {
     CHECK(display_width("abc") == 3);

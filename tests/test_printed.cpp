@@ -1,7 +1,7 @@
 // test_printed.cpp — judging the tutorial's printed numbers at their printed precision.
 #include <doctest/doctest.h>
 
-#include "printed.h"
+#include "report/tutorial_numbers.h"
 
 TEST_CASE("a printed number's precision is half a unit of its last digit") {
     CHECK(parse_printed("0.468").half_unit == doctest::Approx(0.0005).epsilon(1e-12));
@@ -34,7 +34,8 @@ TEST_CASE("a printed number is an erratum only when it is not a correct rounding
     CHECK(agree.passed == 3);
     CHECK(agree.failed == 0);
     // if the oracle listed a different erratum, the check must fail
-    const Json other = Json::parse(R"({"tutorial": {"printed": {"w": [["0.064", "0.468", "6.6E-04"]]},
+    const Json other =
+        Json::parse(R"({"tutorial": {"printed": {"w": [["0.064", "0.468", "6.6E-04"]]},
                                      "errata": [{"name": "w", "row": 0, "col": 1}]}})");
     const CheckReport disagree = check_errata(checks, DataFile::from_json("t.json", other));
     CHECK(disagree.failed == 2);

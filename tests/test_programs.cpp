@@ -12,12 +12,19 @@
 #include "helpers.h"
 #include "xml_check.h"
 
-static const char* const chapters[] = {"ch01_dictionary_lookup", "ch02_self_attention", "ch03_masked_attention",
-                                       "ch04_multi_head_attention", "ch05_positional_encoding", "ch06_encoder_decoder",
-                                       "ch07_training", "ch08_cost"};
+static const char* const chapters[] = {"ch01_dictionary_lookup",
+                                       "ch02_self_attention",
+                                       "ch03_masked_attention",
+                                       "ch04_multi_head_attention",
+                                       "ch05_positional_encoding",
+                                       "ch06_encoder_decoder",
+                                       "ch07_training",
+                                       "ch08_cost"};
 
 // ch07 trains for half a minute by default; in tests, a few steps show the contract
-static std::string quick(const std::string& chapter) { return chapter == "ch07_training" ? " --steps 3" : ""; }
+static std::string quick(const std::string& chapter) {
+    return chapter == "ch07_training" ? " --steps 3" : "";
+}
 
 static Json data_of(const std::string& chapter) {
     std::ifstream in("data/" + chapter + ".json");
@@ -44,7 +51,8 @@ static void check_bad_data(const std::string& chapter, const std::function<void(
                            const std::string& message, const std::string& flags = "") {
     Json doc = data_of(chapter);
     change(doc);
-    check_one_error_line(run_program(chapter, flags + (flags.empty() ? "" : " ") + "--data " + temp_file("changed.json", doc.dump())),
+    check_one_error_line(run_program(chapter, flags + (flags.empty() ? "" : " ") + "--data " +
+                                                  temp_file("changed.json", doc.dump())),
                          message);
 }
 
@@ -64,7 +72,8 @@ TEST_CASE("every chapter: --help, --check and --json follow the contract") {
         const Run json = run_program(chapter, "--json" + quick(chapter));
         CHECK(json.exit_code == 0);
         Json parsed = Json::parse(json.out);  // stdout is nothing but the JSON object
-        if (std::string(chapter) == "ch06_encoder_decoder") {  // its base-model keys come from --config base
+        if (std::string(chapter) ==
+            "ch06_encoder_decoder") {  // its base-model keys come from --config base
             const Run base = run_program(chapter, "--config base --json");
             CHECK(base.exit_code == 0);
             parsed.update(Json::parse(base.out));
@@ -90,42 +99,70 @@ TEST_CASE("--check fails with a table when an expected value is changed") {
 TEST_CASE("bad flags and bad data files give one error line and exit code 2") {
     check_one_error_line(run_program("ch01_dictionary_lookup", "--frobnicate"), "unknown flag");
     check_one_error_line(run_program("ch01_dictionary_lookup", "--data"), "expected a value");
-    check_one_error_line(run_program("ch02_self_attention", "--data /nonexistent.json"), "/nonexistent.json: cannot open");
-    check_one_error_line(run_program("ch02_self_attention", "--data " + temp_file("broken.json", "{\"inputs\": [1,,2]}")),
+    check_one_error_line(run_program("ch02_self_attention", "--data /nonexistent.json"),
+                         "/nonexistent.json: cannot open");
+    check_one_error_line(run_program("ch02_self_attention",
+                                     "--data " + temp_file("broken.json", "{\"inputs\": [1,,2]}")),
                          "not valid JSON");
 
     check_bad_data("ch02_self_attention", [](Json& doc) { doc["inputs"].erase("X"); },
                    "inputs.X: missing");
 
-    check_bad_data("ch02_self_attention", [](Json& doc) { doc["inputs"]["X"][1] = Json::array({1, 2}); },
-                   "inputs.X: row 1 has 2 values, expected 5");
+    check_bad_data(
+        "ch02_self_attention",
+        [](Json& doc) {
+            doc["inputs"]["X"][1] = Json::array({1, 2});
+        },
+        "inputs.X: row 1 has 2 values, expected 5");
 
-    check_bad_data("ch02_self_attention", [](Json& doc) { doc["inputs"]["tokens"] = Json::array({"笔", "记"}); },
-                   "inputs.tokens: expected one token per row");
+    check_bad_data(
+        "ch02_self_attention",
+        [](Json& doc) {
+            doc["inputs"]["tokens"] = Json::array({"笔", "记"});
+        },
+        "inputs.tokens: expected one token per row");
 
     // XXᵀ overflows to infinity
     check_bad_data("ch02_self_attention", [](Json& doc) { doc["inputs"]["X"][0][0] = 1e200; },
                    "not finite", "--json");
 
-    check_bad_data("ch01_dictionary_lookup", [](Json& doc) { doc["inputs"]["values"] = Json::array({10, "five", 2}); },
-                   "inputs.values[1]: expected a number");
+    check_bad_data(
+        "ch01_dictionary_lookup",
+        [](Json& doc) {
+            doc["inputs"]["values"] = Json::array({10, "five", 2});
+        },
+        "inputs.values[1]: expected a number");
 }
 
 TEST_CASE("ch03 and ch04: masks and weights of the wrong size are named") {
-    check_bad_data("ch03_masked_attention", [](Json& doc) { doc["inputs"]["key_padding"] = Json::array({false, true}); },
-                   "inputs.key_padding: expected 5 flags");
+    check_bad_data(
+        "ch03_masked_attention",
+        [](Json& doc) {
+            doc["inputs"]["key_padding"] = Json::array({false, true});
+        },
+        "inputs.key_padding: expected 5 flags");
 
-    check_bad_data("ch04_multi_head_attention", [](Json& doc) { doc["inputs"]["W_K"][1] = Json::array({1, 2, 3}); },
-                   "inputs.W_K: row 1 has 3 values, expected 8");
+    check_bad_data(
+        "ch04_multi_head_attention",
+        [](Json& doc) {
+            doc["inputs"]["W_K"][1] = Json::array({1, 2, 3});
+        },
+        "inputs.W_K: row 1 has 3 values, expected 8");
 
     check_bad_data("ch04_multi_head_attention", [](Json& doc) { doc["inputs"]["n_heads"] = 3; },
                    "inputs.W_Q: 8 columns cannot be split into 3 heads");
 
-    check_bad_data("ch04_multi_head_attention", [](Json& doc) { doc["inputs"]["b_O"] = Json::array({1, 2}); },
-                   "inputs.b_O: expected 8 values");
+    check_bad_data(
+        "ch04_multi_head_attention",
+        [](Json& doc) {
+            doc["inputs"]["b_O"] = Json::array({1, 2});
+        },
+        "inputs.b_O: expected 8 values");
 
-    check_bad_data("ch04_multi_head_attention", [](Json& doc) { doc["inputs"]["source_key_padding"] = Json::array({false}); },
-                   "inputs.source_key_padding: expected one flag per row");
+    check_bad_data(
+        "ch04_multi_head_attention",
+        [](Json& doc) { doc["inputs"]["source_key_padding"] = Json::array({false}); },
+        "inputs.source_key_padding: expected one flag per row");
 }
 
 TEST_CASE("ch03 --json holds the causal weight matrix") {
@@ -136,13 +173,18 @@ TEST_CASE("ch03 --json holds the causal weight matrix") {
 }
 
 TEST_CASE("--svg DIR writes well-formed pictures; an unwritable DIR is one error line") {
-    const std::string dir = std::filesystem::path(temp_file("m", "")).parent_path().string() + "/svg";
-    for (const char* chapter : {"ch02_self_attention", "ch03_masked_attention", "ch04_multi_head_attention",
-                                "ch05_positional_encoding", "ch07_training", "ch08_cost"}) {
+    const std::string dir =
+        std::filesystem::path(temp_file("m", "")).parent_path().string() + "/svg";
+    for (const char* chapter :
+         {"ch02_self_attention", "ch03_masked_attention", "ch04_multi_head_attention",
+          "ch05_positional_encoding", "ch07_training", "ch08_cost"}) {
         CAPTURE(chapter);
-        const Run r = run_program(chapter, "--svg " + dir + quick(chapter) + (quick(chapter).empty() ? "" : " --save " + dir + "/../m.json"));
+        const Run r = run_program(
+            chapter, "--svg " + dir + quick(chapter) +
+                         (quick(chapter).empty() ? "" : " --save " + dir + "/../m.json"));
         CHECK(r.exit_code == 0);
-        CHECK(r.out.find("wrote " + dir + "/" + std::string(chapter).substr(0, 4)) != std::string::npos);
+        CHECK(r.out.find("wrote " + dir + "/" + std::string(chapter).substr(0, 4)) !=
+              std::string::npos);
     }
     std::size_t files = 0;
     for (const auto& e : std::filesystem::directory_iterator(dir)) {
@@ -156,68 +198,112 @@ TEST_CASE("--svg DIR writes well-formed pictures; an unwritable DIR is one error
         ++files;
     }
     CHECK(files >= 20);
-    check_one_error_line(run_program("ch05_positional_encoding", "--svg /etc/passwd/x"), "cannot write");
+    check_one_error_line(run_program("ch05_positional_encoding", "--svg /etc/passwd/x"),
+                         "cannot write");
 }
 
 TEST_CASE("ch05: a token id outside the vocabulary and a broken permutation are named") {
-    check_bad_data("ch05_positional_encoding", [](Json& doc) { doc["inputs"]["token_ids"][0] = 99; },
-                   "inputs.token_ids[0]: expected a whole number from 0 to 5");
-    check_bad_data("ch05_positional_encoding", [](Json& doc) { doc["inputs"]["permutation"] = Json::array({0, 0, 1, 2}); },
-                   "inputs.permutation: expected each position once");
-    check_bad_data("ch05_positional_encoding", [](Json& doc) { doc["inputs"]["offsets"] = Json::array({15}); },
-                   "inputs.offsets: position + offset must stay below");
+    check_bad_data(
+        "ch05_positional_encoding", [](Json& doc) { doc["inputs"]["token_ids"][0] = 99; },
+        "inputs.token_ids[0]: expected a whole number from 0 to 5");
+    check_bad_data(
+        "ch05_positional_encoding",
+        [](Json& doc) {
+            doc["inputs"]["permutation"] = Json::array({0, 0, 1, 2});
+        },
+        "inputs.permutation: expected each position once");
+    check_bad_data(
+        "ch05_positional_encoding", [](Json& doc) { doc["inputs"]["offsets"] = Json::array({15}); },
+        "inputs.offsets: position + offset must stay below");
 }
 
 TEST_CASE("ch06: bad models, token ids, empty sequences and lengths are named") {
-    check_bad_data("ch06_encoder_decoder", [](Json& doc) { doc["inputs"]["weights"]["transformer.encoder.layers.1.linear1.weight"] = Json::array({Json::array({1, 2})}); },
-                   "inputs.weights.transformer.encoder.layers.1.linear1.weight: expected (16x8) (PyTorch's layout), got (1x2)");
+    check_bad_data(
+        "ch06_encoder_decoder",
+        [](Json& doc) {
+            doc["inputs"]["weights"]["transformer.encoder.layers.1.linear1.weight"] =
+                Json::array({Json::array({1, 2})});
+        },
+        "inputs.weights.transformer.encoder.layers.1.linear1.weight: expected (16x8) (PyTorch's layout), got (1x2)");
     check_bad_data("ch06_encoder_decoder", [](Json& doc) { doc["inputs"]["source"][1][0] = 10; },
                    "inputs.source[1]: expected token ids from 0 to 9");
-    check_bad_data("ch06_encoder_decoder", [](Json& doc) { doc["inputs"]["target"][0] = Json::array(); },
-                   "inputs.target[0]: expected a non-empty array");
+    check_bad_data(
+        "ch06_encoder_decoder", [](Json& doc) { doc["inputs"]["target"][0] = Json::array(); },
+        "inputs.target[0]: expected a non-empty array");
     check_bad_data("ch06_encoder_decoder", [](Json& doc) { doc["inputs"]["max_length"] = 0; },
                    "inputs.max_length: expected a whole number from 1");
-    check_bad_data("ch06_encoder_decoder", [](Json& doc) { doc["inputs"]["config"]["n_heads"] = 3; },
-                   "inputs.config.n_heads: expected a divisor of d_model = 8");
-    check_one_error_line(run_program("ch06_encoder_decoder", "--config huge"), "--config: expected \"base\"");
-    check_one_error_line(run_program("ch06_encoder_decoder", "--weights /nonexistent.json --source \"1 2\""),
-                         "/nonexistent.json: cannot open");
+    check_bad_data(
+        "ch06_encoder_decoder", [](Json& doc) { doc["inputs"]["config"]["n_heads"] = 3; },
+        "inputs.config.n_heads: expected a divisor of d_model = 8");
+    check_one_error_line(run_program("ch06_encoder_decoder", "--config huge"),
+                         "--config: expected \"base\"");
+    check_one_error_line(
+        run_program("ch06_encoder_decoder", "--weights /nonexistent.json --source \"1 2\""),
+        "/nonexistent.json: cannot open");
 }
 
 TEST_CASE("ch06 --weights decodes sequences given on the command line") {
     const Json doc = data_of("ch06_encoder_decoder");
     Json file = {{"config", doc["inputs"]["config"]}, {"weights", doc["inputs"]["weights"]}};
     const std::string path = temp_file("weights.json", file.dump());
-    const Run r = run_program("ch06_encoder_decoder", "--weights " + path + " --source \"3 4 5, 8 9\" --json");
+    const Run r = run_program("ch06_encoder_decoder",
+                              "--weights " + path + " --source \"3 4 5, 8 9\" --json");
     CHECK(r.exit_code == 0);
     const Json j = Json::parse(r.out);
     CHECK(j["decoded_0"].size() >= 2);
     CHECK(j["decoded_0"][0] == 1);
-    check_one_error_line(run_program("ch06_encoder_decoder", "--weights " + path + " --source \"3 x\""),
-                         "\"x\" is no token");
+    check_one_error_line(
+        run_program("ch06_encoder_decoder", "--weights " + path + " --source \"3 x\""),
+        "\"x\" is no token");
 }
 
 TEST_CASE("ch07: a trained model is saved whole and decodes in ch06; bad flags are named") {
-    const std::string path = std::filesystem::path(temp_file("m", "")).parent_path().string() + "/trained.json";
+    const std::string path =
+        std::filesystem::path(temp_file("m", "")).parent_path().string() + "/trained.json";
     const Run train = run_program("ch07_training", "--steps 5 --save " + path);
     CHECK(train.exit_code == 0);
     CHECK(train.out.find("saved the trained model to " + path) != std::string::npos);
-    const Run decode = run_program("ch06_encoder_decoder", "--weights " + path + " --source \"3 1 4\"");
+    const Run decode =
+        run_program("ch06_encoder_decoder", "--weights " + path + " --source \"3 1 4\"");
     CHECK(decode.exit_code == 0);
     CHECK(decode.out.find("source: 3 1 4 <eos>") != std::string::npos);
     const Run json = run_program("ch07_training", "--steps 2 --json --save " + path);
     const Json j = Json::parse(json.out);
-    for (const char* key : {"heldout_exact_match", "train_seconds", "steps", "final_loss"}) CHECK(j.contains(key));
+    for (const char* key : {"heldout_exact_match", "train_seconds", "steps", "final_loss"})
+        CHECK(j.contains(key));
     CHECK(j["steps"] == 2);
-    check_one_error_line(run_program("ch07_training", "--steps many"), "--steps: expected a whole number");
-    check_one_error_line(run_program("ch07_training", "--steps 2 --save /etc/passwd/x.json"), "cannot write");
+    check_one_error_line(run_program("ch07_training", "--steps many"),
+                         "--steps: expected a whole number");
+    check_one_error_line(run_program("ch07_training", "--steps 2 --save /etc/passwd/x.json"),
+                         "cannot write");
 }
 
 TEST_CASE("ch08 --json reports the fitted exponents beside the counts") {
     const Json j = Json::parse(run_program("ch08_cost", "--json").out);
-    for (const char* key : {"attention_exponent_n", "attention_exponent_d", "recurrent_exponent_n", "recurrent_exponent_d",
-                            "convolution_exponent_n", "convolution_exponent_d", "attention_multiply_adds"})
+    for (const char* key : {"attention_exponent_n", "attention_exponent_d", "recurrent_exponent_n",
+                            "recurrent_exponent_d", "convolution_exponent_n",
+                            "convolution_exponent_d", "attention_multiply_adds"})
         CHECK_MESSAGE(j.contains(key), key);
-    CHECK(j["attention_exponent_n"].get<double>() > 1.0);  // a measurement: only its sign of growth is tested
+    CHECK(j["attention_exponent_n"].get<double>() >
+          1.0);  // a measurement: only its sign of growth is tested
 }
 
+
+TEST_CASE("the layering check names an include that crosses a layer") {
+    const std::string root =
+        std::filesystem::path(temp_file("m", "")).parent_path().string() + "/layers";
+    std::filesystem::create_directories(root + "/model");
+    std::ofstream(root + "/model/bad.h")
+        << "#include \"core/matrix.h\"\n#include \"report/terminal.h\"\n";
+    const std::string out = root + "/out.txt";
+    const int status = std::system(("bash tests/check_layers.sh " + root + " > " + out).c_str());
+    std::ifstream in(out);
+    std::stringstream text;
+    text << in.rdbuf();
+    CHECK(status != 0);
+    CHECK(
+        text.str().find("model/bad.h:2: #include \"report/terminal.h\" — model may include only") !=
+        std::string::npos);
+    CHECK(text.str().find("1 offending include") != std::string::npos);
+    CHECK(std::system("bash tests/check_layers.sh src > /dev/null") == 0);  // and ours keeps to it
+}

@@ -6,8 +6,9 @@
 #include <sstream>
 
 #include "helpers.h"
-#include "masks.h"
-#include "svg.h"
+#include "model/masks.h"
+#include "io/atomic_file.h"
+#include "report/heatmap.h"
 #include "xml_check.h"
 
 TEST_CASE("the XML check itself rejects what it should") {
@@ -48,7 +49,8 @@ TEST_CASE("large matrices label every k-th row and column but keep every cell") 
 }
 
 TEST_CASE("files are written whole: an old file is replaced, no temporary is left") {
-    const std::string dir = std::filesystem::path(temp_file("marker", "")).parent_path().string() + "/pictures";
+    const std::string dir =
+        std::filesystem::path(temp_file("marker", "")).parent_path().string() + "/pictures";
     write_file_atomically(dir, "a.svg", "first");
     write_file_atomically(dir, "a.svg", "second");
     std::ifstream in(dir + "/a.svg");
@@ -58,5 +60,6 @@ TEST_CASE("files are written whole: an old file is replaced, no temporary is lef
     std::size_t files = 0;
     for (const auto& e : std::filesystem::directory_iterator(dir)) files += e.is_regular_file();
     CHECK(files == 1);
-    CHECK_THROWS_AS(write_file_atomically("/etc/passwd/not-a-dir", "a.svg", "x"), std::runtime_error);
+    CHECK_THROWS_AS(write_file_atomically("/etc/passwd/not-a-dir", "a.svg", "x"),
+                    std::runtime_error);
 }

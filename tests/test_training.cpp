@@ -3,18 +3,19 @@
 
 #include <cmath>
 
-#include "adam.h"
-#include "loss.h"
-#include "reverse_task.h"
+#include "train/adam.h"
+#include "model/loss.h"
+#include "train/reverse_task.h"
 
 TEST_CASE("label-smoothed cross-entropy by hand, padding ignored") {
     // logits [0, ln 3] -> p = [1/4, 3/4]; target 1, ε = 0.2, C = 2 -> q = [0.1, 0.9]
     const Matrix logits{{0, std::log(3.0)}, {5, -5}};
     LossSum total;
-    Matrix d;
-    cross_entropy(logits, {1, 0}, 0, 0.2, total, &d, 0.5);
+    cross_entropy(logits, {1, 0}, 0, 0.2, total);
+    const Matrix d = cross_entropy_backward(logits, {1, 0}, 0, 0.2, 0.5);
     CHECK(total.count == 1);  // the second position's target is the padding id 0
-    CHECK(total.sum == doctest::Approx(-(0.1 * std::log(0.25) + 0.9 * std::log(0.75))).epsilon(1e-14));
+    CHECK(total.sum ==
+          doctest::Approx(-(0.1 * std::log(0.25) + 0.9 * std::log(0.75))).epsilon(1e-14));
     CHECK(d(0, 0) == doctest::Approx((0.25 - 0.1) * 0.5).epsilon(1e-14));
     CHECK(d(0, 1) == doctest::Approx((0.75 - 0.9) * 0.5).epsilon(1e-14));
     CHECK(d(1, 0) == 0.0);
@@ -24,18 +25,21 @@ TEST_CASE("label-smoothed cross-entropy by hand, padding ignored") {
     CHECK(plain.sum == doctest::Approx(-std::log(0.75)).epsilon(1e-14));
 }
 
-TEST_CASE("the learning rate warms up linearly, peaks at the warm-up step, then decays as 1/√step") {
+TEST_CASE(
+    "the learning rate warms up linearly, peaks at the warm-up step, then decays as 1/√step") {
     AdamSettings s;
     s.d_model = 512;
     s.warmup = 4000;
-    CHECK(learning_rate(s, 1) == doctest::Approx(std::pow(512.0, -0.5) * std::pow(4000.0, -1.5)).epsilon(1e-14));
+    CHECK(learning_rate(s, 1) ==
+          doctest::Approx(std::pow(512.0, -0.5) * std::pow(4000.0, -1.5)).epsilon(1e-14));
     CHECK(learning_rate(s, 2000) == doctest::Approx(learning_rate(s, 1) * 2000).epsilon(1e-12));
     CHECK(learning_rate(s, 4000) > learning_rate(s, 3999));
     CHECK(learning_rate(s, 4000) > learning_rate(s, 4001));
     CHECK(learning_rate(s, 16000) == doctest::Approx(learning_rate(s, 4000) / 2).epsilon(1e-12));
 }
 
-TEST_CASE("one Adam step by hand: the first step moves each parameter by about lr against its gradient's sign") {
+TEST_CASE(
+    "one Adam step by hand: the first step moves each parameter by about lr against its gradient's sign") {
     AdamSettings s;
     s.d_model = 1;
     s.warmup = 1;
@@ -56,8 +60,10 @@ TEST_CASE("reversal examples: digits then <eos>, reversed then <eos>, lengths in
         CHECK(e.source.size() <= 11);
         CHECK(e.source.back() == 2);
         CHECK(e.target.back() == 2);
-        CHECK(Tokens(e.source.rbegin() + 1, e.source.rend()) == Tokens(e.target.begin(), e.target.end() - 1));
-        for (std::size_t i = 0; i + 1 < e.source.size(); ++i) CHECK((e.source[i] >= 3 && e.source[i] <= 12));
+        CHECK(Tokens(e.source.rbegin() + 1, e.source.rend()) ==
+              Tokens(e.target.begin(), e.target.end() - 1));
+        for (std::size_t i = 0; i + 1 < e.source.size(); ++i)
+            CHECK((e.source[i] >= 3 && e.source[i] <= 12));
     }
     CHECK(reverse_vocabulary().size() == reverse_vocab_size);
     CHECK(reverse_vocabulary()[12] == "9");

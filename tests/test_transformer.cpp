@@ -5,19 +5,14 @@
 #include <stdexcept>
 
 #include "helpers.h"
-#include "masks.h"
-#include "model_io.h"
-#include "transformer.h"
+#include "model/masks.h"
+#include "io/model_file.h"
+#include "model/decoding.h"
+#include "model/embedding.h"
+#include "model/transformer.h"
 
 static TransformerConfig small_config(bool norm_first) {
-    TransformerConfig c;
-    c.d_model = 8;
-    c.n_heads = 2;
-    c.d_ff = 12;
-    c.n_encoder_layers = 2;
-    c.n_decoder_layers = 2;
-    c.src_vocab = 9;
-    c.tgt_vocab = 7;
+    TransformerConfig c = small_config(8, 2, 12, 9, 7);
     c.norm_first = norm_first;
     return c;
 }
@@ -28,12 +23,12 @@ TEST_CASE("post-norm and pre-norm layers differ, each as its formula says") {
     const Matrix x = embed(m.src_embedding, {3, 4, 5});
     const Matrix none;
     // post-norm: LayerNorm(x + Sublayer(x)), twice
-    Matrix post = layer_norm(add(x, multi_head_attention(x, x, L.self_attn).output), L.norm1);
+    Matrix post = layer_norm(add(x, multi_head_attention(x, x, L.self_attn)), L.norm1);
     post = layer_norm(add(post, feed_forward(post, L.ffn)), L.norm2);
     CHECK(max_abs_diff(encoder_layer(x, L, none, false), post) <= 1e-15);
     // pre-norm: x + Sublayer(LayerNorm(x)), twice
     const Matrix n1 = layer_norm(x, L.norm1);
-    Matrix pre = add(x, multi_head_attention(n1, n1, L.self_attn).output);
+    Matrix pre = add(x, multi_head_attention(n1, n1, L.self_attn));
     pre = add(pre, feed_forward(layer_norm(pre, L.norm2), L.ffn));
     CHECK(max_abs_diff(encoder_layer(x, L, none, true), pre) <= 1e-15);
     CHECK(max_abs_diff(pre, post) > 1e-3);
@@ -46,7 +41,8 @@ TEST_CASE("teacher-forced logits at t equal step-by-step decoding of the prefix,
         const Matrix memory = encode(m, source);
         const Matrix all = decode(m, input, memory, source);
         for (std::size_t t = 0; t < input.size(); ++t) {
-            const Matrix step = decode(m, Tokens(input.begin(), input.begin() + static_cast<long>(t) + 1), memory, source);
+            const Matrix step = decode(
+                m, Tokens(input.begin(), input.begin() + static_cast<long>(t) + 1), memory, source);
             CHECK(max_abs_diff(row_of(step, t), row_of(all, t)) <= 1e-12);
         }
         const GreedySteps g = greedy_decode(m, source, 4);
@@ -70,7 +66,8 @@ TEST_CASE("a saved model loads back to the same logits") {
     const Transformer back = load_transformer(DataFile::load(path), "");
     CHECK(back.config.norm_first);
     CHECK(back.config.vocabulary == m.config.vocabulary);
-    CHECK(max_abs_diff(logits_teacher_forced(m, {3, 4}, {1, 5}), logits_teacher_forced(back, {3, 4}, {1, 5})) == 0.0);
+    CHECK(max_abs_diff(logits_teacher_forced(m, {3, 4}, {1, 5}),
+                       logits_teacher_forced(back, {3, 4}, {1, 5})) == 0.0);
 }
 
 TEST_CASE("the paper's base model has nn.Transformer's 44,140,544 core parameters") {
@@ -82,7 +79,8 @@ TEST_CASE("the paper's base model has nn.Transformer's 44,140,544 core parameter
 TEST_CASE("bad shapes and token ids are named") {
     Transformer m = random_transformer(small_config(false), 5);
     m.encoder[1].ffn.W1 = Matrix(8, 11);
-    CHECK_THROWS_WITH_AS(check_transformer(m), "transformer.encoder.layers.1.linear1.weight: expected (8x12), got (8x11)",
+    CHECK_THROWS_WITH_AS(check_transformer(m),
+                         "transformer.encoder.layers.1.linear1.weight: expected (8x12), got (8x11)",
                          std::invalid_argument);
     const Transformer ok = random_transformer(small_config(false), 5);
     CHECK_THROWS_AS(encode(ok, {3, 99}), std::out_of_range);

@@ -13,7 +13,8 @@ inline std::string xml_problem(const std::string& s) {
         if (s[i] == '&') {
             const std::size_t semi = s.find(';', i);
             const std::string entity = semi == std::string::npos ? "" : s.substr(i, semi - i + 1);
-            if (entity != "&amp;" && entity != "&lt;" && entity != "&gt;" && entity != "&quot;" && entity != "&apos;")
+            if (entity != "&amp;" && entity != "&lt;" && entity != "&gt;" && entity != "&quot;" &&
+                entity != "&apos;")
                 return "bad entity at " + std::to_string(i);
             i = semi + 1;
             continue;
@@ -28,7 +29,8 @@ inline std::string xml_problem(const std::string& s) {
         for (char c : tag) quotes += c == '"';
         if (quotes % 2) return "unbalanced quotes at " + std::to_string(i);
         if (tag[0] == '/') {
-            if (open.empty() || open.back() != tag.substr(1)) return "</" + tag.substr(1) + "> closes nothing open at " + std::to_string(i);
+            if (open.empty() || open.back() != tag.substr(1))
+                return "</" + tag.substr(1) + "> closes nothing open at " + std::to_string(i);
             open.pop_back();
         } else if (tag.back() != '/') {
             open.push_back(tag.substr(0, tag.find_first_of(" \n\t")));

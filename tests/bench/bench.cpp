@@ -10,25 +10,17 @@
 #include <sys/resource.h>
 #include <sys/wait.h>
 
-#include "adam.h"
-#include "data_file.h"
-#include "model_io.h"
-#include "print.h"
-#include "reverse_task.h"
-#include "svg.h"
+#include "core/matmul.h"
+#include "io/atomic_file.h"
+#include "io/data_file.h"
+#include "io/model_file.h"
+#include "model/parameters.h"
+#include "report/measure.h"
+#include "report/terminal.h"
+#include "train/adam.h"
+#include "train/reverse_task.h"
 
 namespace {
-
-double median_seconds(const std::function<void()>& f, int runs) {
-    std::vector<double> t;
-    for (int i = 0; i < runs; ++i) {
-        const auto t0 = std::chrono::steady_clock::now();
-        f();
-        t.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-    }
-    std::sort(t.begin(), t.end());
-    return t[t.size() / 2];
-}
 
 Matrix random_matrix(Random& rng, std::size_t r, std::size_t c) {
     Matrix m(r, c);
@@ -61,29 +53,21 @@ double forward_base_seconds() {
 double train_step_seconds(const DataFile& data) {
     const std::string k = "inputs.training.";
     TransformerConfig c;
-    c.d_model = static_cast<std::size_t>(data.integer(k + "d_model"));
-    c.n_heads = static_cast<std::size_t>(data.integer(k + "n_heads"));
-    c.d_ff = static_cast<std::size_t>(data.integer(k + "d_ff"));
-    c.n_encoder_layers = static_cast<std::size_t>(data.integer(k + "n_encoder_layers"));
-    c.n_decoder_layers = static_cast<std::size_t>(data.integer(k + "n_decoder_layers"));
-    c.norm_first = data.at(k + "norm_first").get<bool>();
+    read_model_shape(data, k, c);
     c.src_vocab = c.tgt_vocab = reverse_vocab_size;
     Transformer m = random_transformer(c, 1);
     Random rng(static_cast<std::uint64_t>(data.integer(k + "seed")));
-    const std::vector<Example> batch = random_reversals(rng, static_cast<std::size_t>(data.integer(k + "batch_size")),
-                                                        static_cast<std::size_t>(data.integer(k + "min_length")),
-                                                        static_cast<std::size_t>(data.integer(k + "max_length")));
+    const std::vector<Example> batch = random_reversals(rng, data.size(k + "batch_size", 1, 1000),
+                                                        data.size(k + "min_length", 1, 100),
+                                                        data.size(k + "max_length", 1, 100));
     AdamSettings s;
     s.d_model = c.d_model;
     Adam adam(s);
-    std::vector<Matrix*> params;
-    for (const auto& p : named_parameters(m)) params.push_back(p.second);
+    const std::vector<Matrix*> params = parameter_matrices(m);
     return median_seconds([&] {
         Transformer grad;
         batch_gradients(m, batch, data.number(k + "smoothing"), grad);
-        std::vector<Matrix*> grads;
-        for (const auto& p : named_parameters(grad)) grads.push_back(p.second);
-        adam.step(params, grads);
+        adam.step(params, parameter_matrices(grad));
     }, 21);
 }
 
@@ -103,7 +87,9 @@ Json torch_figures(std::string& why_not) {
         why_not = "PyTorch is not installed (apt-get install python3-torch python3-numpy)";
         return nullptr;
     }
-    FILE* p = popen("OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1 /usr/bin/python3 tests/bench/torch_bench.py", "r");
+    FILE* p = popen(
+        "OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1 /usr/bin/python3 tests/bench/torch_bench.py",
+        "r");
     std::string text;
     char buf[4096];
     while (p && fgets(buf, sizeof buf, p)) text += buf;
@@ -120,10 +106,51 @@ std::string machine() {
     std::string line, model = "unknown CPU";
     int cores = 0;
     while (std::getline(info, line)) {
-        if (line.rfind("model name", 0) == 0 && model == "unknown CPU") model = line.substr(line.find(':') + 2);
+        if (line.rfind("model name", 0) == 0 && model == "unknown CPU")
+            model = line.substr(line.find(':') + 2);
         cores += line.rfind("processor", 0) == 0;
     }
     return model + ", " + std::to_string(cores) + " cores";
+}
+
+// Our figures.
+Json measure_ours(const std::string& build) {
+    const DataFile ch07 = DataFile::load("data/ch07_training.json");
+    Json r = Json::object();
+    r["machine"] = machine();
+    r["matmul_gflops"] = matmul_gflops([](const Matrix& a, const Matrix& b) { return matmul(a, b); }, 7);
+    r["matmul_naive_gflops"] =
+        matmul_gflops([](const Matrix& a, const Matrix& b) { return matmul_naive(a, b); }, 3);
+    r["forward_base_seconds"] = forward_base_seconds();
+    r["train_step_seconds"] = train_step_seconds(ch07);
+    const double weights = static_cast<double>(parameter_count(random_transformer(base_config(), 0))) * 8.0;
+    r["peak_memory_base_forward_bytes"] = peak_memory_of_base_forward(build);
+    r["weight_bytes_base"] = weights;
+    r["peak_memory_to_weights"] = r["peak_memory_base_forward_bytes"].get<double>() / weights;
+    return r;
+}
+
+// ours ÷ theirs, or null without PyTorch's figure
+Json ratio(const Json& ours, const Json& torch, const char* key) {
+    return torch.is_null() ? Json(nullptr) : Json(ours[key].get<double>() / torch[key].get<double>());
+}
+
+void print_table(const Json& r, const Json& t) {
+    auto num = [](const Json& j, int digits) { return j.is_null() ? std::string("—") : general(j.get<double>(), digits); };
+    auto theirs = [&](const char* key) { return t.is_null() ? std::string("—") : num(t[key], 3); };
+    Table table({"figure", "ours", "PyTorch (1 thread)", "ratio"});
+    table.add({"matmul 512³, GFLOP/s", num(r["matmul_gflops"], 3), theirs("matmul_gflops"),
+               num(r["matmul_fraction_of_torch"], 3) + " (ours ÷ theirs)"});
+    table.add({"naive i-j-k matmul, GFLOP/s", num(r["matmul_naive_gflops"], 3), "", ""});
+    table.add({"base model forward, 64+64 tokens, s", num(r["forward_base_seconds"], 3),
+               theirs("forward_base_seconds"), num(r["forward_base_ratio"], 3) + " (ours ÷ theirs)"});
+    table.add({"one ch07 training step, s", num(r["train_step_seconds"], 3), theirs("train_step_seconds"),
+               num(r["train_step_ratio"], 3) + " (ours ÷ theirs)"});
+    table.add({"peak memory of the base forward, MiB",
+               fixed(r["peak_memory_base_forward_bytes"].get<double>() / (1 << 20), 0), "",
+               fixed(r["peak_memory_to_weights"].get<double>(), 2) + " × the weights' " +
+                   fixed(r["weight_bytes_base"].get<double>() / (1 << 20), 0) + " MiB"});
+    table.print(std::cout);
 }
 
 }  // namespace
@@ -131,40 +158,20 @@ std::string machine() {
 int main(int argc, char** argv) {
     const std::string build = argc > 1 ? argv[1] : "build";
     try {
-        const DataFile ch07 = DataFile::load("data/ch07_training.json");
         std::cerr << "measuring (about a minute)...\n";
-        Json r = Json::object();
-        r["machine"] = machine();
-        r["matmul_gflops"] = matmul_gflops([](const Matrix& a, const Matrix& b) { return matmul(a, b); }, 7);
-        r["matmul_naive_gflops"] = matmul_gflops([](const Matrix& a, const Matrix& b) { return matmul_naive(a, b); }, 3);
-        r["forward_base_seconds"] = forward_base_seconds();
-        r["train_step_seconds"] = train_step_seconds(ch07);
-        const double weights = static_cast<double>(parameter_count(random_transformer(base_config(), 0))) * 8.0;
-        r["peak_memory_base_forward_bytes"] = peak_memory_of_base_forward(build);
-        r["weight_bytes_base"] = weights;
-        r["peak_memory_to_weights"] = r["peak_memory_base_forward_bytes"].get<double>() / weights;
+        Json r = measure_ours(build);
         std::string why_not;
         const Json t = torch_figures(why_not);
         r["torch"] = t;
         r["torch_missing_because"] = why_not.empty() ? Json(nullptr) : Json(why_not);
-        r["matmul_fraction_of_torch"] = t.is_null() ? Json(nullptr) : Json(r["matmul_gflops"].get<double>() / t["matmul_gflops"].get<double>());
-        r["forward_base_ratio"] = t.is_null() ? Json(nullptr) : Json(r["forward_base_seconds"].get<double>() / t["forward_base_seconds"].get<double>());
-        r["train_step_ratio"] = t.is_null() ? Json(nullptr) : Json(r["train_step_seconds"].get<double>() / t["train_step_seconds"].get<double>());
-
-        auto num = [&](const Json& j, int digits) { return j.is_null() ? std::string("—") : general(j.get<double>(), digits); };
-        Table table({"figure", "ours", "PyTorch (1 thread)", "ratio"});
-        table.add({"matmul 512³, GFLOP/s", num(r["matmul_gflops"], 3), t.is_null() ? "—" : num(t["matmul_gflops"], 3),
-                   num(r["matmul_fraction_of_torch"], 3) + " (ours ÷ theirs)"});
-        table.add({"naive i-j-k matmul, GFLOP/s", num(r["matmul_naive_gflops"], 3), "", ""});
-        table.add({"base model forward, 64+64 tokens, s", num(r["forward_base_seconds"], 3),
-                   t.is_null() ? "—" : num(t["forward_base_seconds"], 3), num(r["forward_base_ratio"], 3) + " (ours ÷ theirs)"});
-        table.add({"one ch07 training step, s", num(r["train_step_seconds"], 3), t.is_null() ? "—" : num(t["train_step_seconds"], 3),
-                   num(r["train_step_ratio"], 3) + " (ours ÷ theirs)"});
-        table.add({"peak memory of the base forward, MiB", fixed(r["peak_memory_base_forward_bytes"].get<double>() / (1 << 20), 0), "",
-                   fixed(r["peak_memory_to_weights"].get<double>(), 2) + " × the weights' " + fixed(weights / (1 << 20), 0) + " MiB"});
-        table.print(std::cout);
+        r["matmul_fraction_of_torch"] = ratio(r, t, "matmul_gflops");
+        r["forward_base_ratio"] = ratio(r, t, "forward_base_seconds");
+        r["train_step_ratio"] = ratio(r, t, "train_step_seconds");
+        print_table(r, t);
         if (!why_not.empty()) std::cout << "no PyTorch figures: " << why_not << "\n";
-        else std::cout << "PyTorch " << t["torch_version"].get<std::string>() << ", BLAS: " << t["torch_blas"].get<std::string>() << "\n";
+        else
+            std::cout << "PyTorch " << t["torch_version"].get<std::string>() << ", BLAS: "
+                      << t["torch_blas"].get<std::string>() << "\n";
         write_file_atomically(build, "bench.json", r.dump(2) + "\n");
         std::cout << "wrote " << build << "/bench.json\n";
     } catch (const std::exception& e) {

@@ -1,0 +1,58 @@
+// matrix.h — the one data type of this book: a dense row-major matrix of doubles, and the
+// elementwise and row-wise operations on it (products are in matmul.h).
+//
+// Shapes are written (rows x cols); a vector is a (1 x cols) matrix. Every operation is a
+// free function that returns a new Matrix by value; a shape mismatch throws
+// std::invalid_argument naming both shapes, e.g. "add: (3x5) and (5x3): shapes differ".
+#pragma once
+#include <cstddef>
+#include <functional>
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+struct Matrix {
+    std::size_t rows = 0;
+    std::size_t cols = 0;
+    std::vector<double> data;  // row r, column c lives at data[r * cols + c]
+
+    Matrix() = default;
+    Matrix(std::size_t rows, std::size_t cols, double fill = 0.0);
+    Matrix(std::initializer_list<std::initializer_list<double>> nested);  // {{1, 2}, {3, 4}}
+
+    double& operator()(std::size_t r, std::size_t c) { return data[r * cols + c]; }
+    double operator()(std::size_t r, std::size_t c) const { return data[r * cols + c]; }
+    double& at(std::size_t r, std::size_t c);  // bounds-checked: throws std::out_of_range
+    double at(std::size_t r, std::size_t c) const;
+    double* row(std::size_t r) { return data.data() + r * cols; }
+    const double* row(std::size_t r) const { return data.data() + r * cols; }
+    bool empty() const { return data.empty(); }
+};
+
+std::string shape_of(const Matrix& m);  // "(3x5)"
+
+Matrix transpose(const Matrix& a);                       // (rows x cols) -> (cols x rows)
+Matrix add(const Matrix& a, const Matrix& b);            // elementwise, same shapes
+void add_to(Matrix& into, const Matrix& b);              // into += b (gradients accumulate)
+Matrix scale(const Matrix& a, double s);                 // every entry times s
+Matrix map(const Matrix& a, const std::function<double(double)>& f);  // f on every entry
+void add_to_each_row(Matrix& m, const Matrix& row);      // m(r, c) += row(0, c): a bias
+void add_column_sums(Matrix& into,
+                     const Matrix& m);  // into(0, c) += Σ_r m(r, c): a bias's gradient
+double max_abs_diff(const Matrix& a, const Matrix& b);   // largest |a - b|, same shapes
+std::size_t argmax(const Matrix& m, std::size_t r);      // column of row r's largest entry
+
+Matrix row_of(const Matrix& a, std::size_t r);                                // (1 x cols)
+Matrix row_block(const Matrix& a, std::size_t first, std::size_t count);     // (count x cols)
+Matrix column_block(const Matrix& a, std::size_t first, std::size_t count);  // (rows x count)
+void set_column_block(Matrix& into, std::size_t first, const Matrix& block); // the reverse
+Matrix concat_columns(const std::vector<Matrix>& blocks);                     // side by side
+
+// Each row -> probabilities that sum to 1 (torch.softmax(x, dim=-1)). A row whose entries are
+// all −inf (every key masked) has no finite maximum; its weights are defined as all zeros
+// instead of the 0/0 = NaN of the formula.
+Matrix softmax_rows(const Matrix& x);
+
+// dL/dx of y = softmax_rows(x), given dL/dy and y: dx = y ⊙ (dy − Σ_c dy_c·y_c), row by row.
+// Masked entries (y = 0) get no gradient.
+Matrix softmax_rows_backward(const Matrix& dy, const Matrix& y);

@@ -1,0 +1,90 @@
+// model_file.cpp — reading and writing models; every name and layout comes from the one
+// parameter list in model/parameters.h, so the loader and the writer can never disagree.
+#include "io/model_file.h"
+
+#include "io/atomic_file.h"
+#include "model/parameters.h"
+
+void read_model_shape(const DataFile& data, const std::string& k, TransformerConfig& c) {
+    c.d_model = data.size(k + "d_model", 1, 1 << 16);
+    c.n_heads = data.size(k + "n_heads", 1, 4096);
+    c.d_ff = data.size(k + "d_ff", 1, 1 << 18);
+    c.n_encoder_layers = data.size(k + "n_encoder_layers", 1, 64);
+    c.n_decoder_layers = data.size(k + "n_decoder_layers", 1, 64);
+    c.norm_first = data.flag(k + "norm_first");
+    if (c.d_model % c.n_heads != 0)
+        throw data.error(k + "n_heads",
+                         "expected a divisor of d_model = " + std::to_string(c.d_model));
+}
+
+TransformerConfig read_model_config(const DataFile& data, const std::string& k) {
+    TransformerConfig c;
+    read_model_shape(data, k, c);
+    c.src_vocab = data.size(k + "src_vocab", 1, 1 << 22);
+    c.tgt_vocab = data.size(k + "tgt_vocab", 1, 1 << 22);
+    c.share_embeddings = data.flag(k + "share_embeddings");
+    c.layer_norm_eps = data.number(k + "layer_norm_eps");
+    const long last_id = static_cast<long>(c.tgt_vocab) - 1;
+    c.pad_id = static_cast<int>(data.integer(k + "pad_id", 0, last_id));
+    c.bos_id = static_cast<int>(data.integer(k + "bos_id", 0, last_id));
+    c.eos_id = static_cast<int>(data.integer(k + "eos_id", 0, last_id));
+    if (data.has(k + "vocabulary")) {
+        c.vocabulary = data.texts(k + "vocabulary");
+        if (c.vocabulary.size() != c.tgt_vocab)
+            throw data.error(k + "vocabulary", "expected " + std::to_string(c.tgt_vocab) +
+                                                   " names, one per target token id");
+    }
+    if (c.share_embeddings && c.src_vocab != c.tgt_vocab)
+        throw data.error(k + "share_embeddings", "expected src_vocab == tgt_vocab when sharing");
+    return c;
+}
+
+static Json config_json(const TransformerConfig& c) {
+    Json j{{"d_model", c.d_model}, {"n_heads", c.n_heads}, {"d_ff", c.d_ff},
+           {"n_encoder_layers", c.n_encoder_layers}, {"n_decoder_layers", c.n_decoder_layers},
+           {"src_vocab", c.src_vocab}, {"tgt_vocab", c.tgt_vocab}, {"norm_first", c.norm_first},
+           {"share_embeddings", c.share_embeddings}, {"layer_norm_eps", c.layer_norm_eps},
+           {"pad_id", c.pad_id}, {"bos_id", c.bos_id}, {"eos_id", c.eos_id}};
+    if (!c.vocabulary.empty()) j["vocabulary"] = c.vocabulary;
+    return j;
+}
+
+Transformer load_transformer(const DataFile& data, const std::string& key) {
+    const std::string k = key.empty() ? "" : key + ".";
+    // a model of the right shape, then every parameter overwritten from the file
+    Transformer m = random_transformer(read_model_config(data, k + "config."), 0);
+    const Json& weights = data.at(k + "weights");
+    if (!weights.is_object())
+        throw data.error(k + "weights", "expected an object of named weights");
+    for (const Parameter& p : parameters(m)) {
+        const std::string where = k + "weights." + p.name, expected = torch_shape(p);
+        if (!weights.contains(p.name)) throw data.error(where, "missing; expected " + expected);
+        const Json& node = weights[p.name];
+        const Matrix stored =
+            p.is_vector() ? data.vector_of(node, where) : data.matrix_of(node, where);
+        const std::string got =
+            p.is_vector() ? "[" + std::to_string(stored.cols) + "]" : shape_of(stored);
+        if (got != expected)
+            throw data.error(where, "expected " + expected + " (PyTorch's layout), got " + got);
+        *p.value = from_torch(p, stored);
+    }
+    return m;
+}
+
+static Json rows_json(const Matrix& m) {
+    Json rows = Json::array();
+    for (std::size_t r = 0; r < m.rows; ++r)
+        rows.push_back(std::vector<double>(m.row(r), m.row(r) + m.cols));
+    return rows;
+}
+
+Json transformer_to_json(const Transformer& model) {
+    Json weights = Json::object();
+    for (const TorchTensor& t : torch_state_dict(model))
+        weights[t.name] = t.is_vector ? Json(t.value.data) : rows_json(t.value);
+    return Json{{"config", config_json(model.config)}, {"weights", weights}};
+}
+
+void save_transformer(const Transformer& model, const std::string& path) {
+    write_file_atomically(path, transformer_to_json(model).dump() + "\n");
+}

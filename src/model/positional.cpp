@@ -1,0 +1,76 @@
+// positional.cpp — the position encodings and the measurements chapter 5 makes of them.
+#include "model/positional.h"
+
+#include <cmath>
+
+Matrix integer_positions(std::size_t n) {
+    Matrix p(n, 1);
+    for (std::size_t pos = 0; pos < n; ++pos) p(pos, 0) = static_cast<double>(pos);
+    return p;
+}
+
+Matrix scaled_positions(std::size_t n) {
+    Matrix p(n, 1);
+    const double last = n > 1 ? static_cast<double>(n - 1) : 1.0;  // one position: 0
+    for (std::size_t pos = 0; pos < n; ++pos) p(pos, 0) = static_cast<double>(pos) / last;
+    return p;
+}
+
+Matrix binary_positions(std::size_t n, std::size_t bits) {
+    Matrix p(n, bits);
+    for (std::size_t pos = 0; pos < n; ++pos)
+        for (std::size_t b = 0; b < bits && b < 64; ++b)
+            p(pos, b) = static_cast<double>((pos >> b) & 1U);
+    return p;
+}
+
+// ω_i = 1 / 10000^(2i / d_model): the angular speed of column pair i
+static double frequency(std::size_t pair, std::size_t d_model) {
+    return 1.0 / std::pow(10000.0, static_cast<double>(2 * pair) / static_cast<double>(d_model));
+}
+
+Matrix sinusoidal_encoding(std::size_t n, std::size_t d_model) {
+    Matrix pe(n, d_model);
+    for (std::size_t pos = 0; pos < n; ++pos)
+        for (std::size_t c = 0; c < d_model; ++c) {
+            const double angle = static_cast<double>(pos) * frequency(c / 2, d_model);
+            pe(pos, c) = c % 2 == 0 ? std::sin(angle) : std::cos(angle);
+        }
+    return pe;
+}
+
+Matrix offset_rotation(std::size_t offset, std::size_t d_model) {
+    Matrix m(d_model, d_model);
+    for (std::size_t c = 0; c + 1 < d_model; c += 2) {
+        const double a = static_cast<double>(offset) * frequency(c / 2, d_model);
+        // [sin, cos](pos + offset) = [sin, cos](pos) · [[cos a, −sin a], [sin a, cos a]]
+        m(c, c) = std::cos(a);
+        m(c, c + 1) = -std::sin(a);
+        m(c + 1, c) = std::sin(a);
+        m(c + 1, c + 1) = std::cos(a);
+    }
+    return m;
+}
+
+Matrix row_norms(const Matrix& m) {
+    Matrix out(m.rows, 1);
+    for (std::size_t r = 0; r < m.rows; ++r) {
+        double s = 0.0;
+        for (std::size_t c = 0; c < m.cols; ++c) s += m(r, c) * m(r, c);
+        out(r, 0) = std::sqrt(s);
+    }
+    return out;
+}
+
+Matrix neighbour_distances(const Matrix& m) {
+    Matrix out(m.rows > 0 ? m.rows - 1 : 0, 1);
+    for (std::size_t r = 0; r + 1 < m.rows; ++r) {
+        double s = 0.0;
+        for (std::size_t c = 0; c < m.cols; ++c) {
+            const double step = m(r + 1, c) - m(r, c);
+            s += step * step;
+        }
+        out(r, 0) = std::sqrt(s);
+    }
+    return out;
+}

@@ -1,0 +1,18 @@
+// tokens.h — token ids, the sequences a Transformer reads and writes.
+#pragma once
+#include <string>
+#include <vector>
+
+using Tokens = std::vector<int>;               // ids into a vocabulary
+using Vocabulary = std::vector<std::string>;   // the name of each id
+
+// The decoder's input at training time: <bos> followed by every target token but the last, so
+// that position t predicts target[t] having seen only target[0 .. t−1] (tutorial 02, 数据流).
+Tokens shifted_right(const Tokens& target, int bos_id);
+
+// true where the id is the padding id: those keys are masked in every attention.
+std::vector<bool> is_padding(const Tokens& ids, int pad_id);
+
+// "3 1 4 <eos>": each id by its vocabulary name, or as "#id" when the vocabulary has none.
+std::string text_of(const Vocabulary& vocabulary, const Tokens& ids);
+std::string name_of(const Vocabulary& vocabulary, int id);

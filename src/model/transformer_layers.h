@@ -1,0 +1,60 @@
+// transformer_layers.h — the encoder layer and the decoder layer of "Attention Is All You
+// Need", each a few lines composing multi-head attention and the feed-forward net, each with
+// its backward pass below it.
+//
+//   encoder layer:  self-attention, then FFN            (each sublayer with a residual + norm)
+//   decoder layer:  masked self-attention, then cross-attention over the encoder's memory,
+//                   then FFN
+//
+// Norm placement (both as nn.Transformer):
+//   post-norm (the paper, norm_first = false):  x = LayerNorm(x + Sublayer(x))
+//   pre-norm  (norm_first = true):              x = x + Sublayer(LayerNorm(x))
+// No dropout: the chapters run deterministically (dropout is a training-time regulariser that
+// zeroes random entries; with it, no two runs would agree with the oracle).
+#pragma once
+#include "core/matrix.h"
+#include "model/layers.h"
+#include "model/multi_head.h"
+
+struct EncoderLayer {
+    MultiHeadWeights self_attn;
+    FeedForward ffn;
+    LayerNorm norm1, norm2;
+};
+
+struct DecoderLayer {
+    MultiHeadWeights self_attn, cross_attn;
+    FeedForward ffn;
+    LayerNorm norm1, norm2, norm3;
+};
+
+// What a layer's forward pass keeps for its backward pass.
+struct EncoderLayerCache {
+    MultiHeadCache self_attn;
+    FeedForwardCache ffn;
+    LayerNormCache norm1, norm2;
+};
+struct DecoderLayerCache {
+    MultiHeadCache self_attn, cross_attn;
+    FeedForwardCache ffn;
+    LayerNormCache norm1, norm2, norm3;
+};
+
+// x (n_src x d_model) -> (n_src x d_model); mask (n_src x n_src) hides padded keys.
+Matrix encoder_layer(const Matrix& x, const EncoderLayer& layer, const Matrix& mask,
+                     bool norm_first, EncoderLayerCache* cache = nullptr);
+
+// Adds the layer's gradients into grad; returns dL/dx.
+Matrix encoder_layer_backward(const Matrix& d_out, const EncoderLayer& layer,
+                              const EncoderLayerCache& cache, bool norm_first, EncoderLayer& grad);
+
+// y (n_tgt x d_model), memory (n_src x d_model) -> (n_tgt x d_model). self_mask (n_tgt x n_tgt):
+// causal + target padding; memory_mask (n_tgt x n_src): source padding.
+Matrix decoder_layer(const Matrix& y, const Matrix& memory, const DecoderLayer& layer,
+                     const Matrix& self_mask, const Matrix& memory_mask, bool norm_first,
+                     DecoderLayerCache* cache = nullptr);
+
+// Adds the layer's gradients into grad and dL/d(memory) into d_memory; returns dL/dy.
+Matrix decoder_layer_backward(const Matrix& d_out, const DecoderLayer& layer,
+                              const DecoderLayerCache& cache, bool norm_first, DecoderLayer& grad,
+                              Matrix& d_memory);

@@ -1,0 +1,34 @@
+// measure.cpp — medians of repeated runs, and log-log slopes.
+#include "report/measure.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstddef>
+
+double median_seconds(const std::function<void()>& f, int min_runs, double min_seconds) {
+    std::vector<double> times;
+    double total = 0.0;
+    while (static_cast<int>(times.size()) < min_runs || total < min_seconds) {
+        const auto t0 = std::chrono::steady_clock::now();
+        f();
+        times.push_back(
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+        total += times.back();
+    }
+    std::sort(times.begin(), times.end());
+    return times[times.size() / 2];
+}
+
+double fitted_exponent(const std::vector<double>& xs, const std::vector<double>& ys) {
+    const double m = static_cast<double>(xs.size());
+    double sx = 0, sy = 0, sxx = 0, sxy = 0;
+    for (std::size_t i = 0; i < xs.size(); ++i) {
+        const double lx = std::log(xs[i]), ly = std::log(ys[i]);
+        sx += lx;
+        sy += ly;
+        sxx += lx * lx;
+        sxy += lx * ly;
+    }
+    return (m * sxy - sx * sy) / (m * sxx - sx * sx);
+}

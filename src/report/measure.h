@@ -1,0 +1,12 @@
+// measure.h — timing a piece of work, and fitting how its time grows: what chapter 8 and
+// `make bench` report.
+#pragma once
+#include <functional>
+#include <vector>
+
+// The median time of one call of f, in seconds: f is called at least min_runs times and until
+// min_seconds have passed in all (the median ignores the odd slow run).
+double median_seconds(const std::function<void()>& f, int min_runs, double min_seconds = 0.0);
+
+// The least-squares slope of log(y) against log(x): the exponent p of a power law y ∝ x^p.
+double fitted_exponent(const std::vector<double>& xs, const std::vector<double>& ys);

@@ -1,0 +1,128 @@
+// terminal.cpp — terminal output: display widths, number formats, matrices and tables.
+#include "report/terminal.h"
+
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+// True for code points that terminals draw two columns wide (East Asian Wide and Fullwidth:
+// Hangul Jamo, CJK punctuation and ideographs, Hangul syllables, fullwidth forms, …).
+static bool is_wide(unsigned long cp) {
+    return (cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0xA4CF) ||
+           (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0xF900 && cp <= 0xFAFF) ||
+           (cp >= 0xFE30 && cp <= 0xFE4F) || (cp >= 0xFF00 && cp <= 0xFF60) ||
+           (cp >= 0xFFE0 && cp <= 0xFFE6) || (cp >= 0x20000 && cp <= 0x3FFFD);
+}
+
+std::size_t display_width(const std::string& s) {
+    std::size_t width = 0;
+    for (std::size_t i = 0; i < s.size();) {
+        const unsigned char b = static_cast<unsigned char>(s[i]);
+        // the lead byte says how many bytes the character has
+        std::size_t len = b < 0x80           ? 1
+                          : (b >> 5) == 0x6  ? 2
+                          : (b >> 4) == 0xE  ? 3
+                          : (b >> 3) == 0x1E ? 4
+                                             : 1;
+        unsigned long cp = len == 1 ? b : b & (0xFF >> (len + 1));
+        for (std::size_t k = 1; k < len && i + k < s.size(); ++k)
+            cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+        const bool combining =
+            cp >= 0x0300 && cp <= 0x036F;  // accents drawn over the previous letter
+        width += combining ? 0 : is_wide(cp) ? 2 : 1;
+        i += len;
+    }
+    return width;
+}
+
+std::string pad_left(const std::string& s, std::size_t width) {
+    const std::size_t w = display_width(s);
+    return w >= width ? s : std::string(width - w, ' ') + s;
+}
+
+std::string pad_right(const std::string& s, std::size_t width) {
+    const std::size_t w = display_width(s);
+    return w >= width ? s : s + std::string(width - w, ' ');
+}
+
+std::string fixed(double x, int decimals) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, x);
+    std::string s = buf;
+    if (s[0] == '-' && s.find_first_not_of("-0.") == std::string::npos)
+        s = s.substr(1);  // no "-0.00"
+    return s;
+}
+
+std::string sci(double x) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.1e", x);
+    return buf;
+}
+
+std::string general(double x, int digits) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*g", digits, x);
+    return buf;
+}
+
+void print_step(std::ostream& out, const std::string& title) {
+    const std::size_t w = display_width(title);
+    out << "\n== " << title << " " << std::string(w < 68 ? 68 - w : 2, '=') << "\n";
+}
+
+static bool all_whole(const Matrix& m) {
+    for (double x : m.data)
+        if (!std::isinf(x) && (x != std::floor(x) || std::fabs(x) > 1e15))
+            return false;  // −inf masks count as whole
+    return true;
+}
+
+void print_matrix(std::ostream& out, const std::string& title, const Matrix& m,
+                  const Labels& row_labels, const Labels& col_labels, int decimals) {
+    if (decimals < 0) decimals = all_whole(m) ? 0 : 4;
+    out << title << "  " << shape_of(m) << "\n";
+    auto row_label = [&](std::size_t r) {
+        return r < row_labels.size() ? row_labels[r] : std::to_string(r);
+    };
+    auto col_label = [&](std::size_t c) {
+        return c < col_labels.size() ? col_labels[c] : std::to_string(c);
+    };
+    std::size_t label_w = 0, cell_w = 0;
+    for (std::size_t r = 0; r < m.rows; ++r)
+        label_w = std::max(label_w, display_width(row_label(r)));
+    for (std::size_t c = 0; c < m.cols; ++c) cell_w = std::max(cell_w, display_width(col_label(c)));
+    for (double x : m.data) cell_w = std::max(cell_w, fixed(x, decimals).size());
+    out << "  " << std::string(label_w, ' ');
+    for (std::size_t c = 0; c < m.cols; ++c) out << "  " << pad_left(col_label(c), cell_w);
+    out << "\n";
+    for (std::size_t r = 0; r < m.rows; ++r) {
+        out << "  " << pad_right(row_label(r), label_w);
+        for (std::size_t c = 0; c < m.cols; ++c)
+            out << "  " << pad_left(fixed(m(r, c), decimals), cell_w);
+        out << "\n";
+    }
+}
+
+void Table::print(std::ostream& out) const {
+    std::vector<std::size_t> w(header_.size(), 0);
+    auto widen = [&](const std::vector<std::string>& row) {
+        for (std::size_t c = 0; c < row.size() && c < w.size(); ++c)
+            w[c] = std::max(w[c], display_width(row[c]));
+    };
+    widen(header_);
+    for (const auto& row : rows_) widen(row);
+    auto line = [&](const std::vector<std::string>& row) {
+        out << " ";
+        for (std::size_t c = 0; c < w.size(); ++c) {  // the first column is text: left-aligned
+            const std::string cell = c < row.size() ? row[c] : "";
+            out << "  " << (c == 0 ? pad_right(cell, w[c]) : pad_left(cell, w[c]));
+        }
+        out << "\n";
+    };
+    line(header_);
+    std::size_t total = 0;
+    for (std::size_t x : w) total += x + 2;
+    out << "   " << std::string(total - 2, '-') << "\n";
+    for (const auto& row : rows_) line(row);
+}

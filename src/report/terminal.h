@@ -1,0 +1,41 @@
+// terminal.h — printing for a terminal: labelled matrices and tables, aligned even when the
+// labels are Chinese, and number formats.
+//
+// A CJK character such as 笔 takes two terminal columns but is three bytes of UTF-8, so
+// widths are counted in columns (display_width), never in bytes.
+#pragma once
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "core/matrix.h"
+
+using Labels = std::vector<std::string>;  // one label per row or column; empty: use indices
+
+std::size_t display_width(const std::string& utf8);  // terminal columns
+std::string pad_left(const std::string& s, std::size_t width);   // right-aligned
+std::string pad_right(const std::string& s, std::size_t width);  // left-aligned
+std::string fixed(double x, int decimals);  // 0.4683
+std::string sci(double x);                  // 1.2e-13
+std::string general(double x, int digits);  // %g: 0.982013, 6.9e-13, 64
+
+// A heading for one step of the walkthrough.
+void print_step(std::ostream& out, const std::string& title);
+
+// A matrix under its title and shape, rows and columns labelled:
+//            笔       记       本
+//   笔   0.4683   0.0634   0.4683
+// decimals < 0 picks: none when every entry is a whole number, else 4.
+void print_matrix(std::ostream& out, const std::string& title, const Matrix& m,
+                  const Labels& row_labels = {}, const Labels& col_labels = {}, int decimals = -1);
+
+// A plain table of text cells, columns as wide as their widest cell.
+class Table {
+public:
+    explicit Table(std::vector<std::string> header) : header_(std::move(header)) {}
+    void add(std::vector<std::string> row) { rows_.push_back(std::move(row)); }
+    void print(std::ostream& out) const;
+private:
+    std::vector<std::string> header_;
+    std::vector<std::vector<std::string>> rows_;
+};

@@ -1,0 +1,114 @@
+// tutorial_numbers.cpp — parsing printed numbers and judging them against exact values.
+#include "report/tutorial_numbers.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <set>
+#include <stdexcept>
+#include <utility>
+
+Printed parse_printed(const std::string& text) {
+    char* end = nullptr;
+    const double value = std::strtod(text.c_str(), &end);
+    if (text.empty() || *end != '\0' || !std::isfinite(value))
+        throw std::invalid_argument("\"" + text + "\" is not a number");
+    // digits after the decimal point of the mantissa, and the exponent if there is one
+    const std::size_t e = text.find_first_of("eE");
+    const std::string mantissa = text.substr(0, e);
+    const std::size_t dot = mantissa.find('.');
+    const int decimals = dot == std::string::npos ? 0 : static_cast<int>(mantissa.size() - dot - 1);
+    const int exponent = e == std::string::npos ? 0 : std::atoi(text.c_str() + e + 1);
+    const char notation = e == std::string::npos ? 'f' : text[e];
+    return {text, value, 0.5 * std::pow(10.0, exponent - decimals), decimals, notation};
+}
+
+std::string round_like(double exact, const Printed& p) {
+    const char* format = p.notation == 'E' ? "%.*E" : p.notation == 'e' ? "%.*e" : "%.*f";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, format, p.decimals, exact);
+    return buf;
+}
+
+// The printed strings of one result as a grid: a string, an array, or an array of arrays.
+static std::vector<std::vector<std::string>> printed_grid(const DataFile& data,
+                                                          const std::string& key) {
+    const Json& v = data.at(key);
+    auto text_of = [&](const Json& x, const std::string& where) {
+        if (!x.is_string())
+            throw data.error(where, "expected the printed number as a string, e.g. \"0.468\"");
+        return x.get<std::string>();
+    };
+    if (v.is_string()) return {{text_of(v, key)}};
+    if (!v.is_array()) throw data.error(key, "expected a string or an array of strings");
+    std::vector<std::vector<std::string>> grid;
+    const bool nested = !v.empty() && v[0].is_array();
+    if (!nested) grid.emplace_back();
+    for (std::size_t r = 0; r < v.size(); ++r) {
+        const std::string where = key + "[" + std::to_string(r) + "]";
+        if (!nested) { grid[0].push_back(text_of(v[r], where)); continue; }
+        if (!v[r].is_array()) throw data.error(where, "expected an array of strings");
+        grid.emplace_back();
+        for (std::size_t c = 0; c < v[r].size(); ++c)
+            grid.back().push_back(text_of(v[r][c], where + "[" + std::to_string(c) + "]"));
+    }
+    return grid;
+}
+
+std::vector<PrintedCheck> compare_printed(const Results& results, const DataFile& data) {
+    std::vector<PrintedCheck> checks;
+    if (!data.has("tutorial.printed")) return checks;
+    for (const auto& item : data.at("tutorial.printed").items()) {
+        const std::string key = "tutorial.printed." + item.key();
+        const Result* r = results.find(item.key());
+        if (!r) throw data.error(key, "names no result of this chapter");
+        const auto grid = printed_grid(data, key);
+        if (grid.size() != r->value.rows)
+            throw data.error(key, "expected " + std::to_string(r->value.rows) +
+                                      " rows like the result " + shape_of(r->value));
+        for (std::size_t row = 0; row < grid.size(); ++row) {
+            if (grid[row].size() != r->value.cols)
+                throw data.error(key, "row " + std::to_string(row) + ": expected " +
+                                          std::to_string(r->value.cols) + " printed numbers");
+            for (std::size_t col = 0; col < grid[row].size(); ++col) {
+                Printed p;
+                try { p = parse_printed(grid[row][col]); }
+                catch (const std::invalid_argument& e) { throw data.error(key, e.what()); }
+                const double exact = r->value(row, col);
+                // the 1e-12 slack keeps an exact tie (…5 rounded either way) from being blamed
+                const bool erratum = std::fabs(exact - p.value) > p.half_unit * (1 + 1e-12);
+                checks.push_back({item.key(), row, col, p, exact, erratum});
+            }
+        }
+    }
+    return checks;
+}
+
+CheckReport check_errata(const std::vector<PrintedCheck>& checks, const DataFile& data) {
+    std::set<std::pair<std::string, std::pair<long, long>>> listed;
+    if (data.has("tutorial.errata")) {
+        const Json& list = data.at("tutorial.errata");
+        if (!list.is_array())
+            throw data.error("tutorial.errata", "expected an array of {name, row, col}");
+        for (const Json& e : list) {
+            if (!e.is_object() || !e.contains("name") || !e["name"].is_string() ||
+                !e.contains("row") || !e["row"].is_number_integer() || !e.contains("col") ||
+                !e["col"].is_number_integer())
+                throw data.error("tutorial.errata", "expected an array of {name, row, col}");
+            listed.insert(
+                {e["name"].get<std::string>(), {e["row"].get<long>(), e["col"].get<long>()}});
+        }
+    }
+    CheckReport report;
+    for (const PrintedCheck& c : checks) {
+        const bool oracle_says =
+            listed.count({c.name, {static_cast<long>(c.row), static_cast<long>(c.col)}}) > 0;
+        if (oracle_says == c.erratum) { report.passed += 1; continue; }
+        report.failed += 1;
+        report.mismatches.push_back(
+            {"tutorial:" + c.name, "[" + std::to_string(c.row) + "," + std::to_string(c.col) + "]",
+             c.erratum ? "erratum" : "correct", oracle_says ? "erratum" : "correct",
+             std::fabs(c.exact - c.printed.value), c.printed.half_unit});
+    }
+    return report;
+}

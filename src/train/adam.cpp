@@ -1,0 +1,39 @@
+// adam.cpp — Adam and the warm-up schedule.
+#include "train/adam.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+double learning_rate(const AdamSettings& s, std::size_t step) {
+    const double t = static_cast<double>(step), w = static_cast<double>(s.warmup);
+    return s.factor * std::pow(static_cast<double>(s.d_model), -0.5) *
+           std::min(std::pow(t, -0.5), t * std::pow(w, -1.5));
+}
+
+double Adam::step(const std::vector<Matrix*>& params, const std::vector<Matrix*>& grads) {
+    if (params.size() != grads.size())
+        throw std::invalid_argument("Adam::step: one gradient per parameter");
+    if (m_.empty())
+        for (const Matrix* p : params) {
+            m_.emplace_back(p->rows, p->cols);
+            v_.emplace_back(p->rows, p->cols);
+        }
+    ++t_;
+    const double lr = learning_rate(s_, t_);
+    const double bias1 = 1.0 - std::pow(s_.beta1, static_cast<double>(t_));
+    const double bias2_sqrt = std::sqrt(1.0 - std::pow(s_.beta2, static_cast<double>(t_)));
+    const double step_size = lr / bias1;
+    for (std::size_t i = 0; i < params.size(); ++i) {
+        std::vector<double>& p = params[i]->data;
+        const std::vector<double>& g = grads[i]->data;
+        std::vector<double>& m = m_[i].data;
+        std::vector<double>& v = v_[i].data;
+        for (std::size_t j = 0; j < p.size(); ++j) {
+            m[j] = s_.beta1 * m[j] + (1.0 - s_.beta1) * g[j];
+            v[j] = s_.beta2 * v[j] + (1.0 - s_.beta2) * g[j] * g[j];
+            p[j] -= step_size * m[j] / (std::sqrt(v[j]) / bias2_sqrt + s_.eps);
+        }
+    }
+    return lr;
+}

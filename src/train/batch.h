@@ -1,0 +1,20 @@
+// batch.h — the loss of a batch of examples and its gradients: one forward pass with caches,
+// the loss, and the backward passes in reverse order (chapter 7).
+#pragma once
+#include <vector>
+
+#include "model/tokens.h"
+#include "model/transformer.h"
+
+struct Example {
+    Tokens source;  // e.g. digits then <eos>
+    Tokens target;  // what the decoder should produce, ending with <eos>
+};
+
+// The mean label-smoothed loss over the batch's target positions, and its gradients in grad
+// (which is reset to zeros first; it has the model's shape).
+double batch_gradients(const Transformer& model, const std::vector<Example>& batch,
+                       double smoothing, Transformer& grad);
+
+// The same loss without gradients.
+double batch_loss(const Transformer& model, const std::vector<Example>& batch, double smoothing);

@@ -1,0 +1,42 @@
+// trainer.cpp — the training loop and the held-out score.
+#include "train/trainer.h"
+
+#include <chrono>
+
+#include "model/decoding.h"
+#include "model/parameters.h"
+
+TrainingRun train(Transformer model, const TrainingSettings& s, const BatchSource& draw_batch,
+                  ProgressBar& progress) {
+    using Clock = std::chrono::steady_clock;
+    TrainingRun run{std::move(model), {}, 0.0};
+    Random rng(s.seed);
+    Adam adam(s.adam);
+    const std::vector<Matrix*> params = parameter_matrices(run.model);
+    std::size_t tokens = 0;
+    const auto start = Clock::now();
+    for (std::size_t step = 1; step <= s.max_steps; ++step) {
+        const std::vector<Example> batch = draw_batch(rng);
+        Transformer grad;
+        const double loss = batch_gradients(run.model, batch, s.smoothing, grad);
+        const double lr = adam.step(params, parameter_matrices(grad));
+        run.losses.push_back(loss);
+        for (const Example& e : batch) tokens += e.source.size() + e.target.size();
+        run.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+        progress.update({step, s.max_steps, loss, lr, static_cast<double>(tokens) / run.seconds,
+                         run.seconds, s.max_seconds});
+        if (run.seconds >= s.max_seconds) break;
+    }
+    progress.done();
+    return run;
+}
+
+ExactMatch exact_match(const Transformer& model, const std::vector<Example>& examples) {
+    ExactMatch score;
+    for (const Example& e : examples) {
+        const GreedySteps g = greedy_decode(model, e.source, e.target.size());
+        score.correct += Tokens(g.output.begin() + 1, g.output.end()) == e.target;
+        score.total += 1;
+    }
+    return score;
+}

@@ -1,0 +1,45 @@
+// trainer.h — the training loop of chapter 7: draw a batch, compute the loss and its gradients,
+// take an Adam step with the warm-up schedule; repeat. Bounded by steps (so every machine gets
+// the same model) and, as a safety net, by seconds.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "core/random.h"
+#include "model/transformer.h"
+#include "train/adam.h"
+#include "train/batch.h"
+#include "train/progress.h"
+
+struct TrainingSettings {
+    double smoothing = 0.1;  // label smoothing of the loss
+    AdamSettings adam;
+    std::size_t max_steps = 1000;
+    double max_seconds = 60;
+    std::uint64_t seed = 0;  // the batches are drawn from Random(seed)
+};
+
+using BatchSource = std::function<std::vector<Example>(Random& rng)>;
+
+struct TrainingRun {
+    Transformer model;
+    std::vector<double> losses;  // one per step
+    double seconds = 0.0;
+};
+
+// Trains `model` (already initialised) on batches from draw_batch; shows progress on the bar.
+TrainingRun train(Transformer model, const TrainingSettings& settings,
+                  const BatchSource& draw_batch, ProgressBar& progress);
+
+struct ExactMatch {
+    std::size_t correct = 0, total = 0;
+    double rate() const {
+        return total ? static_cast<double>(correct) / static_cast<double>(total) : 0.0;
+    }
+};
+
+// Greedy decoding of every example (inference, not teacher forcing); an example counts when the
+// output after <bos> equals its target exactly.
+ExactMatch exact_match(const Transformer& model, const std::vector<Example>& examples);

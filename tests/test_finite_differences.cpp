@@ -1,0 +1,288 @@
+// test_finite_differences.cpp — every backward pass against its own forward pass, by central
+// finite differences (train/gradient_check.h), one operation at a time, so that a broken
+// operation is named: "finite differences / layer_norm", not a LayerNorm bias two layers away.
+//
+// Each case computes y = op(inputs), takes the loss L = Σ G ⊙ y for a random G (so dL/dy = G),
+// runs op's backward with G and compares every input's and parameter's gradient with
+// (L(θ + h) − L(θ − h)) / 2h on sampled entries. Relative error ≤ 1e-6 (see gradient_error).
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/random.h"
+#include "model/attention.h"
+#include "model/embedding.h"
+#include "model/layers.h"
+#include "model/loss.h"
+#include "model/masks.h"
+#include "model/multi_head.h"
+#include "model/parameters.h"
+#include "model/transformer.h"
+#include "train/gradient_check.h"
+#include "helpers.h"
+
+namespace {
+
+Matrix random_matrix(Random& rng, std::size_t rows, std::size_t cols, double s = 1.0) {
+    Matrix m(rows, cols);
+    for (double& x : m.data) x = s * rng.normal();
+    return m;
+}
+
+struct Checked {
+    std::string name;
+    Matrix* value;    // an input or parameter, nudged by the check
+    Matrix gradient;  // what the backward pass said dL/d(value) is
+};
+
+// Every checked matrix, `samples` entries each, against loss(); one CHECK per matrix.
+void check_all(const std::vector<Checked>& checked, const std::function<double()>& loss,
+               std::size_t samples = 6) {
+    Random pick(99);
+    for (const Checked& c : checked)
+        for (const GradientCheck& g :
+             check_gradient(c.name, *c.value, c.gradient, loss, samples, pick))
+            CHECK_MESSAGE(g.error() <= 1e-6, g.where << ": backward " << g.analytic
+                                                     << ", finite difference " << g.numeric);
+}
+
+// Biases, gains and every other parameter moved away from their initial 0 and 1, so that no
+// gradient is checked at a special point.
+Transformer perturbed(const TransformerConfig& c, std::uint64_t seed) {
+    Transformer m = random_transformer(c, seed);
+    Random rng(seed + 100);
+    for (Matrix* p : parameter_matrices(m))
+        for (double& x : p->data) x += 0.1 * rng.normal();
+    return m;
+}
+
+TransformerConfig tiny(bool norm_first, bool shared) {
+    TransformerConfig c = small_config(6, 2, 10, 9, 9);
+    c.norm_first = norm_first;
+    c.share_embeddings = shared;
+    return c;
+}
+
+}  // namespace
+
+TEST_SUITE_BEGIN("finite differences");
+
+TEST_CASE("softmax_rows, with a masked entry") {
+    Random rng(1);
+    Matrix x = random_matrix(rng, 3, 4), G = random_matrix(rng, 3, 4);
+    x(1, 2) = masked;
+    const Matrix y = softmax_rows(x);
+    check_all({{"x", &x, softmax_rows_backward(G, y)}},
+              [&] { return weighted_sum(softmax_rows(x), G); });
+}
+
+TEST_CASE("linear") {
+    Random rng(2);
+    Matrix x = random_matrix(rng, 4, 3), W = random_matrix(rng, 3, 5), b = random_matrix(rng, 1, 5);
+    const Matrix G = random_matrix(rng, 4, 5);
+    Matrix dW(3, 5), db(1, 5);
+    const Matrix dx = linear_backward(G, x, W, dW, db);
+    check_all({{"x", &x, dx}, {"W", &W, dW}, {"b", &b, db}},
+              [&] { return weighted_sum(linear(x, W, b), G); });
+}
+
+TEST_CASE("layer_norm") {
+    Random rng(3);
+    Matrix x = random_matrix(rng, 4, 6, 2.0);
+    LayerNorm norm{random_matrix(rng, 1, 6), random_matrix(rng, 1, 6)};
+    const Matrix G = random_matrix(rng, 4, 6);
+    LayerNormCache cache;
+    layer_norm(x, norm, &cache);
+    LayerNorm grad{Matrix(1, 6), Matrix(1, 6)};
+    const Matrix dx = layer_norm_backward(G, norm, cache, grad);
+    check_all({{"x", &x, dx}, {"gain", &norm.gain, grad.gain}, {"bias", &norm.bias, grad.bias}},
+              [&] { return weighted_sum(layer_norm(x, norm), G); });
+}
+
+TEST_CASE("feed_forward") {
+    Random rng(4);
+    Matrix x = random_matrix(rng, 3, 4);
+    FeedForward f{random_matrix(rng, 4, 7), random_matrix(rng, 1, 7), random_matrix(rng, 7, 4),
+                  random_matrix(rng, 1, 4)};
+    const Matrix G = random_matrix(rng, 3, 4);
+    FeedForwardCache cache;
+    feed_forward(x, f, &cache);
+    FeedForward g{Matrix(4, 7), Matrix(1, 7), Matrix(7, 4), Matrix(1, 4)};
+    const Matrix dx = feed_forward_backward(G, f, cache, g);
+    check_all({{"x", &x, dx},
+               {"W1", &f.W1, g.W1},
+               {"b1", &f.b1, g.b1},
+               {"W2", &f.W2, g.W2},
+               {"b2", &f.b2, g.b2}},
+              [&] { return weighted_sum(feed_forward(x, f), G); });
+}
+
+TEST_CASE("attention, scaled, with a causal mask and unequal widths") {
+    Random rng(5);
+    Matrix Q = random_matrix(rng, 4, 3), K = random_matrix(rng, 4, 3), V = random_matrix(rng, 4, 5);
+    const Matrix mask = causal_mask(4), G = random_matrix(rng, 4, 5);
+    const AttentionResult r = attention(Q, K, V, mask);
+    const AttentionGrads g = attention_backward(G, Q, K, V, r);
+    check_all({{"Q", &Q, g.dQ}, {"K", &K, g.dK}, {"V", &V, g.dV}},
+              [&] { return weighted_sum(attention(Q, K, V, mask).output, G); });
+}
+
+TEST_CASE("multi-head attention: cross-attention with padding, every weight") {
+    Random rng(6);
+    const std::size_t d = 6, h = 2;
+    Matrix x_q = random_matrix(rng, 3, d), x_kv = random_matrix(rng, 5, d);
+    MultiHeadWeights w;
+    w.n_heads = h;
+    for (Matrix* W : {&w.W_Q, &w.W_K, &w.W_V, &w.W_O}) *W = random_matrix(rng, d, d, 0.5);
+    for (Matrix* b : {&w.b_Q, &w.b_K, &w.b_V, &w.b_O}) *b = random_matrix(rng, 1, d, 0.5);
+    const Matrix mask = padding_mask(3, padding_after(4, 5)), G = random_matrix(rng, 3, d);
+    MultiHeadCache cache;
+    multi_head_attention(x_q, x_kv, w, mask, &cache);
+    MultiHeadWeights g = w;
+    for (Matrix* m : {&g.W_Q, &g.W_K, &g.W_V, &g.W_O, &g.b_Q, &g.b_K, &g.b_V, &g.b_O})
+        *m = Matrix(m->rows, m->cols);
+    const MultiHeadInputGrads in = multi_head_attention_backward(G, w, cache, g);
+    check_all({{"x_q", &x_q, in.dx_q},
+               {"x_kv", &x_kv, in.dx_kv},
+               {"W_Q", &w.W_Q, g.W_Q},
+               {"W_K", &w.W_K, g.W_K},
+               {"W_V", &w.W_V, g.W_V},
+               {"W_O", &w.W_O, g.W_O},
+               {"b_Q", &w.b_Q, g.b_Q},
+               {"b_V", &w.b_V, g.b_V},
+               {"b_O", &w.b_O, g.b_O}},
+              [&] { return weighted_sum(multi_head_attention(x_q, x_kv, w, mask), G); });
+}
+
+TEST_CASE("embedding with positions") {
+    Random rng(7);
+    Matrix table = random_matrix(rng, 5, 4);
+    const Tokens ids = {3, 1, 3, 0};
+    const Matrix G = random_matrix(rng, 4, 4);
+    Matrix d_table(5, 4);
+    embed_backward(G, ids, d_table);
+    check_all({{"table", &table, d_table}}, [&] { return weighted_sum(embed(table, ids), G); }, 12);
+}
+
+TEST_CASE("output projection, separate and shared with the embedding") {
+    for (bool shared : {false, true}) {
+        CAPTURE(shared);
+        Transformer m = perturbed(tiny(false, shared), 8);
+        Random rng(8);
+        Matrix y = random_matrix(rng, 3, 6);
+        const Matrix G = random_matrix(rng, 3, 9);
+        Transformer g = zeros_like(m);
+        const Matrix dy = output_projection_backward(m, G, y, g);
+        Matrix& W = shared ? m.src_embedding : m.output_W;
+        check_all({{"y", &y, dy}, {shared ? "E" : "W", &W, shared ? g.src_embedding : g.output_W},
+                   {"b", &m.output_b, g.output_b}},
+                  [&] { return weighted_sum(output_projection(m, y), G); });
+    }
+}
+
+TEST_CASE("cross_entropy with label smoothing, padding ignored") {
+    Random rng(9);
+    Matrix logits = random_matrix(rng, 4, 6, 2.0);
+    const Tokens targets = {2, 5, 0, 1};  // the third is padding (id 0)
+    const double scale = 0.25;
+    auto loss = [&] {
+        LossSum total;
+        cross_entropy(logits, targets, 0, 0.1, total);
+        return scale * total.sum;
+    };
+    check_all({{"logits", &logits, cross_entropy_backward(logits, targets, 0, 0.1, scale)}}, loss,
+              12);
+}
+
+TEST_CASE("encoder layer, post-norm and pre-norm") {
+    for (bool norm_first : {false, true}) {
+        CAPTURE(norm_first);
+        Transformer m = perturbed(tiny(norm_first, false), 10);
+        EncoderLayer& L = m.encoder[0];
+        Random rng(10);
+        Matrix x = random_matrix(rng, 4, 6);
+        const Matrix mask = padding_mask(4, padding_after(3, 4)), G = random_matrix(rng, 4, 6);
+        EncoderLayerCache cache;
+        encoder_layer(x, L, mask, norm_first, &cache);
+        EncoderLayer g = zeros_like(m).encoder[0];
+        const Matrix dx = encoder_layer_backward(G, L, cache, norm_first, g);
+        check_all({{"x", &x, dx},
+                   {"self_attn.W_Q", &L.self_attn.W_Q, g.self_attn.W_Q},
+                   {"self_attn.W_V", &L.self_attn.W_V, g.self_attn.W_V},
+                   {"ffn.W1", &L.ffn.W1, g.ffn.W1},
+                   {"norm1.gain", &L.norm1.gain, g.norm1.gain},
+                   {"norm2.bias", &L.norm2.bias, g.norm2.bias}},
+                  [&] { return weighted_sum(encoder_layer(x, L, mask, norm_first), G); });
+    }
+}
+
+TEST_CASE("decoder layer, post-norm and pre-norm") {
+    for (bool norm_first : {false, true}) {
+        CAPTURE(norm_first);
+        Transformer m = perturbed(tiny(norm_first, false), 11);
+        DecoderLayer& L = m.decoder[0];
+        Random rng(11);
+        Matrix y = random_matrix(rng, 3, 6), memory = random_matrix(rng, 4, 6);
+        const Matrix self_mask = causal_mask(3), memory_mask = padding_mask(3, padding_after(3, 4));
+        const Matrix G = random_matrix(rng, 3, 6);
+        DecoderLayerCache cache;
+        decoder_layer(y, memory, L, self_mask, memory_mask, norm_first, &cache);
+        DecoderLayer g = zeros_like(m).decoder[0];
+        Matrix d_memory(4, 6);
+        const Matrix dy = decoder_layer_backward(G, L, cache, norm_first, g, d_memory);
+        check_all({{"y", &y, dy},
+                   {"memory", &memory, d_memory},
+                   {"self_attn.W_K", &L.self_attn.W_K, g.self_attn.W_K},
+                   {"cross_attn.W_Q", &L.cross_attn.W_Q, g.cross_attn.W_Q},
+                   {"cross_attn.W_O", &L.cross_attn.W_O, g.cross_attn.W_O},
+                   {"ffn.b2", &L.ffn.b2, g.ffn.b2},
+                   {"norm3.gain", &L.norm3.gain, g.norm3.gain}},
+                  [&] {
+                      return weighted_sum(
+                          decoder_layer(y, memory, L, self_mask, memory_mask, norm_first), G);
+                  });
+    }
+}
+
+TEST_CASE(
+    "the whole model: every parameter tensor, both placements, separate and shared embeddings") {
+    const std::vector<Example> batch = {{{3, 4, 5, 2}, {5, 4, 3, 2}}, {{6, 7, 2, 0}, {7, 6, 2, 0}}};
+    for (bool norm_first : {false, true})
+        for (bool shared : {false, true}) {
+            CAPTURE(norm_first);
+            CAPTURE(shared);
+            Transformer m = perturbed(tiny(norm_first, shared), 9);
+            Random pick(3);
+            for (const GradientCheck& g : check_model_gradients(m, batch, 0.1, 3, pick))
+                CHECK_MESSAGE(g.error() <= 1e-6, g.where << ": backward " << g.analytic
+                                                         << ", finite difference " << g.numeric);
+        }
+}
+
+TEST_SUITE_END();
+
+TEST_CASE("the key bias gets no gradient: softmax ignores a constant added to a whole row") {
+    Transformer m = perturbed(tiny(false, false), 4);
+    Transformer grad;
+    batch_gradients(m, {{{3, 4, 2}, {4, 3, 2}}}, 0.1, grad);
+    for (double x : grad.encoder[0].self_attn.b_K.data) CHECK(std::fabs(x) <= 1e-15);
+    double other = 0.0;
+    for (double x : grad.encoder[0].self_attn.b_Q.data) other = std::max(other, std::fabs(x));
+    CHECK(other > 1e-6);
+}
+
+TEST_CASE("a finite-difference check fails a wrong gradient") {
+    Random rng(12);
+    Matrix x = random_matrix(rng, 2, 3);
+    const Matrix G = random_matrix(rng, 2, 3);
+    Random pick(1);
+    // L = Σ G ⊙ x has gradient G; claim 2G instead
+    CHECK(worst_error(check_gradient(
+              "x", x, scale(G, 2.0), [&] { return weighted_sum(x, G); }, 4, pick)) > 0.1);
+    CHECK(worst_error(check_gradient(
+              "x", x, G, [&] { return weighted_sum(x, G); }, 4, pick)) <= 1e-9);
+}
