@@ -19,10 +19,13 @@ ifeq ($(SAN),1)
   LDFLAGS  += -fsanitize=address,undefined
 else
   BUILD    := build
-  CXXFLAGS += -O3 -march=native -mprefer-vector-width=512 -ffp-contract=off -g
+  CXXFLAGS += -O3 -march=native -mprefer-vector-width=512 -ffp-contract=off -fno-math-errno -g
 endif
 # Never any fast-math optimisation: it breaks IEEE infinities (our masks) and changes results.
-# -ffp-contract=off: no fused multiply-adds, so every machine computes the same bits.
+# -ffp-contract=off: the compiler never fuses a multiply and an add on its own, so the bits do
+#   not depend on what it chose; where we want a fused multiply-add we write std::fma (matmul).
+# -fno-math-errno: sqrt() need not set errno, so it can be vectorised (Adam, LayerNorm); its
+#   result is the same correctly rounded value either way.
 # -march=native -mprefer-vector-width=512: the plain loops use the widest vectors this CPU has.
 
 CHAPTERS := $(sort $(basename $(notdir $(wildcard chapters/*.cpp))))
@@ -48,7 +51,7 @@ build/.deps-found:
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; elif sudo -n true 2>/dev/null; then SUDO="sudo -n"; else SUDO=none; fi; \
 	  if [ "$$SUDO" != none ]; then \
 	    echo "installing $(APT_PACKAGES) with apt-get"; \
-	    $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(APT_PACKAGES) >/dev/null; \
+	    $$SUDO apt-get update -qq -o DPkg::Lock::Timeout=120 && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq -o DPkg::Lock::Timeout=120 $(APT_PACKAGES) >/dev/null; \
 	  fi; \
 	fi
 	@$(HEADERS_FOUND) || { echo "error: the doctest and nlohmann/json headers are missing; install them with: apt-get install $(APT_PACKAGES) | dnf install doctest-devel json-devel | brew install doctest nlohmann-json"; exit 1; }
@@ -82,11 +85,17 @@ test: all
 	@bash tests/run_all.sh $(BUILD) $(CHAPTERS)
 
 bench: $(PROGRAMS) $(BUILD)/bench
+	@PYTHON=$(PYTHON) bash tests/bench/fair_blas.sh
 	@$(BUILD)/bench $(BUILD)
 
+# The oracle runs on Debian's reference BLAS whenever it is installed (python3-torch depends on
+# it), whichever BLAS the machine prefers: OpenBLAS would change the last digit of some values
+# and so the bytes of the data files (README, "Where the expected values come from").
+REFERENCE_BLAS := $(firstword $(wildcard /usr/lib/*-linux-gnu/blas/libblas.so.3))
+ORACLE_ENV     := $(if $(REFERENCE_BLAS),LD_LIBRARY_PATH=$(dir $(REFERENCE_BLAS)),) OMP_NUM_THREADS=1
 goldens:
 	@$(PYTHON) -c 'import torch, numpy' 2>/dev/null || { echo "error: the oracle needs PyTorch: apt-get install python3-torch python3-numpy"; exit 1; }
-	$(PYTHON) data/oracle.py
+	$(ORACLE_ENV) $(PYTHON) data/oracle.py
 
 clean:
 	rm -rf build

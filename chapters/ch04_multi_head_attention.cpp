@@ -90,7 +90,8 @@ void show_heads(Chapter& ch, const std::string& name, const MultiHeadCache& c, c
                 const Labels& cols, bool print = true) {
     for (std::size_t i = 0; i < c.heads.size(); ++i) {
         const std::string key = "weights_" + name + "_head" + std::to_string(i);
-        if (print) ch.show(key, "head " + std::to_string(i) + " weights", c.heads[i].weights, rows, cols);
+        if (print)
+            ch.show(key, "head " + std::to_string(i) + " weights", c.heads[i].weights, rows, cols);
         else ch.record(key, c.heads[i].weights);
         ch.picture("ch04_" + key + ".svg",
                    heatmap_svg({name + " attention, head " + std::to_string(i), c.heads[i].weights,

@@ -161,8 +161,9 @@ void sinusoids(Chapter& ch, const Inputs& in) {
     const Matrix big = sinusoidal_encoding(64, 128);
     print_shaded(ch.out, "PE, positions 0-31 (rows) × dimensions 0-63 (columns)",
                  row_block(column_block(big, 0, 64), 0, 32));
-    ch.out << "Fast columns on the left flicker from row to row, slow ones on the right barely\n"
-              "change: each position gets its own pattern, and nearby positions get similar ones.\n";
+    ch.out
+        << "Fast columns on the left flicker from row to row, slow ones on the right barely\n"
+           "change: each position gets its own pattern, and nearby positions get similar ones.\n";
     ch.picture(
         "ch05_pe.svg",
         heatmap_svg({"sinusoidal positional encoding: positions × dimensions", big, {}, {}, true}));
@@ -192,8 +193,9 @@ Matrix rotation_residuals(const Inputs& in, const Matrix& pe, Table& table) {
 
 void rotation(Chapter& ch, const Inputs& in) {
     ch.step("PE(pos + k) is a rotation of PE(pos) that depends on k alone (04 位置编码)");
-    ch.out << "sin and cos of (pos + k)·ω follow from those of pos·ω by a 2x2 rotation by k·ω, so\n"
-              "one block-diagonal matrix M_k moves every position k steps: PE(pos + k) = PE(pos)·M_k.\n";
+    ch.out
+        << "sin and cos of (pos + k)·ω follow from those of pos·ω by a 2x2 rotation by k·ω, so\n"
+           "one block-diagonal matrix M_k moves every position k steps: PE(pos + k) = PE(pos)·M_k.\n";
     const Matrix pe = sinusoidal_encoding(in.n, in.d_model);
     Table table({"k", "pos", "max |PE(pos)·M_k − PE(pos + k)|"});
     ch.record("rotation_residual", rotation_residuals(in, pe, table));
@@ -211,10 +213,11 @@ void rotation(Chapter& ch, const Inputs& in) {
 
 void embedding_plus_pe(Chapter& ch, const Inputs& in) {
     ch.step("Embedding × √d_model + PE (04 位置编码)");
-    ch.out << "The paper multiplies the embeddings by √d_model before adding PE. Embedding entries\n"
-              "start with a standard deviation of about 1/√d_model (here "
-           << fixed(1 / std::sqrt(static_cast<double>(in.d_model)), 3)
-           << "), PE entries are of size 1:\nscaled, the token's identity and its position have comparable weight.\n";
+    ch.out
+        << "The paper multiplies the embeddings by √d_model before adding PE. Embedding entries\n"
+           "start with a standard deviation of about 1/√d_model (here "
+        << fixed(1 / std::sqrt(static_cast<double>(in.d_model)), 3)
+        << "), PE entries are of size 1:\nscaled, the token's identity and its position have comparable weight.\n";
     const std::size_t n = in.token_ids.size();
     const Matrix pe = row_block(sinusoidal_encoding(in.n, in.d_model), 0, n);
     const Matrix embedded = add(token_vectors(in), pe);
@@ -225,8 +228,9 @@ void embedding_plus_pe(Chapter& ch, const Inputs& in) {
         self_attention(add(rows_in_order(token_vectors(in), in.permutation), pe));
     ch.record("attention_with_pe", with_pe);
     ch.record("attention_permuted_with_pe", shuffled);
-    ch.out << "Shuffle the tokens now and the outputs are no longer a shuffle of the old ones:\nmax gap "
-           << fixed(max_abs_diff(shuffled, rows_in_order(with_pe, in.permutation)), 4) << ".\n";
+    ch.out
+        << "Shuffle the tokens now and the outputs are no longer a shuffle of the old ones:\nmax gap "
+        << fixed(max_abs_diff(shuffled, rows_in_order(with_pe, in.permutation)), 4) << ".\n";
 }
 
 void walkthrough(Chapter& ch) {

@@ -80,10 +80,10 @@ Matrix training_flow(std::ostream& out, const Transformer& m, const Tokens& sour
         << "target (what should come out):  " << text_of(c, target) << "\n"
         << "decoder input = target shifted right, starting with <bos>: "
         << text_of(c, decoder_input) << "\n";
-    const Matrix memory = encode(m, source);
+    const Matrix memory = encode(m, {source});
     out << "the encoder runs once: memory " << shape_of(memory)
         << "; the decoder reads it in every layer (cross-attention)\n";
-    const Matrix logits = decode(m, decoder_input, memory, source);
+    const Matrix logits = decode(m, {decoder_input}, memory, {source});
     Table t({"position", "decoder sees", "should predict", "predicts (argmax)"});
     for (std::size_t p = 0; p < decoder_input.size(); ++p)
         t.add({std::to_string(p), text_of(c, prefix(decoder_input, p + 1)), text_of(c, {target[p]}),
@@ -109,11 +109,11 @@ Tokens inference_flow(std::ostream& out, const Transformer& m, const Tokens& sou
 
 // Teacher-forced row t must equal the last row of decoding the prefix 0..t alone.
 double flows_gap(const Transformer& m, const Tokens& source, const Tokens& decoder_input) {
-    const Matrix memory = encode(m, source);
-    const Matrix all = decode(m, decoder_input, memory, source);
+    const Matrix memory = encode(m, {source});
+    const Matrix all = decode(m, {decoder_input}, memory, {source});
     double worst = 0.0;
     for (std::size_t t = 0; t < decoder_input.size(); ++t) {
-        const Matrix step = decode(m, prefix(decoder_input, t + 1), memory, source);
+        const Matrix step = decode(m, {prefix(decoder_input, t + 1)}, memory, {source});
         worst = std::max(worst, max_abs_diff(row_of(step, t), row_of(all, t)));
     }
     return worst;

@@ -247,7 +247,7 @@ void cross_attention(Chapter& ch, const Inputs& in, const Transformer& model) {
     const Example ex = random_reversal(rng, in.task.min_length, in.task.max_length);
     const Tokens input = shifted_right(ex.target, model.config.bos_id);
     DecodeCache dc;
-    decode(model, input, encode(model, ex.source), ex.source, &dc);
+    decode(model, {input}, encode(model, {ex.source}), {ex.source}, &dc);
     const std::vector<AttentionResult>& heads = dc.layers.back().cross_attn.heads;
     Matrix mean(heads[0].weights.rows, heads[0].weights.cols);
     for (const AttentionResult& h : heads)
@@ -255,8 +255,9 @@ void cross_attention(Chapter& ch, const Inputs& in, const Transformer& model) {
     Labels rows, cols;
     for (int id : input) rows.push_back(text_of(model.config, {id}));
     for (int id : ex.source) cols.push_back(text_of(model.config, {id}));
-    ch.out << "\nThe last decoder layer's cross-attention, averaged over heads (rows: decoder input,\n"
-              "columns: source):\n";
+    ch.out
+        << "\nThe last decoder layer's cross-attention, averaged over heads (rows: decoder input,\n"
+           "columns: source):\n";
     print_matrix(ch.out, "cross-attention", mean, rows, cols, 2);
     ch.out << "For reversal the weight sits on an anti-diagonal: output position t reads source\n"
               "position L − 1 − t.\n";

@@ -198,16 +198,29 @@ TEST_CASE("cross_entropy with label smoothing, padding ignored") {
               12);
 }
 
-TEST_CASE("encoder layer, post-norm and pre-norm") {
+// Two sequences stacked (model/stacking.h): 4 rows, the last one padding, then 3 rows.
+Attending two_sequences_self(bool causal) {
+    Attending who{Stacking{{0, 4, 7}},
+                  Stacking{{0, 4, 7}},
+                  {padding_mask(4, padding_after(3, 4)), Matrix(3, 3)}};
+    if (causal) {
+        add_to(who.masks[0], causal_mask(4));
+        add_to(who.masks[1], causal_mask(3));
+    }
+    return who;
+}
+
+TEST_CASE("encoder layer, post-norm and pre-norm, two sequences stacked") {
     for (bool norm_first : {false, true}) {
         CAPTURE(norm_first);
         Transformer m = perturbed(tiny(norm_first, false), 10);
         EncoderLayer& L = m.encoder[0];
         Random rng(10);
-        Matrix x = random_matrix(rng, 4, 6);
-        const Matrix mask = padding_mask(4, padding_after(3, 4)), G = random_matrix(rng, 4, 6);
+        Matrix x = random_matrix(rng, 7, 6);
+        const Matrix G = random_matrix(rng, 7, 6);
+        const Attending self = two_sequences_self(false);
         EncoderLayerCache cache;
-        encoder_layer(x, L, mask, norm_first, &cache);
+        encoder_layer(x, L, self, norm_first, &cache);
         EncoderLayer g = zeros_like(m).encoder[0];
         const Matrix dx = encoder_layer_backward(G, L, cache, norm_first, g);
         check_all({{"x", &x, dx},
@@ -216,35 +229,36 @@ TEST_CASE("encoder layer, post-norm and pre-norm") {
                    {"ffn.W1", &L.ffn.W1, g.ffn.W1},
                    {"norm1.gain", &L.norm1.gain, g.norm1.gain},
                    {"norm2.bias", &L.norm2.bias, g.norm2.bias}},
-                  [&] { return weighted_sum(encoder_layer(x, L, mask, norm_first), G); });
+                  [&] { return weighted_sum(encoder_layer(x, L, self, norm_first), G); });
     }
 }
 
-TEST_CASE("decoder layer, post-norm and pre-norm") {
+TEST_CASE("decoder layer, post-norm and pre-norm, two sequences stacked") {
     for (bool norm_first : {false, true}) {
         CAPTURE(norm_first);
         Transformer m = perturbed(tiny(norm_first, false), 11);
         DecoderLayer& L = m.decoder[0];
         Random rng(11);
-        Matrix y = random_matrix(rng, 3, 6), memory = random_matrix(rng, 4, 6);
-        const Matrix self_mask = causal_mask(3), memory_mask = padding_mask(3, padding_after(3, 4));
-        const Matrix G = random_matrix(rng, 3, 6);
+        Matrix y = random_matrix(rng, 7, 6), memory = random_matrix(rng, 6, 6);
+        const Attending self = two_sequences_self(true);
+        // target sequences of 4 and 3 rows read source sequences of 4 (the last padding) and 2
+        const Attending cross{
+            self.q, Stacking{{0, 4, 6}}, {padding_mask(4, padding_after(3, 4)), Matrix(3, 2)}};
+        const Matrix G = random_matrix(rng, 7, 6);
         DecoderLayerCache cache;
-        decoder_layer(y, memory, L, self_mask, memory_mask, norm_first, &cache);
+        decoder_layer(y, memory, L, self, cross, norm_first, &cache);
         DecoderLayer g = zeros_like(m).decoder[0];
-        Matrix d_memory(4, 6);
+        Matrix d_memory(6, 6);
         const Matrix dy = decoder_layer_backward(G, L, cache, norm_first, g, d_memory);
-        check_all({{"y", &y, dy},
-                   {"memory", &memory, d_memory},
-                   {"self_attn.W_K", &L.self_attn.W_K, g.self_attn.W_K},
-                   {"cross_attn.W_Q", &L.cross_attn.W_Q, g.cross_attn.W_Q},
-                   {"cross_attn.W_O", &L.cross_attn.W_O, g.cross_attn.W_O},
-                   {"ffn.b2", &L.ffn.b2, g.ffn.b2},
-                   {"norm3.gain", &L.norm3.gain, g.norm3.gain}},
-                  [&] {
-                      return weighted_sum(
-                          decoder_layer(y, memory, L, self_mask, memory_mask, norm_first), G);
-                  });
+        check_all(
+            {{"y", &y, dy},
+             {"memory", &memory, d_memory},
+             {"self_attn.W_K", &L.self_attn.W_K, g.self_attn.W_K},
+             {"cross_attn.W_Q", &L.cross_attn.W_Q, g.cross_attn.W_Q},
+             {"cross_attn.W_O", &L.cross_attn.W_O, g.cross_attn.W_O},
+             {"ffn.b2", &L.ffn.b2, g.ffn.b2},
+             {"norm3.gain", &L.norm3.gain, g.norm3.gain}},
+            [&] { return weighted_sum(decoder_layer(y, memory, L, self, cross, norm_first), G); });
     }
 }
 

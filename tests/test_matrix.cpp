@@ -45,23 +45,45 @@ TEST_CASE("matmul multiplies, and names both shapes when they do not fit") {
     CHECK_THROWS_AS(matmul_naive(Matrix(3, 5), Matrix(4, 3)), std::invalid_argument);
 }
 
-TEST_CASE("the blocked i-k-j matmul agrees with the naive i-j-k reference to the last bit") {
+TEST_CASE("the fast products agree with the naive loop to the last bit, across every block edge") {
     Random rng(7);
-    // 17 rows: four blocks of four and one left over; 300 = 128 + 128 + 44 across the k-blocks
+    // small (b read in place): 17 x 31 x 13; 70 x 300 x 45 (45 columns: below the threshold; a
+    // strip of 32 and 13 left over); 1 x 300 x 70 (one row, as in decoding). blocked (b packed):
+    // 13 rows = two tiles of 6 and 1 left over; inner 600 = k-blocks of 256, 256, 88; 100 columns
+    // = three strips of 32 and 4 left over; 1030 columns cross the 1024-column panel.
     for (const auto& shape :
-         {std::vector<std::size_t>{17, 31, 13}, std::vector<std::size_t>{70, 300, 45}}) {
+         {std::vector<std::size_t>{17, 31, 13}, std::vector<std::size_t>{70, 300, 45},
+          std::vector<std::size_t>{13, 600, 100}, std::vector<std::size_t>{6, 64, 64},
+          std::vector<std::size_t>{7, 64, 1030}, std::vector<std::size_t>{1, 300, 70}}) {
+        CAPTURE(shape[0]);
+        CAPTURE(shape[1]);
+        CAPTURE(shape[2]);
         Matrix a(shape[0], shape[1]), b(shape[1], shape[2]);
         for (double& x : a.data) x = rng.normal();
         for (double& x : b.data) x = rng.normal();
-        // same products, summed in the same k order: the results agree exactly
-        CHECK(max_abs_diff(matmul(a, b), matmul_naive(a, b)) == 0.0);
-        CHECK(max_abs_diff(matmul_bt(a, transpose(b)), matmul_naive(a, b)) == 0.0);
-        CHECK(max_abs_diff(matmul_at(transpose(a), b), matmul_naive(a, b)) == 0.0);
+        const Matrix want = matmul_naive(a, b);
+        // same products, summed in the same order: the results agree exactly
+        CHECK(max_abs_diff(matmul(a, b), want) == 0.0);
+        CHECK(max_abs_diff(matmul_bt(a, transpose(b)), want) == 0.0);  // b read transposed in place
+        CHECK(max_abs_diff(matmul_at(transpose(a), b), want) == 0.0);  // a read transposed in place
     }
-    Matrix wide(3, 600), tall(700, 600);  // matmul_bt's blocks of 256 rows of its second argument
-    for (double& x : wide.data) x = rng.normal();
-    for (double& x : tall.data) x = rng.normal();
-    CHECK(max_abs_diff(matmul_bt(wide, tall), matmul_naive(wide, transpose(tall))) == 0.0);
+}
+
+TEST_CASE("the naive loop is the definition: one hand-computed product") {
+    // c(0,1) = 1·2 + 2·(−1) + 3·4 = 12: every entry by hand
+    const Matrix a{{1, 2, 3}, {0, -1, 2}}, b{{1, 2}, {0, -1}, {5, 4}};
+    CHECK(matmul_naive(a, b).data == std::vector<double>{16, 12, 10, 9});
+}
+
+TEST_CASE("blocks: a submatrix, written back; columns side by side") {
+    const Matrix a{{1, 2, 3}, {4, 5, 6}, {7, 8, 9}};
+    CHECK(submatrix(a, 1, 2, 1, 2).data == std::vector<double>{5, 6, 8, 9});
+    Matrix z(3, 3);
+    set_submatrix(z, 1, 0, Matrix{{1, 2}, {3, 4}});
+    CHECK(z.data == std::vector<double>{0, 0, 0, 1, 2, 0, 3, 4, 0});
+    CHECK_THROWS_AS(submatrix(a, 2, 2, 0, 1), std::out_of_range);
+    CHECK_THROWS_AS(set_submatrix(z, 0, 2, Matrix(1, 2)), std::out_of_range);
+    CHECK(concat_columns({column_block(a, 0, 1), column_block(a, 1, 2)}).data == a.data);
 }
 
 TEST_CASE("transpose, add, scale and map") {

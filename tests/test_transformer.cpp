@@ -21,7 +21,7 @@ TEST_CASE("post-norm and pre-norm layers differ, each as its formula says") {
     const Transformer m = random_transformer(small_config(false), 1);
     const EncoderLayer& L = m.encoder[0];
     const Matrix x = embed(m.src_embedding, {3, 4, 5});
-    const Matrix none;
+    const Attending none = within_one(3, 3);  // one sequence, nothing masked
     // post-norm: LayerNorm(x + Sublayer(x)), twice
     Matrix post = layer_norm(add(x, multi_head_attention(x, x, L.self_attn)), L.norm1);
     post = layer_norm(add(post, feed_forward(post, L.ffn)), L.norm2);
@@ -38,16 +38,32 @@ TEST_CASE("teacher-forced logits at t equal step-by-step decoding of the prefix,
     for (bool norm_first : {false, true}) {
         const Transformer m = random_transformer(small_config(norm_first), 2);
         const Tokens source = {3, 4, 5, 0}, input = {1, 6, 5, 4, 3};
-        const Matrix memory = encode(m, source);
-        const Matrix all = decode(m, input, memory, source);
+        const Matrix memory = encode(m, {source});
+        const Matrix all = decode(m, {input}, memory, {source});
         for (std::size_t t = 0; t < input.size(); ++t) {
-            const Matrix step = decode(
-                m, Tokens(input.begin(), input.begin() + static_cast<long>(t) + 1), memory, source);
+            const Tokens prefix(input.begin(), input.begin() + static_cast<long>(t) + 1);
+            const Matrix step = decode(m, {prefix}, memory, {source});
             CHECK(max_abs_diff(row_of(step, t), row_of(all, t)) <= 1e-12);
         }
         const GreedySteps g = greedy_decode(m, source, 4);
         CHECK(g.output.front() == 1);
         CHECK(g.output.size() <= 5);
+    }
+}
+
+TEST_CASE("sequences stacked give each sequence's rows exactly as it alone would") {
+    for (bool norm_first : {false, true}) {
+        const Transformer m = random_transformer(small_config(norm_first), 6);
+        const std::vector<Tokens> sources = {{3, 4, 5, 2}, {6, 2}, {7, 8, 3, 0, 0}};
+        const std::vector<Tokens> inputs = {{1, 5, 4}, {1, 6, 3, 2}, {1}};
+        const Matrix memory = encode(m, sources), logits = decode(m, inputs, memory, sources);
+        std::size_t row = 0;
+        for (std::size_t s = 0; s < sources.size(); ++s) {
+            const Matrix alone = logits_teacher_forced(m, sources[s], inputs[s]);
+            CHECK(max_abs_diff(row_block(logits, row, alone.rows), alone) == 0.0);
+            row += alone.rows;
+        }
+        CHECK(row == logits.rows);
     }
 }
 
@@ -83,5 +99,5 @@ TEST_CASE("bad shapes and token ids are named") {
                          "transformer.encoder.layers.1.linear1.weight: expected (8x12), got (8x11)",
                          std::invalid_argument);
     const Transformer ok = random_transformer(small_config(false), 5);
-    CHECK_THROWS_AS(encode(ok, {3, 99}), std::out_of_range);
+    CHECK_THROWS_AS(encode(ok, {{3, 99}}), std::out_of_range);
 }

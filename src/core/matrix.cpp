@@ -126,14 +126,6 @@ Matrix column_block(const Matrix& a, std::size_t first, std::size_t count) {
     return out;
 }
 
-void set_column_block(Matrix& into, std::size_t first, const Matrix& block) {
-    if (block.rows != into.rows || first + block.cols > into.cols)
-        throw std::out_of_range("set_column_block: " + shape_of(block) + " at column " +
-                                std::to_string(first) + " of " + shape_of(into));
-    for (std::size_t r = 0; r < block.rows; ++r)
-        std::copy(block.row(r), block.row(r) + block.cols, into.row(r) + first);
-}
-
 Matrix concat_columns(const std::vector<Matrix>& blocks) {
     std::size_t cols = 0;
     for (const Matrix& b : blocks) cols += b.cols;
@@ -143,10 +135,30 @@ Matrix concat_columns(const std::vector<Matrix>& blocks) {
         if (b.rows != out.rows)
             throw std::invalid_argument("concat_columns: " + shape_of(b) + " and " +
                                         shape_of(blocks[0]) + ": row counts differ");
-        set_column_block(out, at, b);
+        set_submatrix(out, 0, at, b);
         at += b.cols;
     }
     return out;
+}
+
+Matrix submatrix(const Matrix& a, std::size_t r0, std::size_t rows, std::size_t c0,
+                 std::size_t cols) {
+    if (r0 + rows > a.rows || c0 + cols > a.cols)
+        throw std::out_of_range("submatrix: rows " + std::to_string(r0) + "+" +
+                                std::to_string(rows) + ", columns " + std::to_string(c0) + "+" +
+                                std::to_string(cols) + " outside " + shape_of(a));
+    Matrix out(rows, cols);
+    for (std::size_t r = 0; r < rows; ++r)
+        std::copy(a.row(r0 + r) + c0, a.row(r0 + r) + c0 + cols, out.row(r));
+    return out;
+}
+
+void set_submatrix(Matrix& into, std::size_t r0, std::size_t c0, const Matrix& block) {
+    if (r0 + block.rows > into.rows || c0 + block.cols > into.cols)
+        throw std::out_of_range("set_submatrix: " + shape_of(block) + " at (" + std::to_string(r0) +
+                                ", " + std::to_string(c0) + ") of " + shape_of(into));
+    for (std::size_t r = 0; r < block.rows; ++r)
+        std::copy(block.row(r), block.row(r) + block.cols, into.row(r0 + r) + c0);
 }
 
 Matrix softmax_rows(const Matrix& x) {

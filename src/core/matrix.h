@@ -45,8 +45,11 @@ std::size_t argmax(const Matrix& m, std::size_t r);      // column of row r's la
 Matrix row_of(const Matrix& a, std::size_t r);                                // (1 x cols)
 Matrix row_block(const Matrix& a, std::size_t first, std::size_t count);     // (count x cols)
 Matrix column_block(const Matrix& a, std::size_t first, std::size_t count);  // (rows x count)
-void set_column_block(Matrix& into, std::size_t first, const Matrix& block); // the reverse
 Matrix concat_columns(const std::vector<Matrix>& blocks);                     // side by side
+// rows r0 … r0+rows−1, columns c0 … c0+cols−1, as a (rows x cols) matrix; and written back
+Matrix submatrix(const Matrix& a, std::size_t r0, std::size_t rows, std::size_t c0,
+                 std::size_t cols);
+void set_submatrix(Matrix& into, std::size_t r0, std::size_t c0, const Matrix& block);
 
 // Each row -> probabilities that sum to 1 (torch.softmax(x, dim=-1)). A row whose entries are
 // all −inf (every key masked) has no finite maximum; its weights are defined as all zeros

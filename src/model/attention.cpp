@@ -23,7 +23,8 @@ AttentionResult attention_with_scale(const Matrix& Q, const Matrix& K, const Mat
     AttentionResult r;
     r.scale = scale_factor;
     // (n x d_k)·(m x d_k)ᵀ -> (n x m): score(i, j) = q_i · k_j, how well query i matches key j
-    r.scores = scale(matmul_bt(Q, K), scale_factor);
+    r.scores = matmul_bt(Q, K);
+    for (double& s : r.scores.data) s *= scale_factor;
     // masked positions get −inf, which the softmax turns into a weight of exactly 0
     if (!mask.empty()) add_to(r.scores, mask);
     r.weights = softmax_rows(r.scores);

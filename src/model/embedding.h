@@ -2,11 +2,16 @@
 // √d_model, plus the sinusoidal positional encoding of its position (the paper's §3.4, §3.5).
 #pragma once
 #include "core/matrix.h"
+#include <vector>
+
 #include "model/tokens.h"
 
 // table (vocab x d_model), ids (n ids) -> (n x d_model). An id outside the table throws
 // std::out_of_range naming it.
 Matrix embed(const Matrix& table, const Tokens& ids);
+
+// A stack of sequences (stacking.h), each with its own positions 0, 1, 2, …
+Matrix embed(const Matrix& table, const std::vector<Tokens>& sequences);
 
 // Adds dL/d(table) into d_table: row id_t receives dx[t] · √d_model (the positional encoding
 // is a constant and has no gradient).

@@ -21,7 +21,9 @@ Matrix linear_backward(const Matrix& dy, const Matrix& x, const Matrix& W, Matri
 }
 
 Matrix relu(const Matrix& x) {
-    return map(x, [](double v) { return std::max(0.0, v); });
+    Matrix y = x;
+    for (double& v : y.data) v = std::max(0.0, v);
+    return y;
 }
 
 Matrix layer_norm(const Matrix& x, const LayerNorm& norm, LayerNormCache* cache) {

@@ -4,90 +4,115 @@
 
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "model/layers.h"
 
-static void require(bool ok, const std::string& what) {
-    if (!ok) throw std::invalid_argument(what);
-}
-
-static std::string split_problem(const char* name, const Matrix& W, std::size_t h) {
-    return std::string(name) + ": " + std::to_string(W.cols) + " columns cannot be split into " +
-           std::to_string(h) + " heads";
+// "(rows x cols)" of a shape, without making the matrix
+static std::string shape(std::size_t rows, std::size_t cols) {
+    return "(" + std::to_string(rows) + "x" + std::to_string(cols) + ")";
 }
 
 void check_multi_head(const MultiHeadWeights& w) {
     const std::size_t d = w.W_Q.rows, h = w.n_heads;
-    require(h >= 1, "n_heads: expected at least 1");
-    require(w.W_Q.cols % h == 0, split_problem("W_Q", w.W_Q, h));
-    require(w.W_V.cols % h == 0, split_problem("W_V", w.W_V, h));
-    require(
-        w.W_K.rows == d && w.W_K.cols == w.W_Q.cols,
-        "W_K: expected " + shape_of(Matrix(d, w.W_Q.cols)) + " like W_Q, got " + shape_of(w.W_K));
-    require(w.W_V.rows == d,
-            "W_V: expected " + std::to_string(d) + " rows (d_model), got " + shape_of(w.W_V));
-    require(w.W_O.rows == w.W_V.cols && w.W_O.cols == d,
-            "W_O: expected " + shape_of(Matrix(w.W_V.cols, d)) + " (h·d_v x d_model), got " +
-                shape_of(w.W_O));
+    auto fail = [](const std::string& what) { throw std::invalid_argument(what); };
+    if (h < 1) fail("n_heads: expected at least 1");
+    for (const auto& [name, W] :
+         {std::pair<const char*, const Matrix*>{"W_Q", &w.W_Q}, {"W_V", &w.W_V}})
+        if (W->cols % h != 0)
+            fail(std::string(name) + ": " + std::to_string(W->cols) +
+                 " columns cannot be split into " + std::to_string(h) + " heads");
+    if (w.W_K.rows != d || w.W_K.cols != w.W_Q.cols)
+        fail("W_K: expected " + shape(d, w.W_Q.cols) + " like W_Q, got " + shape_of(w.W_K));
+    if (w.W_V.rows != d)
+        fail("W_V: expected " + std::to_string(d) + " rows (d_model), got " + shape_of(w.W_V));
+    if (w.W_O.rows != w.W_V.cols || w.W_O.cols != d)
+        fail("W_O: expected " + shape(w.W_V.cols, d) + " (h·d_v x d_model), got " +
+             shape_of(w.W_O));
     const Matrix* biases[] = {&w.b_Q, &w.b_K, &w.b_V, &w.b_O};
     const Matrix* weights[] = {&w.W_Q, &w.W_K, &w.W_V, &w.W_O};
     const char* names[] = {"b_Q", "b_K", "b_V", "b_O"};
     for (int i = 0; i < 4; ++i)
-        require(
-            biases[i]->empty() || (biases[i]->rows == 1 && biases[i]->cols == weights[i]->cols),
-            std::string(names[i]) + ": expected " + std::to_string(weights[i]->cols) + " values");
+        if (!biases[i]->empty() && (biases[i]->rows != 1 || biases[i]->cols != weights[i]->cols))
+            fail(std::string(names[i]) + ": expected " + std::to_string(weights[i]->cols) +
+                 " values");
 }
 
 static void check_inputs(const Matrix& x_q, const Matrix& x_kv, const MultiHeadWeights& w,
-                         const Matrix& mask) {
+                         const Attending& who) {
     check_multi_head(w);
-    require(x_q.cols == w.d_model() && x_kv.cols == w.d_model(),
-            "multi-head attention: inputs " + shape_of(x_q) + " and " + shape_of(x_kv) +
-                " need d_model = " + std::to_string(w.d_model()) + " columns");
-    require(mask.empty() || (mask.rows == x_q.rows && mask.cols == x_kv.rows),
-            "mask: expected " + shape_of(Matrix(x_q.rows, x_kv.rows)) + " (queries x keys), got " +
-                shape_of(mask));
+    if (x_q.cols != w.d_model() || x_kv.cols != w.d_model())
+        throw std::invalid_argument("multi-head attention: inputs " + shape_of(x_q) + " and " +
+                                    shape_of(x_kv) +
+                                    " need d_model = " + std::to_string(w.d_model()) + " columns");
+    if (who.q.rows() != x_q.rows || who.kv.rows() != x_kv.rows ||
+        who.q.sequences() != who.kv.sequences() || who.masks.size() != who.q.sequences())
+        throw std::invalid_argument(
+            "multi-head attention: the stacked sequences do not fit the inputs");
+    for (std::size_t s = 0; s < who.masks.size(); ++s) {
+        const Matrix& mask = who.masks[s];
+        if (!mask.empty() && (mask.rows != who.q.length(s) || mask.cols != who.kv.length(s)))
+            throw std::invalid_argument("mask: expected " +
+                                        shape(who.q.length(s), who.kv.length(s)) +
+                                        " (queries x keys), got " + shape_of(mask));
+    }
+}
+
+Attending within_one(std::size_t n, std::size_t m, const Matrix& mask) {
+    return {one_sequence(n), one_sequence(m), {mask}};
 }
 
 Matrix multi_head_attention(const Matrix& x_q, const Matrix& x_kv, const MultiHeadWeights& w,
                             const Matrix& mask, MultiHeadCache* cache) {
-    check_inputs(x_q, x_kv, w, mask);
+    return multi_head_attention(x_q, x_kv, w, within_one(x_q.rows, x_kv.rows, mask), cache);
+}
+
+Matrix multi_head_attention(const Matrix& x_q, const Matrix& x_kv, const MultiHeadWeights& w,
+                            const Attending& who, MultiHeadCache* cache) {
+    check_inputs(x_q, x_kv, w, who);
     const std::size_t d_k = w.d_k(), d_v = w.d_v();
     MultiHeadCache local;
     MultiHeadCache& c = cache ? *cache : local;
-    c.x_q = x_q;
-    c.x_kv = x_kv;
-    // one projection for all heads: (n x d_model)·(d_model x h·d_k) -> (n x h·d_k)
+    if (cache) c = {x_q, x_kv, {}, {}, {}, {}, {}, who};  // kept for the backward pass
+    // one projection for all heads and all sequences: (n x d_model)·(d_model x h·d_k) -> (n x h·d_k)
     c.Q = linear(x_q, w.W_Q, w.b_Q);
     c.K = linear(x_kv, w.W_K, w.b_K);
     c.V = linear(x_kv, w.W_V, w.b_V);
     c.heads.clear();
-    std::vector<Matrix> outputs;
-    for (std::size_t i = 0; i < w.n_heads; ++i) {
-        // head i reads its own block of columns: PyTorch's view(n, h, d_k).transpose(0, 1)
-        c.heads.push_back(attention(column_block(c.Q, i * d_k, d_k),
-                                    column_block(c.K, i * d_k, d_k),
-                                    column_block(c.V, i * d_v, d_v), mask));
-        outputs.push_back(c.heads.back().output);
+    c.concat = Matrix(x_q.rows, w.n_heads * d_v);
+    for (std::size_t s = 0; s < who.q.sequences(); ++s) {
+        const std::size_t q0 = who.q.first(s), n = who.q.length(s), k0 = who.kv.first(s),
+                          m = who.kv.length(s);
+        for (std::size_t i = 0; i < w.n_heads; ++i) {
+            // head i reads its own block of columns: PyTorch's view(n, h, d_k).transpose(0, 1)
+            c.heads.push_back(attention(submatrix(c.Q, q0, n, i * d_k, d_k),
+                                        submatrix(c.K, k0, m, i * d_k, d_k),
+                                        submatrix(c.V, k0, m, i * d_v, d_v), who.masks[s]));
+            set_submatrix(c.concat, q0, i * d_v, c.heads.back().output);  // (n x h·d_v)
+        }
     }
-    c.concat = concat_columns(outputs);      // (n x h·d_v)
     return linear(c.concat, w.W_O, w.b_O);  // (n x d_model)
 }
 
 MultiHeadInputGrads multi_head_attention_backward(const Matrix& d_output, const MultiHeadWeights& w,
                                                   const MultiHeadCache& c, MultiHeadWeights& grad) {
-    const std::size_t d_k = w.d_k(), d_v = w.d_v();
+    const std::size_t d_k = w.d_k(), d_v = w.d_v(), h = w.n_heads;
     // output = concat·W_O + b_O
     const Matrix d_concat = linear_backward(d_output, c.concat, w.W_O, grad.W_O, grad.b_O);
-    // concat = [head_0 … head_h−1]; head_i = attention(its column blocks of Q, K, V)
+    // concat = [head_0 … head_h−1] of each sequence; head = attention(its blocks of Q, K, V)
     Matrix dQ(c.Q.rows, c.Q.cols), dK(c.K.rows, c.K.cols), dV(c.V.rows, c.V.cols);
-    for (std::size_t i = 0; i < w.n_heads; ++i) {
-        const AttentionGrads g = attention_backward(
-            column_block(d_concat, i * d_v, d_v), column_block(c.Q, i * d_k, d_k),
-            column_block(c.K, i * d_k, d_k), column_block(c.V, i * d_v, d_v), c.heads[i]);
-        set_column_block(dQ, i * d_k, g.dQ);
-        set_column_block(dK, i * d_k, g.dK);
-        set_column_block(dV, i * d_v, g.dV);
+    for (std::size_t s = 0; s < c.who.q.sequences(); ++s) {
+        const std::size_t q0 = c.who.q.first(s), n = c.who.q.length(s);
+        const std::size_t k0 = c.who.kv.first(s), m = c.who.kv.length(s);
+        for (std::size_t i = 0; i < h; ++i) {
+            const AttentionGrads g = attention_backward(
+                submatrix(d_concat, q0, n, i * d_v, d_v), submatrix(c.Q, q0, n, i * d_k, d_k),
+                submatrix(c.K, k0, m, i * d_k, d_k), submatrix(c.V, k0, m, i * d_v, d_v),
+                c.heads[s * h + i]);
+            set_submatrix(dQ, q0, i * d_k, g.dQ);
+            set_submatrix(dK, k0, i * d_k, g.dK);
+            set_submatrix(dV, k0, i * d_v, g.dV);
+        }
     }
     // Q = x_q·W_Q + b_Q;  K = x_kv·W_K + b_K;  V = x_kv·W_V + b_V
     MultiHeadInputGrads in;
@@ -105,7 +130,7 @@ static Matrix bias_block(const Matrix& b, std::size_t first, std::size_t count) 
 Matrix multi_head_attention_per_head(const Matrix& x_q, const Matrix& x_kv,
                                      const MultiHeadWeights& w, const Matrix& mask,
                                      MultiHeadCache* cache) {
-    check_inputs(x_q, x_kv, w, mask);
+    check_inputs(x_q, x_kv, w, within_one(x_q.rows, x_kv.rows, mask));
     const std::size_t d_k = w.d_k(), d_v = w.d_v();
     MultiHeadCache local;
     MultiHeadCache& c = cache ? *cache : local;

@@ -18,6 +18,7 @@
 
 #include "core/matrix.h"
 #include "model/attention.h"
+#include "model/stacking.h"
 
 struct MultiHeadWeights {
     std::size_t n_heads = 1;
@@ -31,13 +32,25 @@ struct MultiHeadWeights {
 // Throws std::invalid_argument naming the weight and the shape it should have.
 void check_multi_head(const MultiHeadWeights& w);
 
+// Who attends to whom when the queries and the keys are stacks of sequences (stacking.h): the
+// queries of sequence s (its rows of x_q) see only the keys of sequence s (its rows of x_kv),
+// through masks[s] — additive, (q.length(s) x kv.length(s)), or empty for none.
+struct Attending {
+    Stacking q, kv;
+    std::vector<Matrix> masks;
+};
+
+// One sequence of n queries and m keys, with an additive (n x m) mask or none.
+Attending within_one(std::size_t n, std::size_t m, const Matrix& mask = Matrix());
+
 // What the forward pass computed on the way: for a reader (each head's weights) and for the
 // backward pass.
 struct MultiHeadCache {
     Matrix x_q, x_kv;                    // the inputs
     Matrix Q, K, V;                      // (n x h·d_k), (m x h·d_k), (m x h·d_v): all heads
-    std::vector<AttentionResult> heads;  // h of them: weights (n x m), output (n x d_v)
+    std::vector<AttentionResult> heads;  // head i of sequence s at [s·h + i]: weights (n_s x m_s)
     Matrix concat;                       // (n x h·d_v): the heads' outputs side by side
+    Attending who;
 };
 
 // The fused form: one matmul per projection for all heads, then the product is split into
@@ -45,6 +58,11 @@ struct MultiHeadCache {
 // mask: additive (n x m), applied in every head, or empty. Returns (n x d_model).
 Matrix multi_head_attention(const Matrix& x_q, const Matrix& x_kv, const MultiHeadWeights& w,
                             const Matrix& mask = Matrix(), MultiHeadCache* cache = nullptr);
+
+// The same over stacks of sequences: the projections run on every row at once, attention on
+// each sequence's rows alone.
+Matrix multi_head_attention(const Matrix& x_q, const Matrix& x_kv, const MultiHeadWeights& w,
+                            const Attending& who, MultiHeadCache* cache = nullptr);
 
 struct MultiHeadInputGrads {
     Matrix dx_q, dx_kv;  // for self-attention (x_q = x_kv) the caller adds the two

@@ -2,6 +2,7 @@
 #include "model/positional.h"
 
 #include <cmath>
+#include <vector>
 
 Matrix integer_positions(std::size_t n) {
     Matrix p(n, 1);
@@ -30,10 +31,12 @@ static double frequency(std::size_t pair, std::size_t d_model) {
 }
 
 Matrix sinusoidal_encoding(std::size_t n, std::size_t d_model) {
+    std::vector<double> omega(d_model);  // each column's speed, computed once
+    for (std::size_t c = 0; c < d_model; ++c) omega[c] = frequency(c / 2, d_model);
     Matrix pe(n, d_model);
     for (std::size_t pos = 0; pos < n; ++pos)
         for (std::size_t c = 0; c < d_model; ++c) {
-            const double angle = static_cast<double>(pos) * frequency(c / 2, d_model);
+            const double angle = static_cast<double>(pos) * omega[c];
             pe(pos, c) = c % 2 == 0 ? std::sin(angle) : std::cos(angle);
         }
     return pe;

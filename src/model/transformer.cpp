@@ -9,55 +9,68 @@
 #include "model/layers.h"
 #include "model/masks.h"
 
-Matrix encode(const Transformer& m, const Tokens& source, EncodeCache* cache) {
+namespace {
+
+// Queries of stacked sequences q_seqs see the keys of k_seqs, sequence by sequence: padded keys
+// hidden, and with causal, every later position too.
+Attending attending(const std::vector<Tokens>& q_seqs, const std::vector<Tokens>& k_seqs,
+                    int pad_id, bool causal) {
+    Attending who{stacking_of(q_seqs), stacking_of(k_seqs), {}};
+    for (std::size_t s = 0; s < q_seqs.size(); ++s) {
+        Matrix mask = padding_mask(q_seqs[s].size(), is_padding(k_seqs[s], pad_id));
+        if (causal) add_to(mask, causal_mask(q_seqs[s].size()));
+        who.masks.push_back(mask);
+    }
+    return who;
+}
+
+const Matrix& target_table(const Transformer& m) {
+    return m.config.share_embeddings ? m.src_embedding : m.tgt_embedding;
+}
+Matrix& target_table(Transformer& m) {
+    return m.config.share_embeddings ? m.src_embedding : m.tgt_embedding;
+}
+
+}  // namespace
+
+Matrix encode(const Transformer& m, const std::vector<Tokens>& sources, EncodeCache* cache) {
     EncodeCache local;
     EncodeCache& c = cache ? *cache : local;
-    const Matrix mask = padding_mask(source.size(), is_padding(source, m.config.pad_id));
-    Matrix x = embed(m.src_embedding, source);  // (n_src x d_model)
+    const Attending self = attending(sources, sources, m.config.pad_id, false);
+    Matrix x = embed(m.src_embedding, sources);  // (n_src x d_model)
     c.layers.resize(m.encoder.size());
     for (std::size_t i = 0; i < m.encoder.size(); ++i)
-        x = encoder_layer(x, m.encoder[i], mask, m.config.norm_first, &c.layers[i]);
+        x = encoder_layer(x, m.encoder[i], self, m.config.norm_first, &c.layers[i]);
     return layer_norm(x, m.encoder_norm, &c.norm);
 }
 
-void encode_backward(const Transformer& m, const Matrix& d_memory, const Tokens& source,
-                     const EncodeCache& c, Transformer& g) {
+void encode_backward(const Transformer& m, const Matrix& d_memory,
+                     const std::vector<Tokens>& sources, const EncodeCache& c, Transformer& g) {
     Matrix dx =
         layer_norm_backward(d_memory, m.encoder_norm, c.norm, g.encoder_norm);  // the final norm
     for (std::size_t i = m.encoder.size(); i-- > 0;)  // the layers, last first
         dx = encoder_layer_backward(dx, m.encoder[i], c.layers[i], m.config.norm_first,
                                     g.encoder[i]);
-    embed_backward(dx, source, g.src_embedding);  // x = embed(source)
+    embed_backward(dx, concatenated(sources), g.src_embedding);  // x = embed(sources)
 }
 
-static const Matrix& target_table(const Transformer& m) {
-    return m.config.share_embeddings ? m.src_embedding : m.tgt_embedding;
-}
-
-static Matrix& target_table(Transformer& m) {
-    return m.config.share_embeddings ? m.src_embedding : m.tgt_embedding;
-}
-
-Matrix decode(const Transformer& m, const Tokens& target, const Matrix& memory,
-              const Tokens& source, DecodeCache* cache) {
+Matrix decode(const Transformer& m, const std::vector<Tokens>& targets, const Matrix& memory,
+              const std::vector<Tokens>& sources, DecodeCache* cache) {
     DecodeCache local;
     DecodeCache& c = cache ? *cache : local;
-    const std::size_t n_tgt = target.size();
-    const Matrix self_mask =
-        add(causal_mask(n_tgt), padding_mask(n_tgt, is_padding(target, m.config.pad_id)));
-    const Matrix memory_mask = padding_mask(n_tgt, is_padding(source, m.config.pad_id));
-    Matrix y = embed(target_table(m), target);  // (n_tgt x d_model)
+    const Attending self = attending(targets, targets, m.config.pad_id, true);
+    const Attending cross = attending(targets, sources, m.config.pad_id, false);
+    Matrix y = embed(target_table(m), targets);  // (n_tgt x d_model)
     c.n_src = memory.rows;
     c.layers.resize(m.decoder.size());
     for (std::size_t i = 0; i < m.decoder.size(); ++i)
-        y = decoder_layer(y, memory, m.decoder[i], self_mask, memory_mask, m.config.norm_first,
-                          &c.layers[i]);
+        y = decoder_layer(y, memory, m.decoder[i], self, cross, m.config.norm_first, &c.layers[i]);
     c.output = layer_norm(y, m.decoder_norm, &c.norm);
     return output_projection(m, c.output);  // (n_tgt x tgt_vocab)
 }
 
-Matrix decode_backward(const Transformer& m, const Matrix& d_logits, const Tokens& target,
-                       const DecodeCache& c, Transformer& g) {
+Matrix decode_backward(const Transformer& m, const Matrix& d_logits,
+                       const std::vector<Tokens>& targets, const DecodeCache& c, Transformer& g) {
     Matrix dy =
         output_projection_backward(m, d_logits, c.output, g);  // logits = projection(output)
     dy = layer_norm_backward(dy, m.decoder_norm, c.norm, g.decoder_norm);  // output = norm(y)
@@ -65,7 +78,7 @@ Matrix decode_backward(const Transformer& m, const Matrix& d_logits, const Token
     for (std::size_t i = m.decoder.size(); i-- > 0;)  // the layers, last first
         dy = decoder_layer_backward(dy, m.decoder[i], c.layers[i], m.config.norm_first,
                                     g.decoder[i], d_memory);
-    embed_backward(dy, target, target_table(g));  // y = embed(target)
+    embed_backward(dy, concatenated(targets), target_table(g));  // y = embed(targets)
     return d_memory;
 }
 
@@ -88,7 +101,7 @@ Matrix output_projection_backward(const Transformer& m, const Matrix& d_logits, 
 
 Matrix logits_teacher_forced(const Transformer& m, const Tokens& source,
                              const Tokens& decoder_input) {
-    return decode(m, decoder_input, encode(m, source), source);
+    return decode(m, {decoder_input}, encode(m, {source}), {source});
 }
 
 std::string text_of(const TransformerConfig& c, const Tokens& ids) {

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/matrix.h"
+#include "model/stacking.h"
 #include "model/tokens.h"
 #include "model/transformer_layers.h"
 
@@ -59,25 +60,31 @@ struct EncodeCache {
 struct DecodeCache {
     std::vector<DecoderLayerCache> layers;
     LayerNormCache norm;
-    Matrix output;          // (n_tgt x d_model) after the final norm: the output projection's input
-    std::size_t n_src = 0;  // rows of the memory the decoder read
+    Matrix output;  // (n_tgt x d_model) after the final norm: the output projection's input
+    std::size_t n_src = 0;   // rows of the memory the decoder read
 };
 
-// The encoder: source ids -> memory (n_src x d_model). Keys equal to pad_id are masked.
-Matrix encode(const Transformer& model, const Tokens& source, EncodeCache* cache = nullptr);
+// The encoder on a stack of source sequences (stacking.h; one sequence: encode(m, {source}))
+// -> memory (n_src x d_model), the sequences' rows one below the other. Keys equal to pad_id
+// are masked.
+Matrix encode(const Transformer& model, const std::vector<Tokens>& sources,
+              EncodeCache* cache = nullptr);
 
 // Adds every encoder weight's gradient (and the source embedding's) into grad.
-void encode_backward(const Transformer& model, const Matrix& d_memory, const Tokens& source,
-                     const EncodeCache& cache, Transformer& grad);
+void encode_backward(const Transformer& model, const Matrix& d_memory,
+                     const std::vector<Tokens>& sources, const EncodeCache& cache,
+                     Transformer& grad);
 
-// The decoder on a whole target prefix at once (causal mask + target padding), then the
-// output projection: -> logits (n_tgt x tgt_vocab); row t predicts the token after target[t].
-Matrix decode(const Transformer& model, const Tokens& target, const Matrix& memory,
-              const Tokens& source, DecodeCache* cache = nullptr);
+// The decoder on whole target prefixes at once (causal mask + target padding), each reading its
+// own source's memory, then the output projection: -> logits (n_tgt x tgt_vocab), stacked like
+// the targets; row t of a sequence predicts the token after its target[t].
+Matrix decode(const Transformer& model, const std::vector<Tokens>& targets, const Matrix& memory,
+              const std::vector<Tokens>& sources, DecodeCache* cache = nullptr);
 
 // Adds every decoder weight's gradient into grad; returns dL/d(memory).
-Matrix decode_backward(const Transformer& model, const Matrix& d_logits, const Tokens& target,
-                       const DecodeCache& cache, Transformer& grad);
+Matrix decode_backward(const Transformer& model, const Matrix& d_logits,
+                       const std::vector<Tokens>& targets, const DecodeCache& cache,
+                       Transformer& grad);
 
 // The output projection: logits = y·W_out + b, or y·Eᵀ + b when it shares the embedding table
 // E with the inputs (the paper's §3.4). y (n_tgt x d_model) -> (n_tgt x tgt_vocab).

@@ -41,12 +41,12 @@ Matrix self_attention_backward(const Matrix& d, const MultiHeadWeights& w, const
 
 }  // namespace
 
-Matrix encoder_layer(const Matrix& x, const EncoderLayer& L, const Matrix& mask, bool norm_first,
+Matrix encoder_layer(const Matrix& x, const EncoderLayer& L, const Attending& self, bool norm_first,
                      EncoderLayerCache* cache) {
     EncoderLayerCache local;
     EncoderLayerCache& c = cache ? *cache : local;
     const Matrix h = residual(x, L.norm1, norm_first, c.norm1, [&](const Matrix& in) {
-        return multi_head_attention(in, in, L.self_attn, mask, &c.self_attn);
+        return multi_head_attention(in, in, L.self_attn, self, &c.self_attn);
     });
     return residual(h, L.norm2, norm_first, c.norm2,
                     [&](const Matrix& in) { return feed_forward(in, L.ffn, &c.ffn); });
@@ -63,17 +63,17 @@ Matrix encoder_layer_backward(const Matrix& d_out, const EncoderLayer& L,
 }
 
 Matrix decoder_layer(const Matrix& y, const Matrix& memory, const DecoderLayer& L,
-                     const Matrix& self_mask, const Matrix& memory_mask, bool norm_first,
+                     const Attending& self, const Attending& cross, bool norm_first,
                      DecoderLayerCache* cache) {
     DecoderLayerCache local;
     DecoderLayerCache& c = cache ? *cache : local;
     // masked self-attention: each target position sees itself and the positions before it
     Matrix h = residual(y, L.norm1, norm_first, c.norm1, [&](const Matrix& in) {
-        return multi_head_attention(in, in, L.self_attn, self_mask, &c.self_attn);
+        return multi_head_attention(in, in, L.self_attn, self, &c.self_attn);
     });
     // cross-attention: queries from the decoder, keys and values from the encoder's memory
     h = residual(h, L.norm2, norm_first, c.norm2, [&](const Matrix& in) {
-        return multi_head_attention(in, memory, L.cross_attn, memory_mask, &c.cross_attn);
+        return multi_head_attention(in, memory, L.cross_attn, cross, &c.cross_attn);
     });
     return residual(h, L.norm3, norm_first, c.norm3,
                     [&](const Matrix& in) { return feed_forward(in, L.ffn, &c.ffn); });

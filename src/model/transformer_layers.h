@@ -40,18 +40,20 @@ struct DecoderLayerCache {
     LayerNormCache norm1, norm2, norm3;
 };
 
-// x (n_src x d_model) -> (n_src x d_model); mask (n_src x n_src) hides padded keys.
-Matrix encoder_layer(const Matrix& x, const EncoderLayer& layer, const Matrix& mask,
+// x (n_src x d_model) -> (n_src x d_model): a stack of source sequences (stacking.h); self says
+// which keys each sequence's queries see (its own, with padded keys masked).
+Matrix encoder_layer(const Matrix& x, const EncoderLayer& layer, const Attending& self,
                      bool norm_first, EncoderLayerCache* cache = nullptr);
 
 // Adds the layer's gradients into grad; returns dL/dx.
 Matrix encoder_layer_backward(const Matrix& d_out, const EncoderLayer& layer,
                               const EncoderLayerCache& cache, bool norm_first, EncoderLayer& grad);
 
-// y (n_tgt x d_model), memory (n_src x d_model) -> (n_tgt x d_model). self_mask (n_tgt x n_tgt):
-// causal + target padding; memory_mask (n_tgt x n_src): source padding.
+// y (n_tgt x d_model), memory (n_src x d_model) -> (n_tgt x d_model), each a stack of sequences.
+// self: each target sequence sees itself, causally, padding masked; cross: each sees its own
+// source sequence's memory, padding masked.
 Matrix decoder_layer(const Matrix& y, const Matrix& memory, const DecoderLayer& layer,
-                     const Matrix& self_mask, const Matrix& memory_mask, bool norm_first,
+                     const Attending& self, const Attending& cross, bool norm_first,
                      DecoderLayerCache* cache = nullptr);
 
 // Adds the layer's gradients into grad and dL/d(memory) into d_memory; returns dL/dy.

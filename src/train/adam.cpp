@@ -23,16 +23,16 @@ double Adam::step(const std::vector<Matrix*>& params, const std::vector<Matrix*>
     const double lr = learning_rate(s_, t_);
     const double bias1 = 1.0 - std::pow(s_.beta1, static_cast<double>(t_));
     const double bias2_sqrt = std::sqrt(1.0 - std::pow(s_.beta2, static_cast<double>(t_)));
-    const double step_size = lr / bias1;
+    const double step_size = lr / bias1, beta1 = s_.beta1, beta2 = s_.beta2, eps = s_.eps;
     for (std::size_t i = 0; i < params.size(); ++i) {
-        std::vector<double>& p = params[i]->data;
-        const std::vector<double>& g = grads[i]->data;
-        std::vector<double>& m = m_[i].data;
-        std::vector<double>& v = v_[i].data;
-        for (std::size_t j = 0; j < p.size(); ++j) {
-            m[j] = s_.beta1 * m[j] + (1.0 - s_.beta1) * g[j];
-            v[j] = s_.beta2 * v[j] + (1.0 - s_.beta2) * g[j] * g[j];
-            p[j] -= step_size * m[j] / (std::sqrt(v[j]) / bias2_sqrt + s_.eps);
+        double* p = params[i]->data.data();
+        const double* g = grads[i]->data.data();
+        double* m = m_[i].data.data();
+        double* v = v_[i].data.data();
+        for (std::size_t j = 0; j < params[i]->data.size(); ++j) {
+            m[j] = beta1 * m[j] + (1.0 - beta1) * g[j];
+            v[j] = beta2 * v[j] + (1.0 - beta2) * g[j] * g[j];
+            p[j] -= step_size * m[j] / (std::sqrt(v[j]) / bias2_sqrt + eps);
         }
     }
     return lr;

@@ -1,4 +1,4 @@
-// batch.cpp — forward, loss and backward over a batch, one sequence at a time.
+// batch.cpp — forward, loss and backward over a batch, its sequences stacked.
 #include "train/batch.h"
 
 #include "model/loss.h"
@@ -11,28 +11,29 @@ static std::size_t counted_targets(const std::vector<Example>& batch, int pad_id
     return n;
 }
 
-// One sequence: forward with caches, loss, backward. gradient_scale is 1/N for a batch of N
-// counted target positions, so that the gradients add up to those of the batch mean.
-static void add_example_gradients(const Transformer& m, const Example& ex, double smoothing,
-                                  double gradient_scale, LossSum& loss, Transformer& grad) {
-    const Tokens input = shifted_right(ex.target, m.config.bos_id);
-    EncodeCache ec;
-    DecodeCache dc;
-    const Matrix memory = encode(m, ex.source, &ec);
-    const Matrix logits = decode(m, input, memory, ex.source, &dc);
-    cross_entropy(logits, ex.target, m.config.pad_id, smoothing, loss);
-    const Matrix d_logits =
-        cross_entropy_backward(logits, ex.target, m.config.pad_id, smoothing, gradient_scale);
-    const Matrix d_memory = decode_backward(m, d_logits, input, dc, grad);
-    encode_backward(m, d_memory, ex.source, ec, grad);
-}
-
 double batch_gradients(const Transformer& m, const std::vector<Example>& batch, double smoothing,
                        Transformer& grad) {
     grad = zeros_like(m);
-    const double scale = 1.0 / static_cast<double>(counted_targets(batch, m.config.pad_id));
+    // the whole batch at once, its sequences stacked (model/stacking.h)
+    std::vector<Tokens> sources, inputs, targets;
+    for (const Example& e : batch) {
+        sources.push_back(e.source);
+        inputs.push_back(shifted_right(e.target, m.config.bos_id));
+        targets.push_back(e.target);
+    }
+    const Tokens all_targets = concatenated(targets);
+    EncodeCache ec;
+    DecodeCache dc;
+    const Matrix memory = encode(m, sources, &ec);
+    const Matrix logits = decode(m, inputs, memory, sources, &dc);
     LossSum loss;
-    for (const Example& e : batch) add_example_gradients(m, e, smoothing, scale, loss, grad);
+    cross_entropy(logits, all_targets, m.config.pad_id, smoothing, loss);
+    // the gradient of the batch mean: each counted position weighs 1/N
+    const double scale = 1.0 / static_cast<double>(counted_targets(batch, m.config.pad_id));
+    const Matrix d_logits =
+        cross_entropy_backward(logits, all_targets, m.config.pad_id, smoothing, scale);
+    const Matrix d_memory = decode_backward(m, d_logits, inputs, dc, grad);
+    encode_backward(m, d_memory, sources, ec, grad);
     return loss.mean();
 }
 

@@ -68,12 +68,21 @@ def train_step_seconds(training):
     return median_time(step, 20)
 
 
+def blas_library():
+    """The BLAS library this process really loaded (Debian's torch calls libblas.so.3, which the
+    system's alternatives point at the reference BLAS or at OpenBLAS)."""
+    with open("/proc/self/maps") as maps:
+        libs = sorted({line.split()[-1] for line in maps if "blas" in line.split()[-1]})
+    return os.path.realpath(libs[0]) if libs else "unknown"
+
+
 def main():
     with open(os.path.join(os.path.dirname(oracle.__file__), "ch07_training.json"), encoding="utf-8") as f:
         training = json.load(f)["inputs"]["training"]
     print(json.dumps({
         "torch_version": torch.__version__,
-        "torch_blas": torch.__config__.show().split("BLAS_INFO=")[1].split(",")[0] if "BLAS_INFO=" in torch.__config__.show() else "?",
+        "torch_blas": blas_library(),
+        "openblas_coretype": os.environ.get("OPENBLAS_CORETYPE"),
         "matmul_gflops": matmul_gflops(),
         "forward_base_seconds": forward_base_seconds(),
         "train_step_seconds": train_step_seconds(training),
