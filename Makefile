@@ -5,6 +5,7 @@
 #   make test       the doctest suite, then every chapter with --check; ends "N passed, N failed"
 #   make check      every chapter with --check
 #   make goldens    rerun the oracle (PyTorch, float64) that writes data/*.json
+#   make rewrite FILE=my.json   recompute the expected values of a copy you edited
 #   make bench      the benchmarks (see chapter 8)
 #   make clean      remove build/
 #   make SAN=1 …    the same with AddressSanitizer + UndefinedBehaviorSanitizer, in build/san/
@@ -35,7 +36,7 @@ BENCH_OBJ := $(BUILD)/obj/tests/bench/bench.o
 PROGRAMS := $(addprefix $(BUILD)/,$(CHAPTERS))
 PYTHON   := /usr/bin/python3
 
-.PHONY: all run test check goldens bench clean deps
+.PHONY: all run test check goldens rewrite bench clean deps
 all: $(PROGRAMS) $(BUILD)/tests
 
 # --- dependencies: doctest and nlohmann/json from the system's package manager ---------------
@@ -93,9 +94,16 @@ bench: $(PROGRAMS) $(BUILD)/bench
 # and so the bytes of the data files (README, "Where the expected values come from").
 REFERENCE_BLAS := $(firstword $(wildcard /usr/lib/*-linux-gnu/blas/libblas.so.3))
 ORACLE_ENV     := $(if $(REFERENCE_BLAS),LD_LIBRARY_PATH=$(dir $(REFERENCE_BLAS)),) OMP_NUM_THREADS=1
+ORACLE_NEEDS  := $(PYTHON) -c 'import torch, numpy' 2>/dev/null || { echo "error: the oracle needs PyTorch: apt-get install python3-torch python3-numpy" >&2; exit 2; }
 goldens:
-	@$(PYTHON) -c 'import torch, numpy' 2>/dev/null || { echo "error: the oracle needs PyTorch: apt-get install python3-torch python3-numpy"; exit 1; }
+	@$(ORACLE_NEEDS)
 	$(ORACLE_ENV) $(PYTHON) data/oracle.py
+
+# make rewrite FILE=my.json: the expected values of a copy whose inputs you changed
+rewrite:
+	@test -n "$(FILE)" || { echo "error: make rewrite: expected FILE=the data file to recompute" >&2; exit 2; }
+	@$(ORACLE_NEEDS)
+	@$(ORACLE_ENV) $(PYTHON) data/oracle.py --rewrite "$(FILE)" && echo "rewrote $(FILE)"
 
 clean:
 	rm -rf build

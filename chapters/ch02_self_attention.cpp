@@ -66,7 +66,9 @@ std::string vector_text(const Matrix& row) {
 }
 
 void the_input(Chapter& ch, const Inputs& in) {
-    ch.step("The input: one vector per character of 笔记本");
+    std::string sentence;
+    for (const std::string& t : in.tokens) sentence += t;
+    ch.step("The input: one vector per token of " + sentence + " (01, 手算示例)");
     ch.out << "Self-attention lets every token look at every token of the same sentence. The\n"
               "tutorial takes Q = K = V = X (no projections yet) to calculate by hand.\n";
     print_matrix(ch.out, "X", in.X, in.tokens);

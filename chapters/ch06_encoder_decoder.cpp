@@ -4,6 +4,7 @@
 //
 // Tutorial: 02 "数据流" (training-time and inference-time data flow, steps 1-7) and
 // "解码器中注意力的不同"; 04's model architecture (encoder, decoder, Add & Norm, FFN, embeddings).
+#include <algorithm>
 #include <chrono>
 #include <sstream>
 #include <string>
@@ -177,38 +178,60 @@ void base_model(Chapter& ch) {
 }
 
 // --source "3 1 4, 1 5": each sequence's words looked up in the model's vocabulary.
+// "<pad> <bos> <eos> 0 1 … 9", or its first words and how many more
+std::string vocabulary_text(const Vocabulary& names, std::size_t count) {
+    std::string s;
+    for (std::size_t i = 0; i < count && i < 24; ++i) s += (i ? " " : "") + names[i];
+    return count > 24 ? s + " … and " + std::to_string(count - 24) + " more" : s;
+}
+
+// One sequence of --source, word by word: each must be a name in the model's vocabulary ("11"
+// is not a digit, and not a raw token id either).
+Tokens parse_source(const std::string& text, const TransformerConfig& c) {
+    const Vocabulary names = names_of(c);
+    Tokens source;
+    std::stringstream words(text);
+    for (std::string w; words >> w;) {
+        const auto it = std::find(names.begin(), names.end(), w);
+        if (it == names.end() || static_cast<std::size_t>(it - names.begin()) >= c.src_vocab)
+            throw UsageError("--source: \"" + w + "\" is no word of the model's source vocabulary (" +
+                             vocabulary_text(names, c.src_vocab) + ")");
+        source.push_back(static_cast<int>(it - names.begin()));
+    }
+    if (source.empty()) throw UsageError("--source: an empty sequence; give words, sequences separated by commas");
+    if (source.back() != c.eos_id) source.push_back(c.eos_id);  // as in training (chapter 7)
+    return source;
+}
+
 std::vector<Tokens> parse_sources(const std::string& text, const TransformerConfig& c) {
     std::vector<Tokens> sources;
     std::stringstream all(text);
-    for (std::string one; std::getline(all, one, ',');) {
-        Tokens source;
-        std::stringstream words(one);
-        for (std::string w; words >> w;) {
-            int id = -1;
-            for (std::size_t v = 0; v < c.vocabulary.size(); ++v)
-                id = c.vocabulary[v] == w ? static_cast<int>(v) : id;
-            if (id < 0 && w.find_first_not_of("0123456789") == std::string::npos && w.size() < 9)
-                id = std::stoi(w);
-            if (id < 0 || static_cast<std::size_t>(id) >= c.src_vocab)
-                throw DataError("--source: \"" + w + "\" is no token of the model's vocabulary");
-            source.push_back(id);
-        }
-        if (source.empty())
-            throw DataError("--source: an empty sequence; separate sequences with commas");
-        if (source.back() != c.eos_id) source.push_back(c.eos_id);  // as in training (chapter 7)
-        sources.push_back(source);
-    }
+    for (std::string one; std::getline(all, one, ',');) sources.push_back(parse_source(one, c));
+    if (sources.empty() || text.back() == ',') sources.push_back(parse_source("", c));  // "" and "3 1," alike
     return sources;
+}
+
+// What the model file says of its training, and a warning for sources longer than it ever saw.
+void describe_training(std::ostream& out, const DataFile& file, const std::vector<Tokens>& sources) {
+    TrainingRecord r;
+    if (!read_training_record(file, r)) return;
+    out << "trained for " << r.steps << " steps (task \"" << r.task << "\"), final loss " << fixed(r.final_loss, 4)
+        << ", held-out exact match " << fixed(100 * r.heldout_exact_match, 1) << "%\n";
+    for (const Tokens& s : sources)
+        if (s.size() - 1 > r.max_source_length)
+            out << "warning: the source has " << s.size() - 1 << " tokens; the model never saw one longer than "
+                << r.max_source_length << " in training, so expect mistakes\n";
 }
 
 void decode_from_weights(Chapter& ch) {
     const DataFile file = DataFile::load(ch.options.value("--weights"));
     const Transformer m = load_transformer(file, "");
     if (!ch.options.has("--source"))
-        throw DataError("--source: expected the sequences to decode, e.g. --source \"3 1 4, 1 5\"");
+        throw UsageError("--source: expected the sequences to decode, e.g. --source \"3 1 4, 1 5\"");
     const std::vector<Tokens> sources = parse_sources(ch.options.value("--source"), m.config);
     ch.step("Greedy decoding with " + file.path());
     describe(ch.out, m);
+    describe_training(ch.out, file, sources);
     for (std::size_t n = 0; n < sources.size(); ++n) {
         ch.out << "source: " << text_of(m.config, sources[n]) << "\n";
         const Tokens output = inference_flow(ch.out, m, sources[n], 2 * sources[n].size() + 2);

@@ -214,7 +214,7 @@ TrainingRun train_model(Chapter& ch, const Inputs& in) {
     }, bar);
 }
 
-void held_out(Chapter& ch, const Inputs& in, const TrainingRun& run) {
+double held_out(Chapter& ch, const Inputs& in, const TrainingRun& run) {
     Random rng(in.heldout_seed);
     const std::vector<Example> heldout =
         random_reversals(rng, in.heldout, in.task.min_length, in.task.max_length);
@@ -238,6 +238,7 @@ void held_out(Chapter& ch, const Inputs& in, const TrainingRun& run) {
     ch.measured("train_seconds", run.seconds);
     ch.measured("steps", static_cast<double>(run.losses.size()));
     ch.measured("final_loss", run.losses.back());
+    return score.rate();
 }
 
 // Where the decoder looks in the source: the last decoder layer's cross-attention, averaged
@@ -266,31 +267,41 @@ void cross_attention(Chapter& ch, const Inputs& in, const Transformer& model) {
         heatmap_svg({"last decoder layer's cross-attention (mean of heads)", mean, rows, cols}));
 }
 
+// Where the trained model goes: --save FILE; else, for the full run only, beside the program
+// (build/ch07_reverse_model.json). A short run (--steps, --seconds, --check, --json) replaces
+// nothing a reader trained before; it is saved only where --save says.
+std::string save_path(const Options& o) {
+    if (o.has("--save")) return o.value("--save");
+    const bool short_run = o.check || o.json || o.has("--steps") || o.has("--seconds");
+    return short_run ? "" : o.program_dir + "/ch07_reverse_model.json";
+}
+
+void save(Chapter& ch, const Inputs& in, const TrainingRun& run, double heldout, const std::string& path) {
+    if (path.empty()) {
+        ch.out << "\n(a short run: the model is not saved; --save FILE keeps it)\n";
+        return;
+    }
+    save_transformer(run.model, {"reverse", run.losses.size(), run.losses.back(), heldout, in.task.max_length}, path);
+    ch.out << "\nsaved the trained model to " << path << "; decode your own digits with\n"
+           << "  build/ch06_encoder_decoder --weights " << path << " --source \"3 1 4 1 5\"\n";
+}
+
 void walkthrough(Chapter& ch) {
     Inputs in = read_inputs(ch.data);
     apply_flags(ch.options, in);
-    const std::string save =
-        ch.options.has("--save") ? ch.options.value("--save") : "build/ch07_reverse_model.json";
-    if (!ch.options.check) check_writable(save);  // before half a minute of training, not after
+    const std::string path = save_path(ch.options);
+    if (!path.empty()) check_writable(path);  // before the training run, not after it
     the_task(ch, in);
     gradients(ch, in);
     adam_steps(ch, in);
     const TrainingRun run = train_model(ch, in);
-    held_out(ch, in, run);
+    const double heldout = held_out(ch, in, run);
     Series curve{"loss", {}, run.losses};
-    for (std::size_t s = 0; s < run.losses.size(); ++s)
-        curve.xs.push_back(static_cast<double>(s + 1));
-    ch.picture("ch07_loss.svg", line_chart_svg({"training loss (label-smoothed cross-entropy)",
-                                                "step",
-                                                "loss",
-                                                false,
-                                                false,
-                                                {curve}}));
+    for (std::size_t s = 0; s < run.losses.size(); ++s) curve.xs.push_back(static_cast<double>(s + 1));
+    ch.picture("ch07_loss.svg",
+               line_chart_svg({"training loss (label-smoothed cross-entropy)", "step", "loss", false, false, {curve}}));
     cross_attention(ch, in, run.model);
-    if (ch.options.check) return;
-    save_transformer(run.model, save);
-    ch.out << "\nsaved the trained model to " << save << "; decode your own digits with\n"
-           << "  build/ch06_encoder_decoder --weights " << save << " --source \"3 1 4 1 5\"\n";
+    save(ch, in, run, heldout, path);
 }
 
 }  // namespace
@@ -304,7 +315,6 @@ int main(int argc, char** argv) {
         {svg_flag(),
          {"--steps", "N", "train at most N steps (a quick run: --steps 20)"},
          {"--seconds", "S", "train at most S seconds (default: the data file's, 60)"},
-         {"--save", "FILE",
-          "where to save the trained model (default build/ch07_reverse_model.json)"}}};
+         {"--save", "FILE", "save the model there (a full run saves it as build/ch07_reverse_model.json)"}}};
     return run_chapter(argc, argv, info, walkthrough);
 }

@@ -7,8 +7,8 @@ The numbers the tutorial prints are stored as printed (strings), and the oracle 
 them are not correct roundings of the exact values (tutorial.errata), judged with Python's
 decimal module.
 
-    python3 data/oracle.py                  # rewrite data/chNN_*.json (and tests/data/) from the inputs below
-    python3 data/oracle.py --rewrite FILE   # recompute the expected values of FILE from its own inputs
+    make goldens            # = data/oracle.py: rewrite data/chNN_*.json (and tests/data/) from the inputs below
+    make rewrite FILE=...   # = data/oracle.py --rewrite FILE: the expected values of FILE, from its own inputs
 
 Output is deterministic to the byte: fixed key order, every float written with as many
 significant digits (at most 17) as it takes to read back as exactly the same double.
@@ -149,7 +149,9 @@ def ch01_expected(i):
 
 
 def ch01():
-    return {"printed": {"fruit_lookup": "8"}}
+    own = ch01_inputs()
+    return {"inputs": {"values": own["values"], "fruit_weights": own["fruit_weights"]},
+            "printed": {"fruit_lookup": "8"}}
 
 
 # --- ch02 self-attention -----------------------------------------------------------------------
@@ -209,7 +211,7 @@ def ch02_expected(i):
 
 
 def ch02():
-    return {"printed": {
+    return {"inputs": {"X": ch02_inputs()["X"]}, "printed": {
         "Xt": [["1", "1", "3"], ["2", "1", "2"], ["1", "1", "1"], ["2", "2", "1"], ["1", "1", "1"]],
         "XXt": [["11", "9", "11"], ["9", "8", "9"], ["11", "9", "16"]],
         "softmax_XXt": [["0.468", "0.064", "0.468"], ["0.422", "0.156", "0.422"],
@@ -493,10 +495,12 @@ def ch06_inputs(c=None, seed=6, source=None, target=None):
 
 
 def greedy(model, src, max_length):
+    """Greedy decoding; <pad> and <bos> are never generated (they are masked out of the argmax)."""
     c = model.c
     out = [c["bos_id"]]
     while len(out) <= max_length:
-        logits = model(src[None], torch.tensor([out]))[0, -1]
+        logits = model(src[None], torch.tensor([out]))[0, -1].clone()
+        logits[[c["pad_id"], c["bos_id"]]] = float("-inf")
         out.append(int(logits.argmax()))
         if out[-1] == c["eos_id"]:
             break
@@ -708,23 +712,53 @@ def variants():
 
 
 def document(name, inputs, with_tutorial=True):
+    """A data file. Its "tutorial" part (the numbers the tutorial prints, and which of them are
+    wrong) is written only when the inputs those numbers belong to (tutorial.inputs) are the
+    file's own: a reader's changed inputs are never judged against the tutorial's numbers."""
     about, _, expected_of, tutorial_of = CHAPTERS[name]
     expected = expected_of(inputs)
     doc = {"chapter": name, "about": about, "inputs": inputs, "expected": expected}
     tutorial = tutorial_of() if with_tutorial else {}
-    if tutorial.get("printed"):
+    own = all(inputs.get(k) == v for k, v in tutorial.get("inputs", {}).items())
+    if tutorial.get("printed") and own:
         plain = {k: (v.tolist() if isinstance(v, torch.Tensor) else v) for k, v in expected.items()}
         tutorial["errata"] = errata(tutorial["printed"], plain)
         doc["tutorial"] = tutorial
     return doc
 
 
+def fail(message):
+    """One line, as the chapter programs report bad input, and exit code 2."""
+    print("error: " + message, file=sys.stderr)
+    sys.exit(2)
+
+
+def rewrite(path):
+    """Recomputes the expected values of a data file from its own inputs (make rewrite FILE=...)."""
+    import json
+    try:
+        with open(path, encoding="utf-8") as f:
+            old = json.load(f)
+    except OSError as e:
+        fail(f"{path}: cannot open the file ({e.strerror})")
+    except json.JSONDecodeError as e:
+        fail(f"{path}, line {e.lineno} column {e.colno}: not valid JSON")
+    if not isinstance(old, dict) or old.get("chapter") not in CHAPTERS:
+        fail(f"{path}, chapter: expected one of {', '.join(CHAPTERS)}")
+    if not isinstance(old.get("inputs"), dict):
+        fail(f"{path}, inputs: expected an object")
+    try:
+        doc = document(old["chapter"], old["inputs"])
+    except KeyError as e:
+        fail(f"{path}, inputs.{e.args[0]}: missing (this key is required)")
+    except Exception as e:  # a shape that does not fit, a value of the wrong type, ...
+        fail(f"{path}, inputs: {' '.join(str(e).split())}")
+    write(path, doc)
+
+
 def main(argv):
     if len(argv) == 3 and argv[1] == "--rewrite":
-        import json
-        with open(argv[2], encoding="utf-8") as f:
-            old = json.load(f)
-        write(argv[2], document(old["chapter"], old["inputs"], with_tutorial="tutorial" in old))
+        rewrite(argv[2])
         return 0
     if len(argv) != 1:
         print(__doc__, file=sys.stderr)

@@ -2,6 +2,7 @@
 #include "helpers.h"
 
 #include <cstdio>
+#include <filesystem>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -32,10 +33,23 @@ std::string temp_file(const std::string& name, const std::string& text) {
     return path;
 }
 
-Run run_program(const std::string& program, const std::string& args) {
+Run run_command(const std::string& command) {
     const std::string out = temp_dir() + "/stdout", err = temp_dir() + "/stderr";
-    const std::string command = program_dir + "/" + program + " " + args + " >" + out + " 2>" + err;
-    const int status = std::system(command.c_str());
+    const int status = std::system(("(" + command + ") >" + out + " 2>" + err).c_str());
     const int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     return {code, read_all(out), read_all(err)};
 }
+
+Run run_program(const std::string& program, const std::string& args) {
+    return run_command(program_dir + "/" + program + " " + args);
+}
+
+std::string temp_directory(const std::string& name) {
+    const std::string path = temp_dir() + "/" + name;
+    std::filesystem::create_directories(path);
+    return path;
+}
+
+std::string program_path(const std::string& program) { return program_dir + "/" + program; }
+
+std::string read_file(const std::string& path) { return read_all(path); }

@@ -50,6 +50,10 @@ struct Run {
 
 // Runs build/<program> with the given arguments (a shell string) from the repository root.
 Run run_program(const std::string& program, const std::string& args);
+Run run_command(const std::string& shell_command);  // any command, from the repository root
+std::string program_path(const std::string& program);  // where build/<program> is
+std::string temp_directory(const std::string& name);   // a fresh directory for one test
+std::string read_file(const std::string& path);        // "" if it cannot be read
 
 // A file with the given text in a fresh temporary directory; returns its path.
 std::string temp_file(const std::string& name, const std::string& text);

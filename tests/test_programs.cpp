@@ -254,7 +254,7 @@ TEST_CASE("ch06 --weights decodes sequences given on the command line") {
     CHECK(j["decoded_0"][0] == 1);
     check_one_error_line(
         run_program("ch06_encoder_decoder", "--weights " + path + " --source \"3 x\""),
-        "\"x\" is no token");
+        "\"x\" is no word of the model's source vocabulary");
 }
 
 TEST_CASE("ch07: a trained model is saved whole and decodes in ch06; bad flags are named") {

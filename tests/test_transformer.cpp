@@ -78,7 +78,7 @@ TEST_CASE("a saved model loads back to the same logits") {
     Transformer m = random_transformer(small_config(true), 4);
     m.config.vocabulary = {"<pad>", "<bos>", "<eos>", "a", "b", "c", "d"};
     const std::string path = temp_file("model.json", "");
-    save_transformer(m, path);
+    save_transformer(m, {"test", 0, 0.0, 0.0, 0}, path);
     const Transformer back = load_transformer(DataFile::load(path), "");
     CHECK(back.config.norm_first);
     CHECK(back.config.vocabulary == m.config.vocabulary);

@@ -2,6 +2,8 @@
 // parameter list in model/parameters.h, so the loader and the writer can never disagree.
 #include "io/model_file.h"
 
+#include <set>
+
 #include "io/atomic_file.h"
 #include "model/parameters.h"
 
@@ -56,6 +58,12 @@ Transformer load_transformer(const DataFile& data, const std::string& key) {
     const Json& weights = data.at(k + "weights");
     if (!weights.is_object())
         throw data.error(k + "weights", "expected an object of named weights");
+    std::set<std::string> names;  // every tensor the model has, to find those it has not
+    for (const Parameter& p : parameters(m)) names.insert(p.name);
+    for (const auto& item : weights.items())
+        if (!names.count(item.key()))
+            throw data.error(k + "weights." + item.key(),
+                             "not a weight of this model (unexpected, as PyTorch's load_state_dict says)");
     for (const Parameter& p : parameters(m)) {
         const std::string where = k + "weights." + p.name, expected = torch_shape(p);
         if (!weights.contains(p.name)) throw data.error(where, "missing; expected " + expected);
@@ -85,6 +93,19 @@ Json transformer_to_json(const Transformer& model) {
     return Json{{"config", config_json(model.config)}, {"weights", weights}};
 }
 
-void save_transformer(const Transformer& model, const std::string& path) {
-    write_file_atomically(path, transformer_to_json(model).dump() + "\n");
+bool read_training_record(const DataFile& data, TrainingRecord& r) {
+    if (!data.has("training")) return false;
+    r.task = data.text("training.task");
+    r.steps = data.size("training.steps", 0, std::size_t(1) << 40);
+    r.final_loss = data.number("training.final_loss");
+    r.heldout_exact_match = data.number("training.heldout_exact_match");
+    r.max_source_length = data.size("training.max_source_length", 0, std::size_t(1) << 30);
+    return true;
+}
+
+void save_transformer(const Transformer& model, const TrainingRecord& r, const std::string& path) {
+    Json file = transformer_to_json(model);
+    file["training"] = {{"task", r.task}, {"steps", r.steps}, {"final_loss", r.final_loss},
+                        {"heldout_exact_match", r.heldout_exact_match}, {"max_source_length", r.max_source_length}};
+    write_file_atomically(path, file.dump() + "\n");
 }

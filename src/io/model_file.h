@@ -1,10 +1,11 @@
 // model_file.h — a Transformer to and from JSON, weights named and laid out as in PyTorch
 // (model/parameters.h):
 //
-//   {"config": {...}, "weights": {name: array, ...}}
+//   {"config": {...}, "weights": {name: array, ...}, "training": {...}}
 //
 // so that model.load_state_dict({k: torch.tensor(v) for k, v in file["weights"].items()})
-// loads our file into PyTorch, and the oracle's exports load here.
+// loads our file into PyTorch, and the oracle's exports load here. "training", written by
+// chapter 7, says how the model came to be; a file without it (the oracle's) is a model too.
 #pragma once
 #include <string>
 
@@ -22,7 +23,19 @@ TransformerConfig read_model_config(const DataFile& data, const std::string& key
 // Errors name the file and the weight: "FILE, weights.transformer.encoder.layers.0.norm1.weight: ...".
 Transformer load_transformer(const DataFile& data, const std::string& key);
 
+// How a saved model was trained: what chapter 6 tells the reader before decoding with it.
+struct TrainingRecord {
+    std::string task;                   // "reverse"
+    std::size_t steps = 0;
+    double final_loss = 0.0;
+    double heldout_exact_match = 0.0;   // a fraction, 1 = every held-out example right
+    std::size_t max_source_length = 0;  // the longest source it saw, in tokens before <eos>
+};
+
+// The record of the file's "training" object; false when the file has none.
+bool read_training_record(const DataFile& data, TrainingRecord& record);
+
 Json transformer_to_json(const Transformer& model);
 
-// Writes the model to path atomically (a temporary file, then rename).
-void save_transformer(const Transformer& model, const std::string& path);
+// Writes the model and how it was trained to path atomically (a temporary file, then rename).
+void save_transformer(const Transformer& model, const TrainingRecord& record, const std::string& path);

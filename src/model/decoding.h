@@ -12,6 +12,12 @@ struct GreedySteps {
     std::vector<Matrix> step_logits;  // (1 x tgt_vocab) per step: the logits of the last position
 };
 
-// Encode once, start from <bos>, append the argmax, repeat until <eos> or max_length tokens
+// The most likely next token of one step's logits (1 x tgt_vocab) — among the tokens a model may
+// generate: never <pad> (it only fills sequences up to a common length) and never <bos> (it
+// only starts the decoder's input). An untrained model may well rate them highest; a trained
+// one never sees them as targets.
+int next_token(const Matrix& logits, const TransformerConfig& config);
+
+// Encode once, start from <bos>, append next_token(), repeat until <eos> or max_length tokens
 // have been generated.
 GreedySteps greedy_decode(const Transformer& model, const Tokens& source, std::size_t max_length);

@@ -104,13 +104,15 @@ Matrix logits_teacher_forced(const Transformer& m, const Tokens& source,
     return decode(m, {decoder_input}, encode(m, {source}), {source});
 }
 
-std::string text_of(const TransformerConfig& c, const Tokens& ids) {
-    if (!c.vocabulary.empty()) return text_of(c.vocabulary, ids);
-    Vocabulary names;  // no vocabulary: the special tokens by name, every other id as a number
+Vocabulary names_of(const TransformerConfig& c) {
+    if (!c.vocabulary.empty()) return c.vocabulary;
+    Vocabulary names;
     for (int id = 0; id < static_cast<int>(std::max(c.src_vocab, c.tgt_vocab)); ++id)
         names.push_back(id == c.pad_id   ? "<pad>"
                         : id == c.bos_id ? "<bos>"
                         : id == c.eos_id ? "<eos>"
                                          : std::to_string(id));
-    return text_of(names, ids);
+    return names;
 }
+
+std::string text_of(const TransformerConfig& c, const Tokens& ids) { return text_of(names_of(c), ids); }

@@ -98,5 +98,9 @@ Matrix output_projection_backward(const Transformer& model, const Matrix& d_logi
 Matrix logits_teacher_forced(const Transformer& model, const Tokens& source,
                              const Tokens& decoder_input);
 
-// The target's names, from config.vocabulary: "<bos> 4 1 3 <eos>".
+// The name of every token id: config.vocabulary when the model has one; else the special
+// tokens by name ("<pad>", "<bos>", "<eos>") and every other id as its number.
+Vocabulary names_of(const TransformerConfig& config);
+
+// Ids by those names: "<bos> 4 1 3 <eos>".
 std::string text_of(const TransformerConfig& config, const Tokens& ids);

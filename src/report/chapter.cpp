@@ -64,6 +64,8 @@ Options parse_flags(int argc, char** argv, const ChapterInfo& info) {
         }
     }
     if (o.json && o.check) throw UsageError("--json and --check: choose one");
+    const std::string self = argc > 0 ? argv[0] : "";
+    if (self.rfind('/') != std::string::npos) o.program_dir = self.substr(0, self.rfind('/'));
     if (o.data_path.empty())
         o.data_path = default_data_path(info.name, argc > 0 ? argv[0] : nullptr);
     return o;
@@ -115,6 +117,10 @@ int report(const ChapterInfo& info, const Chapter& ch) {
     }
     if (ch.options.check) return check(info, ch, printed);
     if (!printed.empty()) print_errata(std::cout, printed);
+    const std::string changed = own_inputs_changed(ch.data);
+    if (!changed.empty())
+        std::cout << "\n(The tutorial's printed numbers belong to its own inputs; this file's " << changed
+                  << " is different, so they are not judged.)\n";
     if (ch.options.has("--svg")) {
         print_step(std::cout, "Pictures");
         for (const auto& f : ch.results.figures())

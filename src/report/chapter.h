@@ -36,6 +36,7 @@ struct ChapterInfo {
 
 struct Options {
     std::string data_path;
+    std::string program_dir = ".";  // where the program is: build/, usually
     bool json = false;
     bool check = false;
     std::map<std::string, std::string> extra;  // extra flags given: name -> value ("" for a switch)

@@ -33,8 +33,14 @@ struct PrintedCheck {
     bool erratum;          // the printed number is not a correct rounding of the exact one
 };
 
-// Every printed number of the data file beside the computed value it claims to show.
-// Errors (unknown result name, shape or format problems) are DataErrors.
+// The printed numbers belong to the tutorial's own inputs, stored under tutorial.inputs: the
+// key of the first of those the data file's inputs differ from, or "" when they are the same.
+// A reader who changed X in a copy is not told that the tutorial printed the wrong numbers.
+std::string own_inputs_changed(const DataFile& data);
+
+// Every printed number of the data file beside the computed value it claims to show — none when
+// the inputs are not the tutorial's own. Errors (unknown result name, shape or format problems)
+// are DataErrors.
 std::vector<PrintedCheck> compare_printed(const Results& results, const DataFile& data);
 
 // Checks our errata against the oracle's list in tutorial.errata ([{"name","row","col"}, …]):
