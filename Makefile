@@ -7,6 +7,7 @@
 #   make goldens    rerun the oracle (PyTorch, float64) that writes data/*.json
 #   make rewrite FILE=my.json   recompute the expected values of a copy you edited
 #   make bench      the benchmarks (see chapter 8)
+#   make figures    redraw the README's pictures in data/figures
 #   make clean      remove build/
 #   make SAN=1 …    the same with AddressSanitizer + UndefinedBehaviorSanitizer, in build/san/
 
@@ -36,7 +37,7 @@ BENCH_OBJ := $(BUILD)/obj/tests/bench/bench.o
 PROGRAMS := $(addprefix $(BUILD)/,$(CHAPTERS))
 PYTHON   := /usr/bin/python3
 
-.PHONY: all run test check goldens rewrite bench clean deps
+.PHONY: all run test check goldens rewrite bench figures clean deps
 all: $(PROGRAMS) $(BUILD)/tests
 
 # --- dependencies: doctest and nlohmann/json from the system's package manager ---------------
@@ -104,6 +105,12 @@ rewrite:
 	@test -n "$(FILE)" || { echo "error: make rewrite: expected FILE=the data file to recompute" >&2; exit 2; }
 	@$(ORACLE_NEEDS)
 	@$(ORACLE_ENV) $(PYTHON) data/oracle.py --rewrite "$(FILE)" && echo "rewrote $(FILE)"
+
+FIGURES := ch03_masked_attention:ch03_weights_causal ch05_positional_encoding:ch05_pe
+figures: $(PROGRAMS)
+	@tmp=$$(mktemp -d) && for f in $(FIGURES); do \
+	  $(BUILD)/$${f%%:*} --svg $$tmp >/dev/null && mv $$tmp/$${f#*:}.svg data/figures/ || exit 1; \
+	  echo "drew data/figures/$${f#*:}.svg"; done; rm -rf $$tmp
 
 clean:
 	rm -rf build

@@ -54,9 +54,9 @@ double weighted_lookup(const Matrix& weights, const Matrix& values) {
 }
 
 void exact_lookup(Chapter& ch, const Inputs& in) {
-    ch.step("Step 1: an exact dictionary lookup (03 §2.1.2)");
-    ch.out << "A dictionary maps keys to values. Looking up \"" << in.keys[0]
-           << "\" matches one key exactly: its weight is 1, every other weight 0.\n";
+    ch.step("Step 1: an exact dictionary lookup (03 §2.1.2; 01 简单描述)");
+    ch.say("A dictionary maps keys to values. Looking up \"" + in.keys[0] +
+           "\" matches one key exactly: its weight is 1, every other weight 0.");
     print_matrix(ch.out, "values V", in.values, in.keys, {"value"});
     Matrix one_hot(1, in.keys.size());
     one_hot(0, 0) = 1.0;
@@ -77,7 +77,11 @@ void weighted_lookup_step(Chapter& ch, const Inputs& in) {
     for (std::size_t j = 0; j < in.keys.size(); ++j)
         ch.out << (j ? " + " : "") << fixed(in.fruit_weights(0, j), 1) << "·"
                << fixed(in.values(j, 0), 0);
-    ch.out << " = " << fixed(fruit, 4) << "   (the tutorial: 8)\n";
+    ch.out
+        << " = " << fixed(fruit, 4) << "   (the tutorial: 8)\n"
+        << "This is where the database picture stops fitting (05 says it is only half right): a\n"
+           "database returns the value of the key that matches; attention returns a blend of all\n"
+           "the values, weighted by how well each key matches.\n";
 }
 
 void attention_formula(Chapter& ch, const Inputs& in) {
@@ -97,6 +101,44 @@ void attention_formula(Chapter& ch, const Inputs& in) {
     ch.out << "\"" << in.queries[0] << "\" now gets " << fixed(a.output(0, 0), 4)
            << ": mostly apple and banana, as the hand-picked weights\n"
               "gave 8, but the weights are computed, and chair keeps a little.\n";
+    ch.correction(
+        "03 §2.1.2",
+        "the weights for \"fruit\" are 0.6 / 0.4 / 0, but a softmax never gives an exact 0 "
+        "for a finite score: computed from vectors, chair keeps " +
+            fixed(a.weights(0, in.keys.size() - 1), 4) +
+            ". Exact zeros come only from −∞ scores, i.e. from masks (chapter 3).");
+    ch.correction(
+        "01 简单描述",
+        "the shop search \"returns the items ordered by weighted value\", but attention ranks "
+        "nothing: it returns one number (here " +
+            fixed(a.output(0, 0), 4) + "), the weighted average of every value.");
+}
+
+// q·k and the cosine of the angle between q and k: the dot product also grows with the lengths.
+void dot_products(Chapter& ch, const Inputs& in) {
+    ch.step("Is the dot product a similarity? (03 §2.1.2; 05)");
+    const Matrix q = row_of(in.Q, 0), scores = matmul_bt(q, in.K);
+    Table t({"key", "q·k", "|k|", "cos(q, k)", "q·(2k)"});
+    for (std::size_t j = 0; j < in.keys.size(); ++j) {
+        const Matrix k = row_of(in.K, j);
+        const double qk = scores(0, j), nk = std::sqrt(matmul_bt(k, k)(0, 0)),
+                     nq = std::sqrt(matmul_bt(q, q)(0, 0));
+        t.add({in.keys[j], general(qk, 4), general(nk, 4), fixed(qk / (nq * nk), 3),
+               general(matmul_bt(q, scale(k, 2.0))(0, 0), 4)});
+    }
+    ch.out << "The score of \"" << in.queries[0]
+           << "\" against each key, beside the cosine, which ignores lengths:\n";
+    t.print(ch.out);
+    ch.out
+        << "Double a key and its score doubles, its cosine does not move: the dot product measures\n"
+           "direction and length together. A learned model can use both; calling the score a\n"
+           "cosine, or \"similarity\" alone, is not exact.\n";
+    ch.correction(
+        "03 §2.1.2",
+        "\"the dot product of unrelated words should be negative\": unrelated directions are "
+        "orthogonal, with a dot product of 0; a negative one means opposite. And the dot "
+        "product grows with the vectors' lengths (the table above: q·(2k) = 2·q·k), so it "
+        "is not the cosine.");
 }
 
 // Rows: the scale s, each key's weight, the result of the lookup.
@@ -137,11 +179,11 @@ void sharper_scores(Chapter& ch, const Inputs& in) {
     }
     table.print(ch.out);
     const double last = sweep(sweep.rows - 1, sweep.cols - 1);
+    ch.say("At s = " + fixed(sweep(sweep.rows - 1, 0), 0) + " the result is " +
+           (last == exact ? "exactly " : "") + fixed(last, 12) +
+           ": a dictionary is attention with infinitely sharp scores.");
     ch.out
-        << "At s = " << fixed(sweep(sweep.rows - 1, 0), 0) << " the result is "
-        << (last == exact ? "exactly " : "") << fixed(last, 12)
-        << ": a dictionary is attention with infinitely sharp scores.\n"
-           "Chapter 2 shows why real attention keeps the scores from growing (the 1/√d_k scale).\n";
+        << "Chapter 2 shows why real attention keeps the scores from growing (the 1/√d_k scale).\n";
 }
 
 void walkthrough(Chapter& ch) {
@@ -149,6 +191,7 @@ void walkthrough(Chapter& ch) {
     exact_lookup(ch, in);
     weighted_lookup_step(ch, in);
     attention_formula(ch, in);
+    dot_products(ch, in);
     sharper_scores(ch, in);
 }
 

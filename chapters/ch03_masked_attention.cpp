@@ -42,7 +42,7 @@ Labels with_padding(const Labels& tokens, const std::vector<bool>& pad) {
 }
 
 void why_mask(Chapter& ch, const Inputs& in) {
-    ch.step("Why mask: predicting the next token without seeing it");
+    ch.step("Why mask: predicting the next token without seeing it (03 §2.1.5)");
     ch.out << "A language model learns to continue a sequence one token at a time:\n";
     for (std::size_t t = 0; t + 1 < in.tokens.size(); ++t) {
         ch.out << "  step " << t + 1 << ": sees";
@@ -55,14 +55,14 @@ void why_mask(Chapter& ch, const Inputs& in) {
 
 void causal(Chapter& ch, const Inputs& in) {
     const Labels& tokens = in.tokens;
-    ch.step("The causal mask, built as the tutorial builds it");
+    ch.step("The causal mask, built as the tutorial builds it (03 §2.1.5)");
     ch.out
         << "Fill an n x n matrix with −inf, keep only the strict upper triangle (torch.triu with\n"
            "diagonal=1), zeros elsewhere. Row i is query i; column j is key j; −inf hides key j.\n";
     const Matrix mask = causal_mask(in.X.rows);
     print_matrix(ch.out, "causal mask", mask, tokens, tokens);
     ch.record("causal_hidden", hidden_positions(mask));
-    ch.step("Masked scores and weights");
+    ch.step("Masked scores and weights (03 §2.1.5; 02 带掩码的注意力机制)");
     const AttentionResult a = attention(in.X, in.X, in.X, mask);
     print_matrix(ch.out, "X", in.X, tokens);
     print_matrix(ch.out, "scores XXᵀ/√d_k (no mask)", attention(in.X, in.X, in.X).scores, tokens,
@@ -71,15 +71,30 @@ void causal(Chapter& ch, const Inputs& in) {
     ch.show("weights_causal", "weights: softmax of each row (exp(−inf) = 0)", a.weights, tokens,
             tokens);
     ch.show("output_causal", "output", a.output, tokens);
-    ch.picture("ch03_mask_causal.svg", heatmap_svg({"the causal mask", mask, tokens, tokens}));
+    ch.picture("ch03_mask_causal.svg",
+               heatmap_svg({"the causal mask", mask, tokens, tokens, Scale::Mask}));
     ch.picture("ch03_scores_causal.svg",
-               heatmap_svg({"scores + causal mask", a.scores, tokens, tokens, true}));
+               heatmap_svg({"scores + causal mask", a.scores, tokens, tokens, Scale::Signed}));
     ch.picture("ch03_weights_causal.svg",
-               heatmap_svg({"weights with the causal mask", a.weights, tokens, tokens}));
+               heatmap_svg({"weights with the causal mask", a.weights, tokens, tokens,
+                            Scale::Weights, hidden_positions(mask)}));
+    ch.out << "Row 0, " << tokens[0] << ", sees itself: weight " << fixed(a.weights(0, 0), 4)
+           << ". No row is empty — every position sees at least itself.\n";
+    ch.correction(
+        "03 §2.1.5",
+        "the 【MASK】 table's first row is all 【MASK】, as if the first position saw nothing; "
+        "with the mask the tutorial's own code builds (triu(…, diagonal=1)) it sees itself, "
+        "weight " +
+            fixed(a.weights(0, 0), 0) + " (step \"Masked scores and weights\").");
+    ch.correction("02 带掩码的注意力机制",
+                  "\"an upper-triangular matrix, lower triangle all 1, upper triangle 0, "
+                  "diagonal 1\": that matrix (1 = may attend) is lower triangular. The "
+                  "additive mask of 03 §2.1.5 is the upper-triangular one: −∞ above the "
+                  "diagonal, 0 on and below it (printed above).");
 }
 
 void prefix_rows(Chapter& ch, const Inputs& in) {
-    ch.step("The same rows, one prefix at a time");
+    ch.step("The same rows, one prefix at a time (02 带掩码的注意力机制)");
     ch.out
         << "Row t of the masked attention equals attention computed over the prefix 0..t alone —\n"
            "so one masked pass does the work of all n sequential steps:\n";
@@ -97,6 +112,9 @@ void prefix_rows(Chapter& ch, const Inputs& in) {
     }
     table.print(ch.out);
     ch.record("prefix_outputs", prefix_outputs);
+    ch.out
+        << "02 is right that masking lets training run in parallel — and it is exact: the rows agree\n"
+           "to the last bit, as the differences above show.\n";
 }
 
 void show_case(Chapter& ch, const std::string& name, const std::string& title, const Matrix& X,
@@ -105,15 +123,17 @@ void show_case(Chapter& ch, const std::string& name, const std::string& title, c
     print_matrix(ch.out, "mask (" + title + ")", mask, labels, labels);
     ch.show("weights_" + name, "weights softmax(XXᵀ/√d_k + mask)", a.weights, labels, labels);
     ch.show("output_" + name, "output", a.output, labels);
-    ch.picture("ch03_mask_" + name + ".svg", heatmap_svg({"mask: " + title, mask, labels, labels}));
+    ch.picture("ch03_mask_" + name + ".svg",
+               heatmap_svg({"mask: " + title, mask, labels, labels, Scale::Mask}));
     ch.picture("ch03_weights_" + name + ".svg",
-               heatmap_svg({"weights with the " + title + " mask", a.weights, labels, labels}));
+               heatmap_svg({"weights with the " + title + " mask", a.weights, labels, labels,
+                            Scale::Weights, hidden_positions(mask)}));
 }
 
 void padding(Chapter& ch, const Inputs& in) {
     const std::size_t n = in.X.rows;
     const Labels padded = with_padding(in.tokens, in.pad);
-    ch.step("Padding: keys that are not real tokens");
+    ch.step("Padding: keys that are not real tokens (02 带掩码的注意力机制)");
     ch.out << "Sequences in a batch have different lengths; the short ones are filled up with\n"
               "padding. A padding mask hides those keys from every query (PyTorch's\n"
               "key_padding_mask).\n";
@@ -128,7 +148,7 @@ void fully_masked_row(Chapter& ch, const Inputs& in) {
     const std::size_t n = in.X.rows;
     const Labels left = with_padding(in.tokens, in.left_pad);
     const Matrix mask = add(causal_mask(n), padding_mask(n, in.left_pad));
-    ch.step("A row with every key hidden");
+    ch.step("A row with every key hidden (01 代码)");
     ch.out
         << "Pad on the left instead and combine with the causal mask: query 0 may only see key 0,\n"
            "which is padding, so its row has no visible key at all. softmax of a row of −inf is\n"
@@ -145,6 +165,14 @@ void fully_masked_row(Chapter& ch, const Inputs& in) {
     ch.out
         << "With a large finite number the fully hidden row becomes uniform: the query averages\n"
            "the padding it was meant to ignore.\n";
+    ch.correction(
+        "01 代码",
+        "masked_fill(mask == 0, -1e9) hides with a large finite number: a row whose keys are "
+        "all hidden then gets uniform weights (" +
+            fixed(uniform(0, 0), 2) +
+            " each here) "
+            "and averages the padding it should ignore. With −∞ the softmax is 0/0; this book "
+            "defines that row as zeros (PyTorch gives NaN).");
 }
 
 void walkthrough(Chapter& ch) {

@@ -84,19 +84,42 @@ Inputs read_inputs(const DataFile& data) {
     return in;
 }
 
-// Records each head's weights as weights_<name>_head<i>, with a picture each; prints them
-// unless they were printed already.
+// Records each head's weights as weights_<name>_head<i> and prints them (unless they were
+// printed already); one picture holds every head, on the one 0–1 scale of weights.
 void show_heads(Chapter& ch, const std::string& name, const MultiHeadCache& c, const Labels& rows,
-                const Labels& cols, bool print = true) {
+                const Labels& cols, const Matrix& mask, bool print = true) {
+    std::vector<Heatmap> panels;
     for (std::size_t i = 0; i < c.heads.size(); ++i) {
         const std::string key = "weights_" + name + "_head" + std::to_string(i);
         if (print)
             ch.show(key, "head " + std::to_string(i) + " weights", c.heads[i].weights, rows, cols);
         else ch.record(key, c.heads[i].weights);
-        ch.picture("ch04_" + key + ".svg",
-                   heatmap_svg({name + " attention, head " + std::to_string(i), c.heads[i].weights,
-                                rows, cols}));
+        panels.push_back({"head " + std::to_string(i), c.heads[i].weights, rows, cols,
+                          Scale::Weights, mask.empty() ? Matrix() : hidden_positions(mask)});
     }
+    ch.picture("ch04_weights_" + name + ".svg",
+               heatmaps_svg(name + " attention, every head", panels));
+}
+
+// What differs between the heads: where each query looks most, head by head.
+void compare_heads(Chapter& ch, const MultiHeadCache& c, const Labels& rows, const Labels& cols) {
+    Labels header = {"query"};
+    for (std::size_t i = 0; i < c.heads.size(); ++i)
+        header.push_back("head " + std::to_string(i) + " looks most at");
+    Table t(header);
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        Labels line = {rows[r]};
+        for (const AttentionResult& h : c.heads) {
+            const std::size_t j = argmax(h.weights, r);
+            line.push_back(cols[j] + " (" + fixed(h.weights(r, j), 2) + ")");
+        }
+        t.add(line);
+    }
+    t.print(ch.out);
+    ch.out
+        << "The heads differ only by their projections: the same tokens, other W_Q^i and W_K^i, so\n"
+           "other scores. That different heads learn different relations (03 §2.1.6, 02 多头带来的好处,\n"
+           "05) is what training makes of this freedom; these weights are the data file's, not learnt.\n";
 }
 
 void per_head_and_fused(Chapter& ch, const Inputs& in) {
@@ -122,7 +145,7 @@ void per_head_and_fused(Chapter& ch, const Inputs& in) {
     print_matrix(ch.out, "Concat(head_0, …, head_" + std::to_string(w.n_heads - 1) + ")",
                  per_head.concat, in.tokens);
     print_matrix(ch.out, "output = Concat·W_O + b_O", per_head_output, in.tokens);
-    ch.step("Fused form: one matmul for all heads, then split");
+    ch.step("Fused form: one matmul for all heads, then split (03 §2.1.6; 02 第一步)");
     ch.out << "The tutorial's code uses one d_model x d_model matrix per projection. Multiplying\n"
               "by the fused matrix and then cutting the product into column blocks gives each\n"
               "head's projection — \"multiply then split\" equals \"split then multiply\":\n";
@@ -132,33 +155,52 @@ void per_head_and_fused(Chapter& ch, const Inputs& in) {
     ch.out << "max |fused − per-head| over the output = " << sci(diff)
            << (diff <= 1e-12 ? "  (≤ 1e-12: the same)\n" : "  (DIFFERENT)\n");
     ch.record("output_self", output);
-    show_heads(ch, "self", fused, in.tokens, in.tokens, false);  // the per-head form printed them
+    show_heads(ch, "self", fused, in.tokens, in.tokens, Matrix(),
+               false);  // the per-head form printed them
+    ch.step("What differs between the heads (03 §2.1.6; 02 多头带来的好处; 05)");
+    compare_heads(ch, fused, in.tokens, in.tokens);
+    ch.correction(
+        "03 §2.1.6",
+        "the MultiHeadAttention code would not run: it asserts args.n_embd % args.n_head, then "
+        "reads args.n_heads and args.dim (three names for two sizes), and forward tests "
+        "self.is_causal, which __init__ never sets. What it means — one fused matrix per "
+        "projection, split into h column blocks — is right: the fused and per-head forms "
+        "agree to " +
+            sci(diff) + ".");
 }
 
 void masked_and_cross(Chapter& ch, const Inputs& in) {
-    ch.step("Masks in every head: causal + padding");
+    ch.step("Masks in every head: causal + padding (03 §2.1.5–2.1.6)");
     const Matrix mask = add(causal_mask(in.x.rows), padding_mask(in.x.rows, in.pad));
     print_matrix(ch.out, "mask", mask, in.tokens, in.tokens);
     MultiHeadCache masked_cache;
     const Matrix masked = multi_head_attention(in.x, in.x, in.w, mask, &masked_cache);
-    show_heads(ch, "masked", masked_cache, in.tokens, in.tokens);
+    show_heads(ch, "masked", masked_cache, in.tokens, in.tokens, mask);
     ch.show("output_masked", "output", masked, in.tokens);
-    ch.step("Cross-attention: queries from one sequence, keys and values from another");
-    ch.out << "The decoder's queries (" << in.x.rows << " tokens) attend to the encoder's output ("
-           << in.source.rows << " tokens): the weights are " << in.x.rows << " x " << in.source.rows
-           << ", not square.\n";
+    ch.step("Cross-attention: queries from one sequence, keys and values from another (04; 02)");
+    ch.say("The decoder's queries (" + std::to_string(in.x.rows) +
+           " tokens) attend to the encoder's output (" + std::to_string(in.source.rows) +
+           " tokens): the weights are " + std::to_string(in.x.rows) + " x " +
+           std::to_string(in.source.rows) + ", not square.");
     MultiHeadCache cross_cache;
     const Matrix cross = multi_head_attention(in.x, in.source, in.w,
                                               padding_mask(in.x.rows, in.source_pad), &cross_cache);
-    show_heads(ch, "cross", cross_cache, in.tokens, in.source_tokens);
+    show_heads(ch, "cross", cross_cache, in.tokens, in.source_tokens,
+               padding_mask(in.x.rows, in.source_pad));
     ch.show("output_cross", "output", cross, in.tokens);
-    ch.step("Without biases, as in the tutorial's code (bias=False)");
+    ch.correction(
+        "03 §2.1.4",
+        "\"in the Decoder, Q comes from the Encoder's output, K and V from the Decoder's "
+        "input\": reversed. The decoder's queries attend to the encoder's output, which gives "
+        "the keys and values (paper §3.2.3; 02 and 04 say it the right way round): here " +
+            std::to_string(in.x.rows) + " queries, " + std::to_string(in.source.rows) + " keys.");
+    ch.step("Without biases, as in the tutorial's code (bias=False; 03 §2.1.6)");
     ch.show("output_nobias", "output", multi_head_attention(in.x, in.x, in.no_bias), in.tokens);
 }
 
 void shapes(Chapter& ch, const Inputs& in) {
     const MultiHeadWeights& e = in.example;
-    ch.step("The tutorial's shape example: 2 tokens, 8 heads of width 3 (04)");
+    ch.step("The tutorial's shape example: 2 tokens, 8 heads of width 3 (04 多头自注意力机制)");
     MultiHeadCache c;
     const Matrix Z = multi_head_attention(in.example_x, in.example_x, e, Matrix(), &c);
     Table shapes({"step", "shape"});
@@ -171,7 +213,11 @@ void shapes(Chapter& ch, const Inputs& in) {
     shapes.add({"Z = Concat·W_O", shape_of(Z)});
     shapes.print(ch.out);
     ch.show("shape_example_output", "Z", Z);
-    ch.step("The paper's sizes");
+    ch.out
+        << "04's shapes are consistent: z_i (2x3), Concat (2x24), W^O (24x4), Z (2x4) — 8 heads of width 3\n"
+           "with d_model = 4, the general form h·d_v ≠ d_model, which nn.MultiheadAttention cannot\n"
+           "express (it fixes d_k = d_v = d_model / h); the oracle writes this one out in torch.\n";
+    ch.step("The paper's sizes (04 投影参数矩阵; 02 第一步)");
     MultiHeadWeights paper;
     paper.n_heads = 8;
     paper.W_Q = paper.W_K = paper.W_V = paper.W_O = Matrix(512, 512);
@@ -180,6 +226,9 @@ void shapes(Chapter& ch, const Inputs& in) {
            << ". One multi-head layer holds four\n"
            << "512 x 512 matrices and four biases of 512: " << parameter_count(paper)
            << " parameters (" << 4 * 512 * 512 << " without biases).\n";
+    ch.correction("04 编码器",
+                  "\"d_k = 512\": 512 is d_model; with h = 8 heads d_k = d_v = d_model / h = " +
+                      std::to_string(paper.d_k()) + " (04's own 投影参数矩阵 section says so).");
 }
 
 void walkthrough(Chapter& ch) {

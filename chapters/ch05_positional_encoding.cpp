@@ -87,9 +87,9 @@ Labels in_order(const Labels& labels, const std::vector<std::size_t>& order) {
 Matrix self_attention(const Matrix& x) { return attention(x, x, x).output; }
 
 void show_column(std::ostream& out, const std::string& title, const Matrix& values) {
-    out << title << ":";
-    for (double x : values.data) out << " " << general(x, 4);
-    out << "\n";
+    std::string text;
+    for (double x : values.data) text += general(x, 4) + " ";
+    out << wrap(text, narration_width, title + ": ", std::string(title.size() + 2, ' '));
 }
 
 // The sentence's embeddings × √d_model, one row per token.
@@ -99,7 +99,7 @@ Matrix token_vectors(const Inputs& in) {
 }
 
 void order_blindness(Chapter& ch, const Inputs& in) {
-    ch.step("The problem: attention does not see order (04)");
+    ch.step("The problem: attention does not see order (04 位置编码; 05)");
     const Labels words = in_order(in.vocabulary, in.token_ids);
     const Matrix x = token_vectors(in), shuffled = rows_in_order(x, in.permutation);
     const Matrix out = self_attention(x), out_shuffled = self_attention(shuffled);
@@ -109,7 +109,23 @@ void order_blindness(Chapter& ch, const Inputs& in) {
     ch.out
         << "The same rows in another order: max |attention(shuffled x) − shuffled attention(x)| = "
         << sci(max_abs_diff(out_shuffled, rows_in_order(out, in.permutation)))
-        << ".\nA sentence and its anagram look identical to attention.\n";
+        << ".\nA sentence and its anagram look identical to attention. 05 is right that the order comes\n"
+           "back only through the position encodings added to the input.\n";
+    const std::string gap = sci(max_abs_diff(out_shuffled, rows_in_order(out, in.permutation)));
+    ch.correction("04 位置编码",
+                  "\"the attention values are the same\" when words are swapped: not the same — "
+                  "permuted the same way (the outputs of the shuffled sentence are the old ones "
+                  "shuffled, to " +
+                      gap +
+                      "). Each token's output is unchanged, which is why the order "
+                      "is lost.");
+    ch.correction(
+        "05",
+        "\"formally no different from a fully connected layer\": a fully connected layer over the "
+        "sentence has a weight for every pair of positions, so it needs a fixed length and sees the "
+        "order; self-attention computes its weights from the tokens, takes any length, and permuting "
+        "its input permutes its output (" +
+            gap + " above).");
 }
 
 void simple_schemes(Chapter& ch, const Inputs& in) {
@@ -164,11 +180,23 @@ void sinusoids(Chapter& ch, const Inputs& in) {
     ch.out
         << "Fast columns on the left flicker from row to row, slow ones on the right barely\n"
            "change: each position gets its own pattern, and nearby positions get similar ones.\n";
-    ch.picture(
-        "ch05_pe.svg",
-        heatmap_svg({"sinusoidal positional encoding: positions × dimensions", big, {}, {}, true}));
+    ch.picture("ch05_pe.svg", heatmap_svg({"sinusoidal positional encoding",
+                                           big,
+                                           {},
+                                           {},
+                                           Scale::Signed,
+                                           Matrix(),
+                                           "position",
+                                           "dimension"}));
     ch.picture("ch05_pe_similarity.svg",
-               heatmap_svg({"PE·PEᵀ: similarity of positions", matmul_bt(big, big), {}, {}, true}));
+               heatmap_svg({"PE·PEᵀ: how alike two positions' encodings are",
+                            matmul_bt(big, big),
+                            {},
+                            {},
+                            Scale::Range,
+                            Matrix(),
+                            "position",
+                            "position"}));
 }
 
 // max over the paired columns of |PE(pos)·M_offset − PE(pos + offset)|, one row per offset
@@ -198,7 +226,8 @@ void rotation(Chapter& ch, const Inputs& in) {
            "one block-diagonal matrix M_k moves every position k steps: PE(pos + k) = PE(pos)·M_k.\n";
     const Matrix pe = sinusoidal_encoding(in.n, in.d_model);
     Table table({"k", "pos", "max |PE(pos)·M_k − PE(pos + k)|"});
-    ch.record("rotation_residual", rotation_residuals(in, pe, table));
+    const Matrix residual = rotation_residuals(in, pe, table);
+    ch.record("rotation_residual", residual);
     table.print(ch.out);
     ch.out << "So PE(pos)·PE(pos + k) depends on k only — each row below is the same:\n";
     Matrix dots(in.n - 4, 5);
@@ -209,6 +238,16 @@ void rotation(Chapter& ch, const Inputs& in) {
     print_matrix(ch.out, "PE(pos)·PE(pos + k)",
                  row_block(dots, 0, std::min<std::size_t>(6, dots.rows)), {},
                  {"k=0", "k=1", "k=2", "k=3", "k=4"});
+    const double worst = *std::max_element(residual.data.begin(), residual.data.end());
+    ch.correction(
+        "04 位置编码",
+        "\"PE(pos + k) is a linear combination of PE(pos)\": right, and more — a rotation, one "
+        "2x2 block per pair of columns by the angle k·ω_i, the same M_k for every pos "
+        "(checked above to " +
+            sci(worst) +
+            "). So the distance between neighbouring "
+            "positions is the same everywhere, unlike the binary code's jumps (02's \"not "
+            "continuous enough\").");
 }
 
 void embedding_plus_pe(Chapter& ch, const Inputs& in) {
@@ -218,6 +257,14 @@ void embedding_plus_pe(Chapter& ch, const Inputs& in) {
            "start with a standard deviation of about 1/√d_model (here "
         << fixed(1 / std::sqrt(static_cast<double>(in.d_model)), 3)
         << "), PE entries are of size 1:\nscaled, the token's identity and its position have comparable weight.\n";
+    ch.correction(
+        "04 嵌入层",
+        "\"× √d_model, perhaps because L2 regularisation keeps the weights small\": the paper "
+        "gives no reason. What the numbers show: embeddings initialised with standard deviation "
+        "1/√d_model (" +
+            fixed(1 / std::sqrt(static_cast<double>(in.d_model)), 3) +
+            " here) "
+            "are a √d_model-th of PE's entries; multiplied, token and position weigh alike.");
     const std::size_t n = in.token_ids.size();
     const Matrix pe = row_block(sinusoidal_encoding(in.n, in.d_model), 0, n);
     const Matrix embedded = add(token_vectors(in), pe);

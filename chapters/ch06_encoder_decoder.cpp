@@ -21,6 +21,8 @@ struct Inputs {
     Transformer model;
     std::vector<Tokens> sources, targets;
     std::size_t max_length;
+    Matrix an_x,
+        an_sublayer;  // Add & Norm: a small batch of positions (rows), and a sublayer's output
 };
 
 Tokens tokens_at(const DataFile& data, const std::string& key, std::size_t i, std::size_t vocab) {
@@ -39,7 +41,8 @@ Tokens tokens_at(const DataFile& data, const std::string& key, std::size_t i, st
 }
 
 Inputs read_inputs(const DataFile& data) {
-    Inputs in{load_transformer(data, "inputs"), {}, {}, data.size("inputs.max_length", 1, 10000)};
+    Inputs in{load_transformer(data, "inputs"),         {}, {},
+              data.size("inputs.max_length", 1, 10000), {}, {}};
     const std::size_t batch = data.at("inputs.source").size();
     if (batch == 0 || data.at("inputs.target").size() != batch)
         throw data.error("inputs.target",
@@ -49,6 +52,11 @@ Inputs read_inputs(const DataFile& data) {
         in.sources.push_back(tokens_at(data, "inputs.source", b, in.model.config.src_vocab));
         in.targets.push_back(tokens_at(data, "inputs.target", b, in.model.config.tgt_vocab));
     }
+    in.an_x = data.matrix("inputs.add_norm.x");
+    in.an_sublayer = data.matrix("inputs.add_norm.sublayer");
+    if (in.an_sublayer.rows != in.an_x.rows || in.an_sublayer.cols != in.an_x.cols)
+        throw data.error("inputs.add_norm.sublayer",
+                         "expected " + shape_of(in.an_x) + " like inputs.add_norm.x");
     return in;
 }
 
@@ -85,10 +93,10 @@ Matrix training_flow(std::ostream& out, const Transformer& m, const Tokens& sour
     out << "the encoder runs once: memory " << shape_of(memory)
         << "; the decoder reads it in every layer (cross-attention)\n";
     const Matrix logits = decode(m, {decoder_input}, memory, {source});
-    Table t({"position", "decoder sees", "should predict", "predicts (argmax)"});
+    Table t({"position", "decoder sees", "should predict", "predicts"});
     for (std::size_t p = 0; p < decoder_input.size(); ++p)
         t.add({std::to_string(p), text_of(c, prefix(decoder_input, p + 1)), text_of(c, {target[p]}),
-               text_of(c, {static_cast<int>(argmax(logits, p))})});
+               text_of(c, {next_token(row_of(logits, p), c)})});
     t.print(out);
     return logits;
 }
@@ -120,35 +128,138 @@ double flows_gap(const Transformer& m, const Tokens& source, const Tokens& decod
     return worst;
 }
 
-void one_example(Chapter& ch, const Transformer& m, const Inputs& in, std::size_t b) {
-    const bool pre = m.config.norm_first;
-    const std::string tag = std::string(pre ? "pre_norm" : "post_norm") + "_" + std::to_string(b);
-    ch.step(std::string(pre ? "Pre-norm: x + Sublayer(LayerNorm(x))"
-                            : "Post-norm (the paper): LayerNorm(x + Sublayer(x))") +
-            ", example " + std::to_string(b));
-    ch.out << "Training time: all positions at once, the causal mask hiding the future.\n";
-    ch.record("logits_" + tag, training_flow(ch.out, m, in.sources[b], in.targets[b]),
-              Shape::Matrix, tolerance::end_to_end);
-    ch.out << "Inference time: encode once, start from <bos>, append the argmax until <eos>.\n";
-    ch.record("greedy_" + tag, as_row(inference_flow(ch.out, m, in.sources[b], in.max_length)),
-              Shape::Vector);
-    const double gap = flows_gap(m, in.sources[b], shifted_right(in.targets[b], m.config.bos_id));
-    ch.out << "The two flows agree: max |teacher-forced logits − step-by-step logits| = "
-           << sci(gap) << (gap <= 1e-12 ? " (≤ 1e-12)\n" : " (MORE THAN 1e-12)\n");
+std::string tag(const Transformer& m, std::size_t b) {
+    return std::string(m.config.norm_first ? "pre_norm_" : "post_norm_") + std::to_string(b);
 }
 
-void data_file_model(Chapter& ch) {
-    Inputs in = read_inputs(ch.data);
-    ch.step("The model");
+void the_model(Chapter& ch, const Inputs& in) {
+    ch.step("The model (04 模型架构) — untrained: its predictions are arbitrary");
+    ch.out
+        << "Random weights, from the data file, so that PyTorch computes the same numbers; chapter 7\n"
+           "trains a model. Embeddings × √d_model + positions, N encoder layers, N decoder layers,\n"
+           "an output projection:\n";
     describe(ch.out, in.model);
     ch.record_number("small_parameter_count", static_cast<double>(parameter_count(in.model)));
     ch.record_number("small_core_parameter_count",
                      static_cast<double>(core_parameter_count(in.model)));
+    const TransformerConfig& c = in.model.config;
+    ch.out
+        << "In each layer the feed-forward net widens every position and narrows it back (04 前馈神经网络):\n"
+        << "  here  " << c.d_model << " → " << c.d_ff << " → " << c.d_model << "   (x·W1: (n x "
+        << c.d_model << ")·(" << c.d_model << " x " << c.d_ff << "), relu, ·W2: (" << c.d_ff
+        << " x " << c.d_model << "))\n"
+        << "  paper 512 → 2048 → 512\n";
+    ch.correction(
+        "04 前馈神经网络",
+        "\"two linear regressions and a ReLU\": two linear maps (x·W1 + b1, then ·W2 + b2), "
+        "nothing is regressed; the shapes are right: 512 → 2048 → 512.");
+}
+
+// Add & Norm on a small batch: LayerNorm normalises each position over its features; BatchNorm
+// would normalise each feature over the batch.
+void add_and_norm(Chapter& ch, const Inputs& in) {
+    ch.step("Add & Norm with numbers: LayerNorm beside BatchNorm (04 LayerNorm & BatchNorm)");
+    const Matrix r = add(in.an_x, in.an_sublayer);  // the residual: x + Sublayer(x)
+    LayerNorm unit{Matrix(1, r.cols, 1.0), Matrix(1, r.cols), 1e-5};
+    print_matrix(ch.out, "x + Sublayer(x): " + std::to_string(r.rows) + " positions of a batch, "
+                         + std::to_string(r.cols) + " features", r);
+    const Matrix ln = layer_norm(r, unit), bn = batch_norm(r);
+    ch.show("add_norm_layer_norm",
+            "LayerNorm: each row to mean 0, variance 1 (what the Transformer does)", ln);
+    ch.show("add_norm_batch_norm", "BatchNorm: each column to mean 0, variance 1, over the batch",
+            bn);
+    Matrix col_mean(1, ln.cols);
+    add_column_sums(col_mean, scale(ln, 1.0 / static_cast<double>(ln.rows)));
+    std::string means;
+    for (double m : col_mean.data) means += fixed(m, 2) + " ";
+    ch.say(
+        "LayerNorm's rows each have mean 0 and variance 1; its columns do not (their means: " +
+        means +
+        "). BatchNorm's columns do; a position's result depends on the other positions of the batch, and on its "
+        "size — at inference it needs averages kept from training. LayerNorm needs no batch.");
+    ch.correction("04 LayerNorm & BatchNorm",
+                  "\"LayerNorm computes the mean and variance of each sample over the "
+                  "mini-batch\": LayerNorm uses no batch at all — each position's vector is "
+                  "normalised over its own features (biased variance, eps inside the root, "
+                  "as nn.LayerNorm), the rows of the first table above; normalising over the "
+                  "batch is BatchNorm, the second.");
+}
+
+// The model in both placements, the examples of the data file: for each, its teacher-forced
+// logits and its greedy output are recorded; the first example in post-norm is narrated.
+void data_flows(Chapter& ch, Inputs& in) {
     for (const bool norm_first : {false, true}) {
         in.model.config.norm_first = norm_first;
-        for (std::size_t b = 0; b < in.sources.size(); ++b) one_example(ch, in.model, in, b);
+        for (std::size_t b = 0; b < in.sources.size(); ++b) {
+            const bool narrate = !norm_first && b == 0;
+            std::ostream nowhere(nullptr);
+            std::ostream& out = narrate ? ch.out : nowhere;
+            if (narrate) ch.step("Training-time data flow: every position at once (02 训练时数据流)");
+            ch.record("logits_" + tag(in.model, b),
+                      training_flow(out, in.model, in.sources[b], in.targets[b]), Shape::Matrix,
+                      tolerance::end_to_end);
+            if (narrate) ch.step("Inference-time data flow: one token at a time (02 推理时数据流)");
+            out << "Encode once, start from <bos>, append the most likely token, repeat until <eos>:\n";
+            ch.record("greedy_" + tag(in.model, b),
+                      as_row(inference_flow(out, in.model, in.sources[b], in.max_length)),
+                      Shape::Vector);
+        }
     }
-    ch.out << "\n(The model is untrained — its predictions are arbitrary. Chapter 7 trains it.)\n";
+    in.model.config.norm_first = false;
+}
+
+void flows_agree(Chapter& ch, Inputs& in) {
+    ch.step("The two flows agree (02 训练测试细节)");
+    ch.out
+        << "Row t of the one teacher-forced pass equals the last row of decoding the prefix 0..t alone —\n"
+           "for every example, in both placements:\n";
+    Table t({"placement", "example", "max |teacher-forced − step by step|"});
+    for (const bool norm_first : {false, true}) {
+        in.model.config.norm_first = norm_first;
+        for (std::size_t b = 0; b < in.sources.size(); ++b)
+            t.add({norm_first ? "pre-norm" : "post-norm", std::to_string(b),
+                   sci(flows_gap(in.model, in.sources[b],
+                                 shifted_right(in.targets[b], in.model.config.bos_id)))});
+    }
+    in.model.config.norm_first = false;
+    t.print(ch.out);
+    ch.out
+        << "They differ in one place only: in training every position sees the true previous tokens\n"
+           "(teacher forcing); at inference it sees its own predictions, so one mistake is fed back.\n";
+}
+
+void placements_and_padding(Chapter& ch, Inputs& in) {
+    ch.step("Post-norm and pre-norm (04 编码器: LayerNorm(x + Sublayer(x)))");
+    const Tokens& src = in.sources.back();
+    const Tokens dec = shifted_right(in.targets.back(), in.model.config.bos_id);
+    const Matrix post = logits_teacher_forced(in.model, src, dec);
+    in.model.config.norm_first = true;
+    const Matrix pre = logits_teacher_forced(in.model, src, dec);
+    in.model.config.norm_first = false;
+    ch.out
+        << "post-norm (the paper, nn.Transformer's norm_first=False):  x = LayerNorm(x + Sublayer(x))\n"
+           "pre-norm  (norm_first=True, common since):                x = x + Sublayer(LayerNorm(x))\n"
+           "Same weights, other logits: max difference "
+        << fixed(max_abs_diff(post, pre), 3) << ".\n";
+    ch.step("Padding is masked in every attention");
+    Tokens unpadded = src;
+    while (!unpadded.empty() && unpadded.back() == in.model.config.pad_id) unpadded.pop_back();
+    const double gap = max_abs_diff(post, logits_teacher_forced(in.model, unpadded, dec));
+    ch.out << "source " << text_of(in.model.config, src)
+           << " against the same without its padding, " << text_of(in.model.config, unpadded)
+           << ":\n";
+    ch.say("max |logits − logits| = " + sci(gap) +
+           " — the padded keys change nothing, in the encoder and in cross-attention.");
+}
+
+void dropout(Chapter& ch) {
+    ch.step("Dropout, and why these chapters run without it (04; the paper §5.4)");
+    ch.out
+        << "In training the paper drops 10% of the entries of every sublayer's output (and of the\n"
+           "embeddings) at random, setting them to 0 and scaling the rest by 1/0.9, so that no unit can\n"
+           "rely on any other; at inference nothing is dropped. A random choice would make every run\n"
+           "different and no number comparable with PyTorch's, so every chapter runs with dropout 0\n"
+           "(nn.Transformer(dropout=0.0) in the oracle), training included.\n";
 }
 
 void base_model(Chapter& ch) {
@@ -194,11 +305,13 @@ Tokens parse_source(const std::string& text, const TransformerConfig& c) {
     for (std::string w; words >> w;) {
         const auto it = std::find(names.begin(), names.end(), w);
         if (it == names.end() || static_cast<std::size_t>(it - names.begin()) >= c.src_vocab)
-            throw UsageError("--source: \"" + w + "\" is no word of the model's source vocabulary (" +
+            throw UsageError("--source: \"" + w +
+                             "\" is no word of the model's source vocabulary (" +
                              vocabulary_text(names, c.src_vocab) + ")");
         source.push_back(static_cast<int>(it - names.begin()));
     }
-    if (source.empty()) throw UsageError("--source: an empty sequence; give words, sequences separated by commas");
+    if (source.empty())
+        throw UsageError("--source: an empty sequence; give words, sequences separated by commas");
     if (source.back() != c.eos_id) source.push_back(c.eos_id);  // as in training (chapter 7)
     return source;
 }
@@ -207,27 +320,32 @@ std::vector<Tokens> parse_sources(const std::string& text, const TransformerConf
     std::vector<Tokens> sources;
     std::stringstream all(text);
     for (std::string one; std::getline(all, one, ',');) sources.push_back(parse_source(one, c));
-    if (sources.empty() || text.back() == ',') sources.push_back(parse_source("", c));  // "" and "3 1," alike
+    if (sources.empty() || text.back() == ',')
+        sources.push_back(parse_source("", c));  // "" and "3 1," alike
     return sources;
 }
 
 // What the model file says of its training, and a warning for sources longer than it ever saw.
-void describe_training(std::ostream& out, const DataFile& file, const std::vector<Tokens>& sources) {
+void describe_training(std::ostream& out, const DataFile& file,
+                       const std::vector<Tokens>& sources) {
     TrainingRecord r;
     if (!read_training_record(file, r)) return;
-    out << "trained for " << r.steps << " steps (task \"" << r.task << "\"), final loss " << fixed(r.final_loss, 4)
-        << ", held-out exact match " << fixed(100 * r.heldout_exact_match, 1) << "%\n";
+    out << "trained for " << r.steps << " steps (task \"" << r.task << "\"), final loss "
+        << fixed(r.final_loss, 4) << ", held-out exact match "
+        << fixed(100 * r.heldout_exact_match, 1) << "%\n";
     for (const Tokens& s : sources)
         if (s.size() - 1 > r.max_source_length)
-            out << "warning: the source has " << s.size() - 1 << " tokens; the model never saw one longer than "
-                << r.max_source_length << " in training, so expect mistakes\n";
+            out << "warning: the source has " << s.size() - 1
+                << " tokens; the model never saw one longer than " << r.max_source_length
+                << " in training, so expect mistakes\n";
 }
 
 void decode_from_weights(Chapter& ch) {
     const DataFile file = DataFile::load(ch.options.value("--weights"));
     const Transformer m = load_transformer(file, "");
     if (!ch.options.has("--source"))
-        throw UsageError("--source: expected the sequences to decode, e.g. --source \"3 1 4, 1 5\"");
+        throw UsageError(
+            "--source: expected the sequences to decode, e.g. --source \"3 1 4, 1 5\"");
     const std::vector<Tokens> sources = parse_sources(ch.options.value("--source"), m.config);
     ch.step("Greedy decoding with " + file.path());
     describe(ch.out, m);
@@ -239,6 +357,44 @@ void decode_from_weights(Chapter& ch) {
     }
 }
 
+void corrections(Chapter& ch) {
+    ch.correction(
+        "02 训练时数据流",
+        "\"the encoder outputs K and V\": the encoder outputs one matrix, the memory; "
+        "every decoder layer makes its own keys and values from it with its own W_K, W_V.");
+    ch.correction("02 解码器中注意力的不同",
+                  "\"the decoder's Q comes from the hidden state of the previous time "
+                  "step\": an RNN's picture. The queries of cross-attention are the "
+                  "decoder's masked self-attention output at the same positions — for "
+                  "every position at once in training.");
+    ch.correction("02 训练时数据流",
+                  "\"the decoder's input is the target sequence\": the target shifted right, "
+                  "<bos> first (printed above), so that position t predicts target t having seen "
+                  "only the tokens before it.");
+    ch.correction("04 模型架构",
+                  "\"the decoder outputs y_t from y_1 … y_{t−1} and z_t\": from y_1 … y_{t−1} and "
+                  "all of z_1 … z_n — cross-attention reads every source position.");
+    ch.correction(
+        "04 模型架构",
+        "\"auto-regressive: the current value a linear combination of past values\": that "
+        "is a linear AR model of time series; a Transformer's next token depends on the "
+        "past tokens through the whole network, nowhere linearly.");
+    ch.correction(
+        "04 嵌入层",
+        "\"the two embedding layers share their weights\": the paper shares one matrix between "
+        "both embeddings and the pre-softmax projection (§3.4); --config base does so.");
+    ch.correction("happy-llm 2.2–2.3",
+                  "the textbook's later code, not in this folder: its reported bugs are the traps "
+                  "this chapter avoids on purpose — the decoder is fed the target shifted right, "
+                  "not the source; cross-attention takes its keys' count from the memory, not "
+                  "from the queries (chapter 4: 5 queries, 4 keys); padded keys are masked "
+                  "(\"Padding is masked in every attention\").");
+    ch.correction("nn.Transformer",
+                  "not the tutorial: PyTorch's nn.Transformer ends each stack with one more "
+                  "LayerNorm, in both placements — with post-norm a second normalisation the paper "
+                  "does not have. This model follows PyTorch, so that the logits can be compared.");
+}
+
 void walkthrough(Chapter& ch) {
     const Options& o = ch.options;
     if (o.check && (o.has("--weights") || o.has("--config")))
@@ -248,7 +404,14 @@ void walkthrough(Chapter& ch) {
         throw UsageError("--config: expected \"base\"");
     if (o.has("--config")) return base_model(ch);
     if (o.has("--weights")) return decode_from_weights(ch);
-    data_file_model(ch);
+    Inputs in = read_inputs(ch.data);
+    the_model(ch, in);
+    add_and_norm(ch, in);
+    data_flows(ch, in);
+    flows_agree(ch, in);
+    placements_and_padding(ch, in);
+    dropout(ch);
+    corrections(ch);
 }
 
 }  // namespace

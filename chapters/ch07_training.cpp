@@ -10,6 +10,7 @@
 #include "io/atomic_file.h"
 #include "io/model_file.h"
 #include "model/decoding.h"
+#include "model/loss.h"
 #include "model/parameters.h"
 #include "report/chapter.h"
 #include "report/chart.h"
@@ -102,12 +103,13 @@ Inputs read_inputs(const DataFile& data) {
 }
 
 void the_task(Chapter& ch, const Inputs& in) {
-    ch.step("The task: reverse a sequence of digits");
+    ch.step("The task: reverse a sequence of digits (02 训练测试细节)");
     const TransformerConfig& c = in.model.config;
     for (std::size_t i = 0; i < std::min<std::size_t>(3, in.gradient_batch.size()); ++i) {
         const Example& e = in.gradient_batch[i];
-        ch.out << "  source " << text_of(c, e.source) << "   →   target " << text_of(c, e.target)
-               << "   (decoder input: " << text_of(c, shifted_right(e.target, c.bos_id)) << ")\n";
+        ch.out << "  source " << text_of(c, e.source) << "  →  target " << text_of(c, e.target)
+               << "\n      (the decoder's input: " << text_of(c, shifted_right(e.target, c.bos_id))
+               << ")\n";
     }
 }
 
@@ -131,7 +133,7 @@ double record_gradients(Chapter& ch, const std::string& placement, const Transfo
 }
 
 void gradients(Chapter& ch, Inputs& in) {
-    ch.step("Gradients by hand against PyTorch autograd");
+    ch.step("Gradients by hand against PyTorch autograd (the paper §5)");
     const TransformerConfig& c = in.tiny.config;
     ch.out << "A tiny model (d_model " << c.d_model << ", " << c.n_encoder_layers << "+"
            << c.n_decoder_layers << " layers), one batch of " << in.gradient_batch.size()
@@ -175,7 +177,7 @@ Matrix first_losses(const Inputs& in, bool norm_first) {
 }
 
 void adam_steps(Chapter& ch, const Inputs& in) {
-    ch.step("Adam with warm-up: the first steps against torch.optim.Adam");
+    ch.step("Adam with warm-up: the first steps against torch.optim.Adam (the paper §5.3)");
     const Matrix post = first_losses(in, false), pre = first_losses(in, true);
     ch.record("first_losses_post_norm", post, Shape::Vector, tolerance::end_to_end);
     ch.record("first_losses_pre_norm", pre, Shape::Vector, tolerance::end_to_end);
@@ -184,8 +186,8 @@ void adam_steps(Chapter& ch, const Inputs& in) {
         t.add({std::to_string(s + 1), sci(learning_rate(in.adam, s + 1)), fixed(post(0, s), 10),
                fixed(pre(0, s), 10)});
     t.print(ch.out);
-    ch.out << "lr = factor · d_model^−0.5 · min(step^−0.5, step · warmup^−1.5): it rises for "
-           << in.adam.warmup << " steps, then falls as 1/√step.\n";
+    ch.say("lr = factor · d_model^−0.5 · min(step^−0.5, step · warmup^−1.5): it rises for " +
+           std::to_string(in.adam.warmup) + " steps, then falls as 1/√step.");
 }
 
 // The run's bounds: the data file's, or --check's short run, or what --steps and --seconds say.
@@ -199,14 +201,17 @@ void apply_flags(const Options& o, Inputs& in) {
 }
 
 TrainingRun train_model(Chapter& ch, const Inputs& in) {
-    ch.step("Training from scratch");
+    ch.step("Training from scratch (02 训练测试细节; the paper §5.4)");
     const TrainingSettings& s = in.training;
     const TransformerConfig& c = in.model.config;
-    ch.out << "model: d_model " << c.d_model << ", h " << c.n_heads << ", d_ff " << c.d_ff << ", "
-           << c.n_encoder_layers << "+" << c.n_decoder_layers << " layers, "
-           << (c.norm_first ? "pre-norm" : "post-norm") << ", " << parameter_count(in.model)
-           << " parameters; batches of " << in.task.batch_size << ", up to " << s.max_steps
-           << " steps" << std::endl;  // flushed: the progress bar follows on stderr
+    ch.say("model: d_model " + std::to_string(c.d_model) + ", h " + std::to_string(c.n_heads) +
+           ", d_ff " + std::to_string(c.d_ff) + ", " + std::to_string(c.n_encoder_layers) + "+" +
+           std::to_string(c.n_decoder_layers) + " layers, " +
+           (c.norm_first ? "pre-norm" : "post-norm") + ", " +
+           std::to_string(parameter_count(in.model)) + " parameters; batches of " +
+           std::to_string(in.task.batch_size) + ", up to " + std::to_string(s.max_steps) +
+           " steps");
+    ch.out.flush();  // the progress bar follows on stderr
     const TaskSettings task = in.task;
     ProgressBar bar;
     return train(in.model, s, [&](Random& rng) {
@@ -241,8 +246,8 @@ double held_out(Chapter& ch, const Inputs& in, const TrainingRun& run) {
     return score.rate();
 }
 
-// Where the decoder looks in the source: the last decoder layer's cross-attention, averaged
-// over heads, on the first held-out example.
+// Where the decoder looks in the source: the last decoder layer's cross-attention, each head
+// and their mean, on the first held-out example.
 void cross_attention(Chapter& ch, const Inputs& in, const Transformer& model) {
     Random rng(in.heldout_seed);
     const Example ex = random_reversal(rng, in.task.min_length, in.task.max_length);
@@ -250,21 +255,50 @@ void cross_attention(Chapter& ch, const Inputs& in, const Transformer& model) {
     DecodeCache dc;
     decode(model, {input}, encode(model, {ex.source}), {ex.source}, &dc);
     const std::vector<AttentionResult>& heads = dc.layers.back().cross_attn.heads;
-    Matrix mean(heads[0].weights.rows, heads[0].weights.cols);
-    for (const AttentionResult& h : heads)
-        add_to(mean, scale(h.weights, 1.0 / static_cast<double>(heads.size())));
     Labels rows, cols;
     for (int id : input) rows.push_back(text_of(model.config, {id}));
     for (int id : ex.source) cols.push_back(text_of(model.config, {id}));
+    Matrix mean(heads[0].weights.rows, heads[0].weights.cols);
+    std::vector<Heatmap> panels;
+    for (std::size_t i = 0; i < heads.size(); ++i) {
+        add_to(mean, scale(heads[i].weights, 1.0 / static_cast<double>(heads.size())));
+        panels.push_back({"head " + std::to_string(i), heads[i].weights, rows, cols, Scale::Weights,
+                          Matrix(), "decoder input", "source"});
+    }
+    panels.push_back({"mean of the heads", mean, rows, cols, Scale::Weights, Matrix(),
+                      "decoder input", "source"});
     ch.out
         << "\nThe last decoder layer's cross-attention, averaged over heads (rows: decoder input,\n"
            "columns: source):\n";
     print_matrix(ch.out, "cross-attention", mean, rows, cols, 2);
     ch.out << "For reversal the weight sits on an anti-diagonal: output position t reads source\n"
               "position L − 1 − t.\n";
-    ch.picture(
-        "ch07_cross_attention.svg",
-        heatmap_svg({"last decoder layer's cross-attention (mean of heads)", mean, rows, cols}));
+    ch.picture("ch07_cross_attention.svg",
+               heatmaps_svg("the trained model's last cross-attention", panels));
+}
+
+// The loss at every step, and the floor a label-smoothed loss cannot go below.
+void loss_picture(Chapter& ch, const Inputs& in, const TrainingRun& run) {
+    Series curve{"loss", {}, run.losses, false};
+    for (std::size_t s = 0; s < run.losses.size(); ++s)
+        curve.xs.push_back(static_cast<double>(s + 1));
+    const double floor = smoothed_loss_floor(in.training.smoothing, in.model.config.tgt_vocab);
+    const Series bottom{"the floor of a loss smoothed by " + general(in.training.smoothing, 3) +
+                            ": " + fixed(floor, 3),
+                        {1, static_cast<double>(run.losses.size())},
+                        {floor, floor},
+                        false,
+                        true};
+    ch.picture("ch07_loss.svg", line_chart_svg({"training loss (label-smoothed cross-entropy)",
+                                                "step",
+                                                "loss",
+                                                false,
+                                                true,
+                                                {curve, bottom}}));
+    ch.say(
+        "The loss levels off at " + fixed(run.losses.back(), 4) + ", not 0: with label smoothing " +
+        general(in.training.smoothing, 3) + " its floor is " + fixed(floor, 4) +
+        " (the entropy of the smoothed target), reached only by a model as sure as the smoothing allows.");
 }
 
 // Where the trained model goes: --save FILE; else, for the full run only, beside the program
@@ -276,12 +310,15 @@ std::string save_path(const Options& o) {
     return short_run ? "" : o.program_dir + "/ch07_reverse_model.json";
 }
 
-void save(Chapter& ch, const Inputs& in, const TrainingRun& run, double heldout, const std::string& path) {
+void save(Chapter& ch, const Inputs& in, const TrainingRun& run, double heldout,
+          const std::string& path) {
     if (path.empty()) {
         ch.out << "\n(a short run: the model is not saved; --save FILE keeps it)\n";
         return;
     }
-    save_transformer(run.model, {"reverse", run.losses.size(), run.losses.back(), heldout, in.task.max_length}, path);
+    save_transformer(run.model,
+                     {"reverse", run.losses.size(), run.losses.back(), heldout, in.task.max_length},
+                     path);
     ch.out << "\nsaved the trained model to " << path << "; decode your own digits with\n"
            << "  build/ch06_encoder_decoder --weights " << path << " --source \"3 1 4 1 5\"\n";
 }
@@ -296,12 +333,15 @@ void walkthrough(Chapter& ch) {
     adam_steps(ch, in);
     const TrainingRun run = train_model(ch, in);
     const double heldout = held_out(ch, in, run);
-    Series curve{"loss", {}, run.losses};
-    for (std::size_t s = 0; s < run.losses.size(); ++s) curve.xs.push_back(static_cast<double>(s + 1));
-    ch.picture("ch07_loss.svg",
-               line_chart_svg({"training loss (label-smoothed cross-entropy)", "step", "loss", false, false, {curve}}));
+    loss_picture(ch, in, run);
     cross_attention(ch, in, run.model);
     save(ch, in, run, heldout, path);
+    ch.correction(
+        "05",
+        "\"trained by filling in blanks: 25% of the words are erased\": that is BERT's objective "
+        "(which erases 15%, Devlin et al. 2019), an encoder alone. The Transformer of the paper, and "
+        "this chapter's, is trained by predicting each target token from the ones before it "
+        "(teacher forcing, above).");
 }
 
 }  // namespace
@@ -315,6 +355,7 @@ int main(int argc, char** argv) {
         {svg_flag(),
          {"--steps", "N", "train at most N steps (a quick run: --steps 20)"},
          {"--seconds", "S", "train at most S seconds (default: the data file's, 60)"},
-         {"--save", "FILE", "save the model there (a full run saves it as build/ch07_reverse_model.json)"}}};
+         {"--save", "FILE",
+          "save the model there (a full run saves it as build/ch07_reverse_model.json)"}}};
     return run_chapter(argc, argv, info, walkthrough);
 }

@@ -3,6 +3,7 @@
 // Tutorial: 04's table "Layer Type | Complexity per Layer | Sequential Operations | Maximum
 // Path Length" (self-attention O(n²·d), 1, 1; recurrent O(n·d²), n, n; convolutional
 // O(k·n·d²), 1, log_k(n)). The table writes d for d_model.
+#include <cmath>
 #include <string>
 
 #include "core/random.h"
@@ -14,6 +15,8 @@
 namespace {
 
 const char* const layer_names[] = {"self-attention", "recurrent", "convolution"};
+const LayerType layer_types[] = {LayerType::SelfAttention, LayerType::Recurrent,
+                                 LayerType::Convolution};
 
 struct Inputs {
     std::vector<std::size_t> ns, ds;  // the grid of sequence lengths and widths counted
@@ -63,48 +66,67 @@ LayerRun run_layer(int layer, const Setup& s) {
     return convolution_layer(s.x, s.W);
 }
 
-void counted(Chapter& ch, const Inputs& in, Random& rng) {
-    ch.step("The paper's table, counted on our own layers (04)");
-    ch.out << "Each layer maps n positions of width d to n positions of width d; kernel k = "
-           << in.k << ".\n";
-    Matrix macs[3] = {Matrix(in.ns.size(), in.ds.size()), Matrix(in.ns.size(), in.ds.size()),
-                      Matrix(in.ns.size(), in.ds.size())};
-    Matrix steps(in.ns.size(), 3), paths(in.ns.size(), 3);
+// Multiply-adds per (n, d), sequential steps and maximum path lengths per n, for each layer type.
+struct Counts {
+    Matrix macs[3], steps, paths;
+};
+
+Counts count_layers(const Inputs& in, Random& rng) {
+    const Matrix per_n_d(in.ns.size(), in.ds.size());
+    Counts c{{per_n_d, per_n_d, per_n_d}, Matrix(in.ns.size(), 3), Matrix(in.ns.size(), 3)};
     for (std::size_t a = 0; a < in.ns.size(); ++a)
         for (std::size_t b = 0; b < in.ds.size(); ++b) {
             const Setup s = setup_for(rng, in.ns[a], in.ds[b], in.k);
             for (int layer = 0; layer < 3; ++layer) {
                 const LayerRun r = run_layer(layer, s);
-                macs[layer](a, b) = static_cast<double>(r.multiply_adds);
-                steps(a, layer) = static_cast<double>(r.sequential_steps);
-                paths(a, layer) =
-                    static_cast<double>(maximum_path_length(layer_names[layer], in.ns[a], in.k));
+                c.macs[layer](a, b) = static_cast<double>(r.multiply_adds);
+                c.steps(a, layer) = static_cast<double>(r.sequential_steps);
+                c.paths(a, layer) =
+                    static_cast<double>(maximum_path_length(layer_types[layer], in.ns[a], in.k));
             }
         }
-    ch.record("attention_multiply_adds", macs[0]);
-    ch.record("recurrent_multiply_adds", macs[1]);
-    ch.record("convolution_multiply_adds", macs[2]);
-    ch.record("sequential_steps", steps);
-    ch.record("maximum_path_length", paths);
+    return c;
+}
+
+void counted(Chapter& ch, const Inputs& in, Random& rng) {
+    ch.step("The paper's table, counted on our own layers (04 性能)");
+    ch.out << "Each layer maps n positions of width d to n positions of width d; kernel k = "
+           << in.k << ".\n";
+    const Counts c = count_layers(in, rng);
+    ch.record("attention_multiply_adds", c.macs[0]);
+    ch.record("recurrent_multiply_adds", c.macs[1]);
+    ch.record("convolution_multiply_adds", c.macs[2]);
+    ch.record("sequential_steps", c.steps);
+    ch.record("maximum_path_length", c.paths);
     const std::size_t last_n = in.ns.size() - 1, last_d = in.ds.size() - 1;
+    const std::string n = std::to_string(in.ns.back()), k = std::to_string(in.k);
     Table t({"layer type", "paper: per layer", "sequential", "max path",
-             "multiply-adds at n=" + std::to_string(in.ns.back()) +
-                 ", d=" + std::to_string(in.ds.back())});
+             "multiply-adds at n=" + n + ", d=" + std::to_string(in.ds.back())});
     const char* paper[] = {"O(n²·d)", "O(n·d²)", "O(k·n·d²)"};
     for (int layer = 0; layer < 3; ++layer)
-        t.add({layer_names[layer], paper[layer], general(steps(last_n, layer), 6),
-               general(paths(last_n, layer), 6), general(macs[layer](last_n, last_d), 10)});
+        t.add({layer_names[layer], paper[layer], general(c.steps(last_n, layer), 6),
+               general(c.paths(last_n, layer), 6), general(c.macs[layer](last_n, last_d), 10)});
     t.print(ch.out);
-    ch.out
-        << "Sequential steps and path lengths at n = " << in.ns.back()
-        << ": the RNN must take its n steps one\n"
-           "after another, and a signal from the first position needs n cells to reach the last;\n"
-           "attention links every pair of positions in one step. The paper's O(log_k n) path is for\n"
-           "dilated convolutions; with contiguous kernels it takes ⌈(n − 1)/(k − 1)⌉ stacked layers.\n";
+    const std::string conv_path = general(c.paths(last_n, 2), 6);
+    ch.say("Sequential steps and path lengths at n = " + n +
+           ", counted by following each layer's connections: the RNN must take its n steps one "
+           "after another, and a signal from the first position passes n cells to reach the last; "
+           "attention links every pair of positions in one layer. A convolution of width k = " + k +
+           " reaches ⌊k/2⌋ = " + std::to_string(in.k / 2) +
+           " position(s) further each layer, both ways: " + conv_path +
+           " layers from the first position to the last.");
+    ch.say("05 is right that self-attention connects every pair of words directly, near or far: "
+           "its path length is 1 whatever n is.");
+    ch.correction("04 性能",
+                  "the convolution's maximum path length O(log_k n) is the paper's figure for "
+                  "dilated convolutions. With contiguous kernels, as its complexity column assumes, "
+                  "it is O(n/k): our centred kernel of width " + k + " needs " + conv_path +
+                      " stacked layers from the first of " + n +
+                      " positions to the last (PyTorch's Conv1d, stacked in the oracle, agrees).");
 }
 
 void memory(Chapter& ch, const Inputs& in) {
-    ch.step("Memory of the n × n attention matrix (one head, float64)");
+    ch.step("Memory of the n × n attention matrix (one head, float64; 04 性能)");
     Matrix bytes(1, in.memory_ns.size());
     Table t({"n", "bytes", "in MiB"});
     for (std::size_t i = 0; i < in.memory_ns.size(); ++i) {
@@ -137,7 +159,7 @@ std::vector<double> as_doubles(const std::vector<std::size_t>& v) {
 }
 
 void timed(Chapter& ch, const Inputs& in, Random& rng) {
-    ch.step("Timed: how the time grows with n and with d");
+    ch.step("Timed: how the time grows with n and with d (04 性能)");
     const Matrix time_n = timings(in, rng, true), time_d = timings(in, rng, false);
     Table f({"layer type", "paper", "time ∝ n^p at d=" + std::to_string(in.fixed_d),
              "time ∝ d^p at n=" + std::to_string(in.fixed_n)});
@@ -158,7 +180,17 @@ void timed(Chapter& ch, const Inputs& in, Random& rng) {
         f.add({layer_names[layer], expect[layer], "p = " + fixed(pn, 2), "p = " + fixed(pd, 2)});
         ch.measured(std::string(names[layer]) + "_exponent_n", pn);
         ch.measured(std::string(names[layer]) + "_exponent_d", pd);
-        chart.series.push_back({layer_names[layer], as_doubles(in.ns), tn});
+        chart.series.push_back(
+            {layer_names[layer], as_doubles(in.ns), tn, true, false, "slope " + fixed(pn, 2)});
+    }
+    for (const double power : {1.0, 2.0}) {  // reference lines through attention's first point
+        Series ref{power == 1 ? "∝ n" : "∝ n²", {}, {}, false, true};
+        for (std::size_t a = 0; a < in.ns.size(); ++a) {
+            ref.xs.push_back(static_cast<double>(in.ns[a]));
+            ref.ys.push_back(time_n(0, 0) *
+                             std::pow(static_cast<double>(in.ns[a]) / in.ns[0], power));
+        }
+        chart.series.push_back(ref);
     }
     f.print(ch.out);
     ch.out

@@ -491,7 +491,18 @@ def ch06_inputs(c=None, seed=6, source=None, target=None):
         "target": target or [[7, 6, 5, 4, 3, 2], [3, 9, 8, 2, 0, 0]],
         "max_length": 6,
         "weights": weights_of(model),
+        "add_norm": add_norm_inputs(seed),
     }
+
+
+def add_norm_inputs(seed):
+    """A small batch for Add & Norm: 2 sequences x 3 positions, 4 features, stacked into 6 rows;
+    the features on different scales, so that normalising rows and columns visibly differ."""
+    rng = SplitMix64(seed + 1000)
+    scales = [1, 3, 0.5, 10]
+    x = [[round(rng.normal() * s, 2) for s in scales] for _ in range(6)]
+    sublayer = [[round(rng.normal() * s / 2, 2) for s in scales] for _ in range(6)]
+    return {"sequences": 2, "x": x, "sublayer": sublayer}
 
 
 def greedy(model, src, max_length):
@@ -529,6 +540,11 @@ def ch06_expected(i):
                                 i["config"]["n_decoder_layers"], i["config"]["d_ff"])
     out["small_core_parameter_count"] = sum(p.numel() for p in core.parameters())
     out["small_parameter_count"] = sum(p.numel() for p in model.parameters())
+    # Add & Norm on a small batch: LayerNorm (each position over its features), beside what
+    # BatchNorm (each feature over the batch's positions, training mode) computes
+    r = T(i["add_norm"]["x"]) + T(i["add_norm"]["sublayer"])
+    out["add_norm_layer_norm"] = torch.nn.functional.layer_norm(r, (r.shape[1],), eps=1e-5)
+    out["add_norm_batch_norm"] = torch.nn.functional.batch_norm(r, None, None, training=True, eps=1e-5)
     # the paper's base model; embeddings shared between source, target and the output projection
     base = torch.nn.Transformer(512, 8, 6, 6, 2048)
     out["core_parameter_count"] = sum(p.numel() for p in base.parameters())
@@ -620,15 +636,32 @@ def ch08_inputs():
             "seed": 8, "memory_ns": [512, 2048, 8192, 32768], "min_seconds_per_point": 0.1}
 
 
+def conv_path_length(n, k):
+    """Stacked nn.Conv1d layers (kernel k, zero padding k//2 on both sides, as our layer) until
+    the last position's output depends on the first position's input: a signal of ones from
+    position 0, pushed through layer after layer of all-one kernels."""
+    conv = torch.nn.Conv1d(1, 1, k, padding=k // 2, bias=False)
+    with torch.no_grad():
+        conv.weight.fill_(1.0)
+        y = torch.zeros(1, 1, n)
+        y[0, 0, 0] = 1.0
+        layers = 0
+        while y[0, 0, n - 1] == 0:
+            y = conv(y)
+            layers += 1
+    return layers
+
+
 def ch08_expected(i):
-    """The paper's Table 1 as exact counts for our three layers (formulas, not our C++)."""
+    """The paper's Table 1 as exact counts for our three layers (formulas, not our C++), and the
+    convolution's path length measured with PyTorch's own convolution."""
     ns, ds, k = i["ns"], i["ds"], i["kernel"]
     return {
         "attention_multiply_adds": [[2 * n * n * d for d in ds] for n in ns],
         "recurrent_multiply_adds": [[2 * n * d * d for d in ds] for n in ns],
         "convolution_multiply_adds": [[k * n * d * d for d in ds] for n in ns],
         "sequential_steps": [[1, n, 1] for n in ns],
-        "maximum_path_length": [[1, n, math.ceil((n - 1) / (k - 1))] for n in ns],
+        "maximum_path_length": [[1, n, conv_path_length(n, k)] for n in ns],
         "attention_matrix_bytes": [n * n * 8 for n in i["memory_ns"]],
     }
 

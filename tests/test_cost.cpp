@@ -45,12 +45,14 @@ TEST_CASE("the layers compute what they claim") {
     CHECK(max_abs_diff(self_attention_layer(x).output, attention(x, x, x).output) == 0.0);
 }
 
-TEST_CASE("path lengths") {
-    CHECK(maximum_path_length("self-attention", 512, 3) == 1);
-    CHECK(maximum_path_length("recurrent", 512, 3) == 512);
-    CHECK(maximum_path_length("convolution", 512, 3) == 256);  // ⌈511 / 2⌉
-    CHECK(maximum_path_length("convolution", 9, 5) == 2);
-    CHECK_THROWS_AS(maximum_path_length("lstm", 9, 5), std::invalid_argument);
+TEST_CASE("path lengths, by hand: a centred kernel reaches ⌊k/2⌋ positions further each layer") {
+    CHECK(maximum_path_length(LayerType::SelfAttention, 512, 3) == 1);
+    CHECK(maximum_path_length(LayerType::Recurrent, 512, 3) == 512);
+    CHECK(maximum_path_length(LayerType::Convolution, 512, 3) == 511);  // one position a layer
+    CHECK(maximum_path_length(LayerType::Convolution, 9, 5) == 4);      // ⌈8 / 2⌉
+    CHECK(maximum_path_length(LayerType::Convolution, 10, 4) == 5);     // taps −2 … +1: ⌈9 / 2⌉
+    CHECK(tap_position(0, 0, 3) == -1);  // the left tap of position 0 reads the padding
+    CHECK(tap_position(4, 2, 3) == 5);
 }
 
 TEST_CASE("ch08 golden: counts on the data file's grid equal the oracle's formulas") {

@@ -46,3 +46,12 @@ TEST_CASE("the feed-forward net is relu(x·W1 + b1)·W2 + b2, position by positi
     CHECK(y(1, 0) == 5.5);
     CHECK(relu(Matrix{{-1, 0, 2}}).data == std::vector<double>{0, 0, 2});
 }
+
+TEST_CASE("BatchNorm, for comparison: each column over the rows, biased variance, eps inside") {
+    // column 0: [1, 3] -> mean 2, biased variance 1; column 1 constant -> 0
+    const Matrix y = batch_norm(Matrix{{1, 5}, {3, 5}});
+    const double s = std::sqrt(1.0 + 1e-5);
+    CHECK(y(0, 0) == doctest::Approx(-1 / s).epsilon(1e-14));
+    CHECK(y(1, 0) == doctest::Approx(1 / s).epsilon(1e-14));
+    CHECK(y(0, 1) == 0.0);
+}

@@ -28,3 +28,12 @@ TEST_CASE("number formats") {
     CHECK(fixed(0.46831, 3) == "0.468");
     CHECK(general(6.9120813619574658e-13, 3) == "6.91e-13");
 }
+
+TEST_CASE("wrap breaks at spaces, or between CJK characters, within the width") {
+    CHECK(wrap("one two three four", 9) == "one two\nthree\nfour\n");
+    CHECK(wrap("one two three", 40, "- ", "  ") == "- one two three\n");
+    CHECK(wrap("one two three", 9, "- ", "  ") == "- one two\n  three\n");
+    // 注意力机制 is 10 columns; a line of 6 holds three characters, no spaces are added
+    CHECK(wrap("注意力机制", 6) == "注意力\n机制\n");
+    CHECK(wrap("the 查询 Query", 9) == "the 查询\nQuery\n");
+}

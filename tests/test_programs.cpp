@@ -198,6 +198,10 @@ TEST_CASE("--svg DIR writes well-formed pictures; an unwritable DIR is one error
         ++files;
     }
     CHECK(files >= 20);
+    for (const char* figure : {"ch03_weights_causal.svg", "ch05_pe.svg"})  // `make figures`
+        CHECK_MESSAGE(
+            read_file(dir + "/" + figure) == read_file(std::string("data/figures/") + figure),
+            "the README shows an old data/figures/" << figure << ": run make figures");
     check_one_error_line(run_program("ch05_positional_encoding", "--svg /etc/passwd/x"),
                          "cannot write");
 }

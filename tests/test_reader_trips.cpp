@@ -29,20 +29,24 @@ static Json data_file(const std::string& chapter) {
 static std::string isolated_ch07(const std::string& name) {
     const std::string dir = temp_directory(name);
     fs::create_directories(dir + "/bin");
-    fs::copy_file(program_path("ch07_training"), dir + "/bin/ch07_training", fs::copy_options::overwrite_existing);
+    fs::copy_file(program_path("ch07_training"), dir + "/bin/ch07_training",
+                  fs::copy_options::overwrite_existing);
     return dir;
 }
 
 static bool has_model_file(const std::string& dir) {
     for (const auto& e : fs::recursive_directory_iterator(dir))
-        if (e.path().filename().string().find("model") != std::string::npos && e.path().extension() == ".json")
+        if (e.path().filename().string().find("model") != std::string::npos &&
+            e.path().extension() == ".json")
             return true;
     return false;
 }
 
-TEST_CASE("a short run of ch07 (--steps, --check, --json) never writes a model unless --save says so") {
+TEST_CASE(
+    "a short run of ch07 (--steps, --check, --json) never writes a model unless --save says so") {
     const std::string dir = isolated_ch07("short_runs");
-    const std::string program = "cd " + dir + " && bin/ch07_training --data " + fs::absolute("data/ch07_training.json").string();
+    const std::string program = "cd " + dir + " && bin/ch07_training --data " +
+                                fs::absolute("data/ch07_training.json").string();
     for (const char* flags : {" --steps 2 --json", " --steps 2", " --check"}) {
         CAPTURE(flags);
         const Run r = run_command(program + flags);
@@ -51,7 +55,8 @@ TEST_CASE("a short run of ch07 (--steps, --check, --json) never writes a model u
     }
 }
 
-TEST_CASE("a saved model records how it was trained, and ch06 says so; longer sources are warned about") {
+TEST_CASE(
+    "a saved model records how it was trained, and ch06 says so; longer sources are warned about") {
     const std::string path = temp_directory("records") + "/model.json";
     const Run train = run_program("ch07_training", "--steps 3 --save " + path);
     REQUIRE(train.exit_code == 0);
@@ -61,29 +66,33 @@ TEST_CASE("a saved model records how it was trained, and ch06 says so; longer so
     CHECK(saved["training"]["final_loss"].is_number());
     CHECK(saved["training"]["heldout_exact_match"].is_number());
     CHECK(saved["training"]["max_source_length"] == 10);
-    const Run decode = run_program("ch06_encoder_decoder", "--weights " + path + " --source \"3 1 4\"");
+    const Run decode =
+        run_program("ch06_encoder_decoder", "--weights " + path + " --source \"3 1 4\"");
     CHECK(decode.exit_code == 0);
     CHECK(decode.out.find("trained for 3 steps") != std::string::npos);
     CHECK(decode.out.find("warning") == std::string::npos);
     const Run long_one =
-        run_program("ch06_encoder_decoder", "--weights " + path + " --source \"1 2 3 4 5 6 7 8 9 0 1 2 3 4 5\"");
+        run_program("ch06_encoder_decoder",
+                    "--weights " + path + " --source \"1 2 3 4 5 6 7 8 9 0 1 2 3 4 5\"");
     CHECK(long_one.exit_code == 0);
     CHECK(long_one.out.find("warning: the source has 15 tokens") != std::string::npos);
 }
 
-TEST_CASE("--source takes vocabulary words only: \"11\" is not a digit, an empty source is an error") {
+TEST_CASE(
+    "--source takes vocabulary words only: \"11\" is not a digit, an empty source is an error") {
     const std::string path = temp_directory("words") + "/model.json";
     REQUIRE(run_program("ch07_training", "--steps 2 --save " + path).exit_code == 0);
     for (const char* bad : {"\"3 11 4\"", "''", "\" , \""}) {
         CAPTURE(bad);
-        const Run r = run_program("ch06_encoder_decoder", std::string("--weights ") + path + " --source " + bad);
+        const Run r = run_program("ch06_encoder_decoder",
+                                  std::string("--weights ") + path + " --source " + bad);
         CHECK(r.exit_code == 2);
         CHECK(r.out.empty());
         CHECK(lines_of(r.err) == 1);
         CHECK(r.err.rfind("error: ", 0) == 0);
     }
-    CHECK(run_program("ch06_encoder_decoder", "--weights " + path + " --source \"3 11 4\"").err.find("\"11\"") !=
-          std::string::npos);
+    CHECK(run_program("ch06_encoder_decoder", "--weights " + path + " --source \"3 11 4\"")
+              .err.find("\"11\"") != std::string::npos);
 }
 
 TEST_CASE("greedy decoding never emits <pad> or <bos>, however likely the model makes them") {
@@ -100,7 +109,8 @@ TEST_CASE("greedy decoding never emits <pad> or <bos>, however likely the model 
     }
 }
 
-TEST_CASE("a reader's own inputs are not judged against the numbers the tutorial printed for its own") {
+TEST_CASE(
+    "a reader's own inputs are not judged against the numbers the tutorial printed for its own") {
     Json doc = data_file("ch02_self_attention");
     doc["inputs"]["tokens"] = Json::array({"我", "爱", "吃"});
     doc["inputs"]["X"][0][0] = 2;  // a changed X, expected values not recomputed
@@ -126,6 +136,8 @@ TEST_CASE("a weights file with a tensor the model does not have is rejected, nam
     } catch (const DataError& e) {
         message = e.what();
     }
-    CHECK(message == "extra.json, weights.transformer.encoder.layers.7.norm1.weight: not a weight of this model "
-                     "(unexpected, as PyTorch's load_state_dict says)");
+    CHECK(
+        message ==
+        "extra.json, weights.transformer.encoder.layers.7.norm1.weight: not a weight of this model "
+        "(unexpected, as PyTorch's load_state_dict says)");
 }

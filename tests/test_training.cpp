@@ -68,3 +68,17 @@ TEST_CASE("reversal examples: digits then <eos>, reversed then <eos>, lengths in
     CHECK(reverse_vocabulary().size() == reverse_vocab_size);
     CHECK(reverse_vocabulary()[12] == "9");
 }
+
+TEST_CASE("the floor of the smoothed loss is the entropy of the smoothed target, and is reached") {
+    // ε = 0.1, C = 13 (chapter 7): q = 0.9 + 0.1/13 for the target, 0.1/13 for the 12 others
+    const double q = 0.9 + 0.1 / 13, o = 0.1 / 13;
+    CHECK(smoothed_loss_floor(0.1, 13) ==
+          doctest::Approx(-q * std::log(q) - 12 * o * std::log(o)).epsilon(1e-14));
+    CHECK(smoothed_loss_floor(0.0, 13) == 0.0);  // no smoothing: a perfect model's loss is 0
+    // logits whose softmax is q exactly give the floor
+    Matrix logits(1, 13, std::log(o));
+    logits(0, 5) = std::log(q);
+    LossSum total;
+    cross_entropy(logits, {5}, 0, 0.1, total);
+    CHECK(total.sum == doctest::Approx(smoothed_loss_floor(0.1, 13)).epsilon(1e-12));
+}

@@ -45,3 +45,36 @@ inline std::size_t count_of(const std::string& s, const std::string& what) {
     for (std::size_t at = s.find(what); at != std::string::npos; at = s.find(what, at + 1)) ++n;
     return n;
 }
+
+// One element's start tag, read loosely: its name, its attributes, and the text up to the next
+// '<' (a <text>'s content).
+struct Element {
+    std::string name, text;
+    std::vector<std::pair<std::string, std::string>> attributes;
+    std::string operator[](const std::string& key) const {  // "" when absent
+        for (const auto& [k, v] : attributes)
+            if (k == key) return v;
+        return "";
+    }
+};
+
+// Every start tag of the given name, in document order.
+inline std::vector<Element> elements(const std::string& s, const std::string& name) {
+    std::vector<Element> out;
+    for (std::size_t at = s.find("<" + name); at != std::string::npos; at = s.find("<" + name, at + 1)) {
+        const std::size_t end = s.find('>', at), after = at + 1 + name.size();
+        if (end == std::string::npos || (s[after] != ' ' && s[after] != '>' && s[after] != '/')) continue;
+        Element e{name, "", {}};
+        for (std::size_t i = after; i < end;) {
+            const std::size_t eq = s.find("=\"", i);
+            if (eq == std::string::npos || eq > end) break;
+            const std::size_t close = s.find('"', eq + 2);
+            const std::size_t key = s.find_last_of(" \n", eq) + 1;
+            e.attributes.emplace_back(s.substr(key, eq - key), s.substr(eq + 2, close - eq - 2));
+            i = close + 1;
+        }
+        e.text = s.substr(end + 1, s.find('<', end) - end - 1);
+        out.push_back(e);
+    }
+    return out;
+}

@@ -62,8 +62,9 @@ Transformer load_transformer(const DataFile& data, const std::string& key) {
     for (const Parameter& p : parameters(m)) names.insert(p.name);
     for (const auto& item : weights.items())
         if (!names.count(item.key()))
-            throw data.error(k + "weights." + item.key(),
-                             "not a weight of this model (unexpected, as PyTorch's load_state_dict says)");
+            throw data.error(
+                k + "weights." + item.key(),
+                "not a weight of this model (unexpected, as PyTorch's load_state_dict says)");
     for (const Parameter& p : parameters(m)) {
         const std::string where = k + "weights." + p.name, expected = torch_shape(p);
         if (!weights.contains(p.name)) throw data.error(where, "missing; expected " + expected);
@@ -105,7 +106,10 @@ bool read_training_record(const DataFile& data, TrainingRecord& r) {
 
 void save_transformer(const Transformer& model, const TrainingRecord& r, const std::string& path) {
     Json file = transformer_to_json(model);
-    file["training"] = {{"task", r.task}, {"steps", r.steps}, {"final_loss", r.final_loss},
-                        {"heldout_exact_match", r.heldout_exact_match}, {"max_source_length", r.max_source_length}};
+    file["training"] = {{"task", r.task},
+                        {"steps", r.steps},
+                        {"final_loss", r.final_loss},
+                        {"heldout_exact_match", r.heldout_exact_match},
+                        {"max_source_length", r.max_source_length}};
     write_file_atomically(path, file.dump() + "\n");
 }

@@ -38,4 +38,5 @@ bool read_training_record(const DataFile& data, TrainingRecord& record);
 Json transformer_to_json(const Transformer& model);
 
 // Writes the model and how it was trained to path atomically (a temporary file, then rename).
-void save_transformer(const Transformer& model, const TrainingRecord& record, const std::string& path);
+void save_transformer(const Transformer& model, const TrainingRecord& record,
+                      const std::string& path);

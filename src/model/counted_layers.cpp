@@ -57,7 +57,7 @@ LayerRun convolution_layer(const Matrix& x, const std::vector<Matrix>& W) {
     const std::vector<double> zeros(d, 0.0);  // what a tap reads outside the sequence
     for (std::size_t t = 0; t < n; ++t)
         for (std::size_t j = 0; j < k; ++j) {  // tap j reads position t + j − ⌊k/2⌋
-            const long s = static_cast<long>(t + j) - static_cast<long>(k / 2);
+            const long s = tap_position(t, j, k);
             const bool inside = s >= 0 && s < static_cast<long>(n);
             const double* in = inside ? x.row(static_cast<std::size_t>(s)) : zeros.data();
             for (std::size_t p = 0; p < d; ++p)
@@ -68,11 +68,41 @@ LayerRun convolution_layer(const Matrix& x, const std::vector<Matrix>& W) {
     return r;
 }
 
-std::size_t maximum_path_length(const char* layer, std::size_t n, std::size_t k) {
-    const std::string l = layer;
-    if (l == "self-attention") return 1;  // every output reads every input directly
-    if (l == "recurrent") return n;       // position 0 reaches position n − 1 through n cells
-    if (l == "convolution")
-        return k > 1 ? (n - 1 + k - 2) / (k - 1) : n;  // each layer widens the view by k − 1
-    throw std::invalid_argument("maximum_path_length: unknown layer " + l);
+long tap_position(std::size_t t, std::size_t j, std::size_t k) {
+    return static_cast<long>(t + j) - static_cast<long>(k / 2);
+}
+
+// After one more layer: every output position that reads a position marked before.
+static std::vector<bool> one_layer(LayerType layer, const std::vector<bool>& marked,
+                                   std::size_t k) {
+    const std::size_t n = marked.size();
+    std::vector<bool> next(n, false);
+    for (std::size_t t = 0; t < n; ++t) {
+        if (layer == LayerType::SelfAttention) next[t] = true;  // every output reads every input
+        for (std::size_t j = 0; layer == LayerType::Convolution && j < k; ++j) {
+            const long s = tap_position(t, j, k);
+            if (s >= 0 && s < static_cast<long>(n) && marked[static_cast<std::size_t>(s)])
+                next[t] = true;
+        }
+    }
+    return next;
+}
+
+std::size_t maximum_path_length(LayerType layer, std::size_t n, std::size_t k) {
+    if (layer == LayerType::Recurrent) {  // one layer, whose cells run one after another: cell t
+        std::size_t cells = 0;            // reads x_t and h_{t−1}, so x_0 passes through every cell
+        for (std::size_t t = 0; t < n; ++t) cells += 1;  // from cell 0 to cell n − 1
+        return cells;
+    }
+    std::vector<bool> marked(n, false);
+    marked[0] = true;  // the first input position
+    std::size_t layers = 0;
+    while (!marked[n - 1]) {
+        const std::vector<bool> next = one_layer(layer, marked, k);
+        if (next == marked)
+            throw std::invalid_argument("maximum_path_length: the last position is never reached");
+        marked = next;
+        ++layers;
+    }
+    return layers;
 }

@@ -4,9 +4,9 @@
 // for d_model and k for the kernel width.
 //
 //   layer           multiply-adds   sequential steps   longest path between two positions
-//   self-attention  2·n²·d          1                  1
-//   recurrent       2·n·d²          n                  n
-//   convolution     k·n·d²          1                  ⌈(n − 1)/(k − 1)⌉ stacked layers
+//   self-attention  2·n²·d          1                  1 layer
+//   recurrent       2·n·d²          n                  n cells
+//   convolution     k·n·d²          1                  ⌈(n − 1)/⌊k/2⌋⌉ stacked layers (a centred kernel)
 #pragma once
 #include <cstddef>
 #include <vector>
@@ -30,5 +30,14 @@ LayerRun recurrent_layer(const Matrix& x, const Matrix& W_h, const Matrix& W_x);
 // padding, as nn.Conv1d(padding=k//2) computes it): one 1-D convolution
 LayerRun convolution_layer(const Matrix& x, const std::vector<Matrix>& W);
 
-// The longest chain of layers a signal needs from the first position to the last.
-std::size_t maximum_path_length(const char* layer, std::size_t n, std::size_t k);
+// Where tap j of a kernel of width k reads for position t: t + j − ⌊k/2⌋ (outside 0 … n − 1:
+// the zero padding).
+long tap_position(std::size_t t, std::size_t j, std::size_t k);
+
+enum class LayerType { SelfAttention, Recurrent, Convolution };
+
+// The path from the first position to the last, counted by following the layer's connections:
+// position 0 starts marked, and each step marks every position that reads a marked one, until
+// the last position is marked — one step is one attention layer, one recurrent cell, or one
+// convolution layer (kernel width k) stacked on the ones before.
+std::size_t maximum_path_length(LayerType layer, std::size_t n, std::size_t k);

@@ -77,6 +77,20 @@ Matrix layer_norm_backward(const Matrix& dy, const LayerNorm& norm, const LayerN
     return dx;
 }
 
+Matrix batch_norm(const Matrix& x, double eps) {
+    Matrix y(x.rows, x.cols);
+    const double n = static_cast<double>(x.rows);
+    for (std::size_t c = 0; c < x.cols; ++c) {
+        double mean = 0.0, var = 0.0;
+        for (std::size_t r = 0; r < x.rows; ++r) mean += x(r, c);
+        mean /= n;
+        for (std::size_t r = 0; r < x.rows; ++r) var += (x(r, c) - mean) * (x(r, c) - mean);
+        const double inv_std = 1.0 / std::sqrt(var / n + eps);
+        for (std::size_t r = 0; r < x.rows; ++r) y(r, c) = (x(r, c) - mean) * inv_std;
+    }
+    return y;
+}
+
 Matrix feed_forward(const Matrix& x, const FeedForward& ffn, FeedForwardCache* cache) {
     Matrix hidden = relu(linear(x, ffn.W1, ffn.b1));  // (n x d_ff)
     Matrix y = linear(hidden, ffn.W2, ffn.b2);        // (n x d_model)

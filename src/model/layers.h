@@ -40,6 +40,11 @@ Matrix layer_norm(const Matrix& x, const LayerNorm& norm, LayerNormCache* cache 
 Matrix layer_norm_backward(const Matrix& dy, const LayerNorm& norm, const LayerNormCache& cache,
                            LayerNorm& grad);
 
+// For comparison only (chapter 6): what BatchNorm would do to the same rows — each column
+// normalised over the rows of the batch (training mode: the batch's own mean and biased
+// variance, eps inside the root), no gain or bias. The Transformer uses LayerNorm, above.
+Matrix batch_norm(const Matrix& x, double eps = 1e-5);
+
 struct FeedForward {
     Matrix W1, b1;  // (d_model x d_ff), (1 x d_ff)
     Matrix W2, b2;  // (d_ff x d_model), (1 x d_model)

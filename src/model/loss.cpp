@@ -36,6 +36,14 @@ void cross_entropy(const Matrix& logits, const Tokens& targets, int pad_id, doub
     }
 }
 
+double smoothed_loss_floor(double smoothing, std::size_t classes) {
+    const double C = static_cast<double>(classes), q_true = 1.0 - smoothing + smoothing / C,
+                 q_other = smoothing / C;
+    const double h_true = q_true > 0 ? -q_true * std::log(q_true) : 0.0;
+    const double h_other = q_other > 0 ? -(C - 1) * q_other * std::log(q_other) : 0.0;
+    return h_true + h_other;
+}
+
 Matrix cross_entropy_backward(const Matrix& logits, const Tokens& targets, int pad_id,
                               double smoothing, double gradient_scale) {
     check_targets(logits, targets);

@@ -21,6 +21,11 @@ struct LossSum {
 void cross_entropy(const Matrix& logits, const Tokens& targets, int pad_id, double smoothing,
                    LossSum& total);
 
+// The least the smoothed loss can be, reached when softmax(logits) = q exactly: the entropy of
+// q, −(1 − ε + ε/C)·log(1 − ε + ε/C) − (C − 1)·(ε/C)·log(ε/C). A trained model's loss levels
+// off there, not at 0 (chapter 7 draws it under the loss curve).
+double smoothed_loss_floor(double smoothing, std::size_t classes);
+
 // dL/dlogits of gradient_scale · (this sequence's summed loss): (softmax(logits) − q) times
 // gradient_scale, zero rows for ignored positions. With gradient_scale = 1/N for a batch of N
 // counted positions, that is the gradient of the batch mean.

@@ -115,4 +115,6 @@ Vocabulary names_of(const TransformerConfig& c) {
     return names;
 }
 
-std::string text_of(const TransformerConfig& c, const Tokens& ids) { return text_of(names_of(c), ids); }
+std::string text_of(const TransformerConfig& c, const Tokens& ids) {
+    return text_of(names_of(c), ids);
+}

@@ -4,7 +4,6 @@
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
-#include <iomanip>
 #include <iostream>
 
 #include "io/atomic_file.h"
@@ -77,19 +76,35 @@ std::size_t count_errata(const std::vector<PrintedCheck>& checks) {
     return wrong;
 }
 
-// The last step of every walkthrough whose data file holds numbers printed in the tutorial.
-void print_errata(std::ostream& out, const std::vector<PrintedCheck>& checks) {
+// The last step of every walkthrough: the tutorial's printed numbers recomputed (where the data
+// file holds them), and what it gets wrong here.
+void print_corrections(std::ostream& out, const Chapter& ch,
+                       const std::vector<PrintedCheck>& checks) {
+    const std::string changed = own_inputs_changed(ch.data);
+    if (checks.empty() && ch.corrections().empty() && changed.empty()) return;
+    print_step(out, "What the tutorial gets wrong here");
     const std::size_t wrong = count_errata(checks);
-    print_step(out, "The tutorial's printed numbers, recomputed");
-    out << "numbers the tutorial prints for this chapter: " << checks.size()
-        << "; correct roundings of the exact values: " << checks.size() - wrong
-        << "; errata: " << wrong << "\n";
+    if (checks.size() == 1 && wrong == 0)
+        out << "The one number it prints for this chapter is a correct rounding of the exact value.\n";
+    else if (!checks.empty() && wrong == 0)
+        out << "Every one of the " << checks.size()
+            << " numbers it prints for this chapter is a correct rounding "
+            << "of the exact value.\n";
+    if (wrong > 0)
+        out << "Of the " << checks.size() << " numbers it prints for this chapter, " << wrong
+            << " are not correct roundings of the exact values:\n";
     for (const PrintedCheck& c : checks)
         if (c.erratum)
-            out << "erratum: " << c.name << "[" << c.row << "," << c.col
-                << "]: the tutorial prints " << c.printed.text << ", the correct value is "
-                << round_like(c.exact, c.printed) << " (exactly " << std::setprecision(10)
-                << c.exact << ")\n";
+            out << wrap(c.name + "[" + std::to_string(c.row) + "," + std::to_string(c.col) +
+                            "]: printed " + c.printed.text + ", correctly rounded " +
+                            round_like(c.exact, c.printed) + " (exactly " + general(c.exact, 10) +
+                            ")",
+                        narration_width, "  erratum: ", "    ");
+    if (!changed.empty())
+        out << "(The tutorial's printed numbers belong to its own inputs; this file's " << changed
+            << " is different, so they are not judged.)\n";
+    for (const auto& [where, what] : ch.corrections())
+        out << wrap(what, narration_width, "• " + where + ": ", "  ");
 }
 
 // --check: every result against expected, and our errata against the oracle's list.
@@ -116,11 +131,7 @@ int report(const ChapterInfo& info, const Chapter& ch) {
         return 0;
     }
     if (ch.options.check) return check(info, ch, printed);
-    if (!printed.empty()) print_errata(std::cout, printed);
-    const std::string changed = own_inputs_changed(ch.data);
-    if (!changed.empty())
-        std::cout << "\n(The tutorial's printed numbers belong to its own inputs; this file's " << changed
-                  << " is different, so they are not judged.)\n";
+    print_corrections(std::cout, ch, printed);
     if (ch.options.has("--svg")) {
         print_step(std::cout, "Pictures");
         for (const auto& f : ch.results.figures())
@@ -138,6 +149,8 @@ bool all_finite(const Matrix& m) {
 }  // namespace
 
 void Chapter::step(const std::string& title) const { print_step(out, title); }
+
+void Chapter::say(const std::string& paragraph) const { out << wrap(paragraph, narration_width); }
 
 void Chapter::show(const std::string& key, const std::string& title, const Matrix& m,
                    const Labels& rows, const Labels& cols, int decimals, double tol) {
@@ -161,6 +174,10 @@ void Chapter::measured(const std::string& key, double x) { results.add_measureme
 
 void Chapter::picture(const std::string& file_name, const std::string& svg) {
     results.add_figure(file_name, svg);
+}
+
+void Chapter::correction(const std::string& where, const std::string& what) {
+    corrections_.push_back({where, what});
 }
 
 long Options::integer(const std::string& flag, long min, long max) const {

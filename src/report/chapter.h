@@ -57,6 +57,8 @@ inline Flag svg_flag() {
     return {"--svg", "DIR", "write the chapter's pictures as SVG files into DIR"};
 }
 
+constexpr std::size_t narration_width = 96;  // terminal columns of a paragraph of narration
+
 // What a walkthrough's steps get: where to narrate, and where to record what they computed.
 class Chapter {
 public:
@@ -68,6 +70,8 @@ public:
     Results results;
 
     void step(const std::string& title) const;  // a heading for one step of the walkthrough
+    // A paragraph of narration, broken into lines of at most narration_width columns.
+    void say(const std::string& paragraph) const;
     // Prints m under its title and shape, rows and columns labelled, and records it under key.
     void show(const std::string& key, const std::string& title, const Matrix& m,
               const Labels& rows = {}, const Labels& cols = {}, int decimals = -1,
@@ -78,6 +82,16 @@ public:
     void record_number(const std::string& key, double x, double tol = tolerance::single_op);
     void measured(const std::string& key, double x);  // in --json only: seconds, rates
     void picture(const std::string& file_name, const std::string& svg);  // written by --svg DIR
+    // What the tutorial gets wrong (or leaves out) where this chapter follows it, in the light
+    // of what the chapter computed; `where` names the article and section ("03 §2.1.5"). All
+    // are printed together at the end of the walkthrough.
+    void correction(const std::string& where, const std::string& what);
+    const std::vector<std::pair<std::string, std::string>>& corrections() const {
+        return corrections_;
+    }
+
+private:
+    std::vector<std::pair<std::string, std::string>> corrections_;
 };
 
 using Walkthrough = std::function<void(Chapter& chapter)>;

@@ -1,4 +1,6 @@
-// chart.h — line charts as SVG: a loss curve, or times against sizes on log-log axes.
+// chart.h — line charts as SVG: a loss curve, or times against sizes on log-log axes. Ticks fall
+// on round numbers (1, 2, 5 times a power of ten; 1,000 written with its comma), a log axis
+// says so in its title, and every measured point has its marker.
 #pragma once
 #include <string>
 #include <vector>
@@ -6,6 +8,9 @@
 struct Series {
     std::string name;
     std::vector<double> xs, ys;
+    bool markers = true;    // a dot at each measured point
+    bool dashed = false;    // a reference line (∝ n², a floor), not a measurement
+    std::string note = {};  // written at the line's end, e.g. "slope 1.97"
 };
 
 struct LineChart {
@@ -15,3 +20,9 @@ struct LineChart {
 };
 
 std::string line_chart_svg(const LineChart& chart);
+
+// The tick values of an axis over [lo, hi]: round numbers, at most about eight of them.
+std::vector<double> axis_ticks(double lo, double hi, bool log);
+
+// "1,000", "0.005", "2.5": a tick's value as a reader writes it.
+std::string tick_text(double value);

@@ -1,26 +1,44 @@
-// heatmap.h — a matrix as a picture: an SVG heatmap (one coloured square per entry, row and
-// column labels, a title and a colour scale with its legend), and its terminal cousin.
+// heatmap.h — a matrix as a picture a reader can read numbers from: an SVG heatmap (one
+// coloured cell per entry, the value written in it when the matrix is small, row and column
+// labels that never overlap, axis titles, a legend), and its terminal cousin.
 //
-// Two colour scales:
-//   sequential  white → blue from the smallest to the largest value (attention weights)
-//   diverging   blue → white → red, white at zero, symmetric (encodings, signed values)
-// A −inf entry (a masked score) is drawn dark grey and named in the legend.
+// The colour scale says what the numbers are:
+//   Weights  attention weights: white 0 … blue 1, fixed, so that two pictures compare (a row
+//            of weights all ≈ 0.33 is pale, not "sharply peaked")
+//   Signed   blue −max … white 0 … red +max, symmetric (encodings, scores)
+//   Range    white at the smallest value … blue at the largest (anything else)
+//   Mask     a mask: 0 (visible) white; −inf (hidden) hatched grey
+// Hidden cells — masked keys, padding — are hatched grey in every scale, never drawn as a
+// small weight: an entry −inf, or one flagged in `hidden`.
 #pragma once
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "core/matrix.h"
 #include "report/terminal.h"
+
+enum class Scale { Weights, Signed, Range, Mask };
 
 struct Heatmap {
     std::string title;
     Matrix values;
     Labels row_labels = {};  // tokens, or empty for indices
     Labels col_labels = {};
-    bool diverging = false;
+    Scale scale = Scale::Range;
+    Matrix hidden = Matrix();  // optional, the shape of values: 1 where the entry is masked
+    std::string row_title = "query", col_title = "key";  // drawn "query ↓" and "key →"
 };
 
 std::string heatmap_svg(const Heatmap& h);
+
+// Several heatmaps side by side on one colour scale, with one legend: all heads of a layer.
+std::string heatmaps_svg(const std::string& title, const std::vector<Heatmap>& panels);
+
+// Text cells for a picture: how wide a label is drawn, in pixels, by the same estimate the
+// terminal uses (display_width: a CJK character is two columns). Used by the layout and by the
+// tests that check that no two labels overlap.
+double label_width(const std::string& text);
 
 // A compact shaded heatmap for the terminal, one character per entry: " ░▒▓█" from the
 // smallest to the largest value.

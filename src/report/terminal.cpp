@@ -66,6 +66,61 @@ std::string general(double x, int digits) {
     return buf;
 }
 
+// The UTF-8 characters of s, one string each.
+static std::vector<std::string> characters(const std::string& s) {
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < s.size();) {
+        const unsigned char b = static_cast<unsigned char>(s[i]);
+        const std::size_t len = b < 0x80           ? 1
+                                : (b >> 5) == 0x6  ? 2
+                                : (b >> 4) == 0xE  ? 3
+                                : (b >> 3) == 0x1E ? 4
+                                                   : 1;
+        out.push_back(s.substr(i, len));
+        i += len;
+    }
+    return out;
+}
+
+std::string wrap(const std::string& text, std::size_t width, const std::string& first,
+                 const std::string& indent) {
+    struct Piece {
+        std::string text;
+        bool space_before;  // a space separated it from the piece before, in the text
+    };
+    std::vector<Piece> pieces;  // words, and every CJK character on its own
+    bool space = false;
+    for (const std::string& ch : characters(text)) {
+        if (ch == " " || ch == "\n") {
+            space = true;
+        } else if (display_width(ch) == 2 || pieces.empty() || space ||
+                   display_width(pieces.back().text) == 0 ||
+                   display_width(characters(pieces.back().text).back()) == 2) {
+            pieces.push_back({ch, space});  // a new piece: after a space, or a CJK character
+            space = false;
+        } else {
+            pieces.back().text += ch;
+        }
+    }
+    std::string out, line = first;
+    std::size_t line_w = display_width(first), start_w = line_w;
+    for (const Piece& p : pieces) {
+        const std::size_t sep = p.space_before && line_w > start_w ? 1 : 0,
+                          w = display_width(p.text);
+        if (line_w > start_w && line_w + sep + w > width) {
+            out += line + "\n";
+            line = indent;
+            line_w = start_w = display_width(indent);
+        } else if (sep) {
+            line += ' ';
+            ++line_w;
+        }
+        line += p.text;
+        line_w += w;
+    }
+    return out + line + "\n";
+}
+
 void print_step(std::ostream& out, const std::string& title) {
     const std::size_t w = display_width(title);
     out << "\n== " << title << " " << std::string(w < 68 ? 68 - w : 2, '=') << "\n";

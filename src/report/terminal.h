@@ -22,6 +22,11 @@ std::string general(double x, int digits);  // %g: 0.982013, 6.9e-13, 64
 // A heading for one step of the walkthrough.
 void print_step(std::ostream& out, const std::string& title);
 
+// text broken into lines of at most `width` terminal columns, each after `indent` (the first
+// after `first`): at spaces, or between two CJK characters, which need none.
+std::string wrap(const std::string& text, std::size_t width, const std::string& first = "",
+                 const std::string& indent = "");
+
 // A matrix under its title and shape, rows and columns labelled:
 //            笔       记       本
 //   笔   0.4683   0.0634   0.4683
