@@ -78,7 +78,9 @@ $(BUILD)/bench: $(BENCH_OBJ) $(LIB_OBJ)
 
 # --- running ----------------------------------------------------------------------------------
 run: $(PROGRAMS)
-	@for p in $(CHAPTERS); do echo; echo "######## $$p ########"; $(BUILD)/$$p || exit 1; done
+	@for p in $(CHAPTERS); do echo; echo "######## $$p ########"; $(BUILD)/$$p || exit 1; \
+	  if [ $$p = ch07_training ]; then echo; echo "######## $$p --task numerals ########"; \
+	    $(BUILD)/$$p --task numerals || exit 1; fi; done
 
 check: $(PROGRAMS)
 	@status=0; for p in $(CHAPTERS); do $(BUILD)/$$p --check || status=1; done; exit $$status

@@ -85,7 +85,7 @@ Matrix training_flow(std::ostream& out, const Transformer& m, const Tokens& sour
                      const Tokens& target) {
     const TransformerConfig& c = m.config;
     const Tokens decoder_input = shifted_right(target, c.bos_id);
-    out << "source (encoder input):         " << text_of(c, source) << "\n"
+    out << "source (encoder input):         " << source_text_of(c, source) << "\n"
         << "target (what should come out):  " << text_of(c, target) << "\n"
         << "decoder input = target shifted right, starting with <bos>: "
         << text_of(c, decoder_input) << "\n";
@@ -245,8 +245,8 @@ void placements_and_padding(Chapter& ch, Inputs& in) {
     Tokens unpadded = src;
     while (!unpadded.empty() && unpadded.back() == in.model.config.pad_id) unpadded.pop_back();
     const double gap = max_abs_diff(post, logits_teacher_forced(in.model, unpadded, dec));
-    ch.out << "source " << text_of(in.model.config, src)
-           << " against the same without its padding, " << text_of(in.model.config, unpadded)
+    ch.out << "source " << source_text_of(in.model.config, src)
+           << " against the same without its padding, " << source_text_of(in.model.config, unpadded)
            << ":\n";
     ch.say("max |logits − logits| = " + sci(gap) +
            " — the padded keys change nothing, in the encoder and in cross-attention.");
@@ -299,7 +299,7 @@ std::string vocabulary_text(const Vocabulary& names, std::size_t count) {
 // One sequence of --source, word by word: each must be a name in the model's vocabulary ("11"
 // is not a digit, and not a raw token id either).
 Tokens parse_source(const std::string& text, const TransformerConfig& c) {
-    const Vocabulary names = names_of(c);
+    const Vocabulary names = source_names_of(c);
     Tokens source;
     std::stringstream words(text);
     for (std::string w; words >> w;) {
@@ -350,11 +350,18 @@ void decode_from_weights(Chapter& ch) {
     ch.step("Greedy decoding with " + file.path());
     describe(ch.out, m);
     describe_training(ch.out, file, sources);
+    const Vocabulary names = names_of(m.config);
+    Json decoded = Json::array();  // for --json: each output's words, without <bos> and <eos>
     for (std::size_t n = 0; n < sources.size(); ++n) {
-        ch.out << "source: " << text_of(m.config, sources[n]) << "\n";
+        ch.out << "source: " << source_text_of(m.config, sources[n]) << "\n";
         const Tokens output = inference_flow(ch.out, m, sources[n], 2 * sources[n].size() + 2);
         ch.record("decoded_" + std::to_string(n), as_row(output), Shape::Vector);
+        Json words = Json::array();
+        for (int id : output)
+            if (id != m.config.bos_id && id != m.config.eos_id) words.push_back(name_of(names, id));
+        decoded.push_back(words);
     }
+    ch.reported("decoded", sources.size() == 1 ? decoded[0] : decoded);
 }
 
 void corrections(Chapter& ch) {
@@ -424,7 +431,8 @@ int main(int argc, char** argv) {
         "02 \"数据流\" and \"解码器中注意力的不同\"; 04's model architecture",
         {{"--weights", "FILE", "load a model (the format ch07 writes) and decode --source"},
          {"--source", "SEQS",
-          "token sequences to decode, e.g. \"3 1 4, 1 5 9\" (<eos> is appended)"},
+          "token sequences to decode, e.g. \"3 1 4, 1 5 9\" (<eos> is appended); with --json, "
+          "\"decoded\" lists each output's words (one source: a list of words)"},
          {"--config", "base",
           "the paper's base model: parameter count and one timed forward pass"}}};
     return run_chapter(argc, argv, info, walkthrough);

@@ -1,4 +1,5 @@
-// ch07_training — teaching the Transformer to reverse digits, with every gradient by hand.
+// ch07_training — teaching the Transformer to reverse digits (or, with --task numerals, to read
+// numbers in Chinese), with every gradient by hand.
 //
 // Tutorial: 02 "训练测试细节" and "数据流" (training sees the whole target at once, inference
 // generates one token at a time); the paper's §5 (Adam, warm-up, label smoothing) as the
@@ -16,14 +17,12 @@
 #include "report/chart.h"
 #include "report/heatmap.h"
 #include "train/gradient_check.h"
+#include "train/numerals_task.h"
 #include "train/reverse_task.h"
+#include "train/tasks.h"
 #include "train/trainer.h"
 
 namespace {
-
-struct TaskSettings {
-    std::size_t batch_size, min_length, max_length;
-};
 
 struct Inputs {
     Transformer tiny;                    // the oracle's small model, for the gradient checks
@@ -33,10 +32,12 @@ struct Inputs {
     std::size_t adam_steps, adam_batch_size;
     std::uint64_t adam_seed;
     Transformer model;                   // the model to train, freshly initialised
-    TaskSettings task;
+    Task task;                           // --task: reverse (the default) or numerals
+    std::size_t batch_size;
     TrainingSettings training;
     std::size_t check_steps, heldout;
     std::uint64_t heldout_seed;
+    std::vector<std::uint64_t> check_numbers;  // numerals: read here and by the oracle
 };
 
 std::vector<Example> examples_at(const DataFile& data, const std::string& key) {
@@ -63,18 +64,27 @@ std::vector<Example> examples_at(const DataFile& data, const std::string& key) {
     return out;
 }
 
-// inputs.training: the model to train, the task's batches, the optimiser and the run's bounds.
-void read_training(const DataFile& data, Inputs& in) {
-    const std::string k = "inputs.training.";
+// The task's own settings: inputs.training for reversal, inputs.numerals.training for numerals.
+Task read_task(const DataFile& data, const std::string& name, const std::string& k) {
+    if (name == "numerals") return numerals_task(data.size(k + "max_digits", 3, 8));
+    const std::size_t min_length = data.size(k + "min_length", 1, 100);
+    return reverse_task(min_length, data.size(k + "max_length", min_length, 100));
+}
+
+// The model to train, the task's batches, the optimiser and the run's bounds.
+void read_training(const DataFile& data, const std::string& task, Inputs& in) {
+    const std::string k = task == "numerals" ? "inputs.numerals.training." : "inputs.training.";
+    in.task = read_task(data, task, k);
     TransformerConfig c;
     read_model_shape(data, k, c);
-    c.src_vocab = c.tgt_vocab = reverse_vocab_size;
-    c.vocabulary = reverse_vocabulary();
+    c.src_vocab = in.task.source_vocabulary.size();
+    c.tgt_vocab = in.task.target_vocabulary.size();
+    c.vocabulary = in.task.target_vocabulary;
+    if (in.task.source_vocabulary != in.task.target_vocabulary)
+        c.source_vocabulary = in.task.source_vocabulary;
     const std::uint64_t seed = data.size(k + "seed", 0, std::size_t(1) << 62);
     in.model = random_transformer(c, seed);
-    in.task.batch_size = data.size(k + "batch_size", 1, 100000);
-    in.task.min_length = data.size(k + "min_length", 1, 100);
-    in.task.max_length = data.size(k + "max_length", in.task.min_length, 100);
+    in.batch_size = data.size(k + "batch_size", 1, 100000);
     in.training.smoothing = data.number(k + "smoothing");
     in.training.adam.factor = data.number(k + "factor");
     in.training.adam.warmup = data.size(k + "warmup", 1, 1000000);
@@ -87,7 +97,7 @@ void read_training(const DataFile& data, Inputs& in) {
     in.heldout_seed = data.size(k + "heldout_seed", 0, std::size_t(1) << 62);
 }
 
-Inputs read_inputs(const DataFile& data) {
+Inputs read_inputs(const DataFile& data, const std::string& task) {
     Inputs in;
     in.tiny = load_transformer(data, "inputs");
     in.smoothing = data.number("inputs.smoothing");
@@ -98,11 +108,62 @@ Inputs read_inputs(const DataFile& data) {
     in.adam_steps = data.size("inputs.adam.steps", 1, 1000);
     in.adam_batch_size = data.size("inputs.adam.batch_size", 1, 10000);
     in.adam_seed = data.size("inputs.adam.seed", 0, std::size_t(1) << 62);
-    read_training(data, in);
+    read_training(data, task, in);
+    if (task == "numerals")
+        for (const Json& n : data.at("inputs.numerals.check_numbers")) {
+            if (!n.is_number_unsigned() || n.get<std::uint64_t>() > largest_numeral)
+                throw data.error(
+                    "inputs.numerals.check_numbers",
+                    "expected whole numbers from 0 to " + std::to_string(largest_numeral));
+            in.check_numbers.push_back(n.get<std::uint64_t>());
+        }
     return in;
 }
 
+// "2026 → 二千零二十六": the digits and the characters without spaces or <eos>.
+std::string numeral_text(const TransformerConfig& c, const Example& e) {
+    std::string digits, reading;
+    for (int id : e.source) digits += id == c.eos_id ? "" : source_text_of(c, {id});
+    for (int id : e.target) reading += id == c.eos_id ? "" : text_of(c, {id});
+    return digits + " → " + reading;
+}
+
+// The readings of the data file's numbers, as target ids padded with <pad> to one width: the
+// oracle reads them with its own converter.
+Matrix reading_ids(const std::vector<std::uint64_t>& numbers) {
+    std::vector<Tokens> rows;
+    std::size_t width = 0;
+    for (const std::uint64_t n : numbers) {
+        rows.push_back(numeral_example(n).target);
+        width = std::max(width, rows.back().size());
+    }
+    Matrix ids(rows.size(), width);  // zeros: <pad>
+    for (std::size_t r = 0; r < rows.size(); ++r)
+        for (std::size_t t = 0; t < rows[r].size(); ++t) ids(r, t) = rows[r][t];
+    return ids;
+}
+
+void numerals(Chapter& ch, const Inputs& in) {
+    ch.step("The task: numbers into Chinese, a small translation (02 训练测试细节)");
+    ch.say(
+        "The source is a number's digits, the target its Chinese reading, one character per token: "
+        "a translation in which the output is not a rearrangement of the input. Each digit "
+        "becomes a character and gains a unit (十, 百, 千, 万) that depends on how many digits "
+        "follow it; runs of zeros become one 零 or nothing (src/train/numerals_task.h states the "
+        "rules).");
+    const TransformerConfig& c = in.model.config;
+    for (const std::uint64_t n : {10u, 15u, 110u, 305u, 2026u, 10010u, 1001000u, 99999999u})
+        ch.out << "  " << numeral_text(c, numeral_example(n)) << "\n";
+    ch.record("numeral_reading_ids", reading_ids(in.check_numbers), Shape::Matrix, 0.0);
+    ch.say("--check compares this reader's readings of the data file's " +
+           std::to_string(in.check_numbers.size()) + " numbers, the hand-checked ones among them, "
+           "with those of the oracle (data/oracle.py, which reads numbers by another method). "
+           "Held-out numbers (one in ten from 100 up, picked by a hash) are never drawn for "
+           "training.");
+}
+
 void the_task(Chapter& ch, const Inputs& in) {
+    if (in.task.name == "numerals") return numerals(ch, in);
     ch.step("The task: reverse a sequence of digits (02 训练测试细节)");
     const TransformerConfig& c = in.model.config;
     for (std::size_t i = 0; i < std::min<std::size_t>(3, in.gradient_batch.size()); ++i) {
@@ -209,20 +270,20 @@ TrainingRun train_model(Chapter& ch, const Inputs& in) {
            std::to_string(c.n_decoder_layers) + " layers, " +
            (c.norm_first ? "pre-norm" : "post-norm") + ", " +
            std::to_string(parameter_count(in.model)) + " parameters; batches of " +
-           std::to_string(in.task.batch_size) + ", up to " + std::to_string(s.max_steps) +
+           std::to_string(in.batch_size) + ", up to " + std::to_string(s.max_steps) +
            " steps");
     ch.out.flush();  // the progress bar follows on stderr
-    const TaskSettings task = in.task;
+    const Task& task = in.task;
+    const std::size_t batch_size = in.batch_size;
     ProgressBar bar;
     return train(in.model, s, [&](Random& rng) {
-        return random_reversals(rng, task.batch_size, task.min_length, task.max_length);
+        return task.training(rng, batch_size);
     }, bar);
 }
 
 double held_out(Chapter& ch, const Inputs& in, const TrainingRun& run) {
     Random rng(in.heldout_seed);
-    const std::vector<Example> heldout =
-        random_reversals(rng, in.heldout, in.task.min_length, in.task.max_length);
+    const std::vector<Example> heldout = in.task.heldout(rng, in.heldout);
     const auto start = std::chrono::steady_clock::now();
     const ExactMatch score = exact_match(run.model, heldout);
     const double seconds =
@@ -236,8 +297,14 @@ double held_out(Chapter& ch, const Inputs& in, const TrainingRun& run) {
     for (std::size_t i = 0; i < 4 && i < heldout.size(); ++i) {
         const GreedySteps g = greedy_decode(run.model, heldout[i].source, heldout[i].target.size());
         const Tokens output(g.output.begin() + 1, g.output.end());
-        ch.out << "  " << text_of(c, heldout[i].source) << "  →  " << text_of(c, output)
-               << (output == heldout[i].target ? "  ✓" : "  ✗") << "\n";
+        const bool right = output == heldout[i].target;
+        if (in.task.name == "numerals")
+            ch.out << "  " << numeral_text(c, {heldout[i].source, output})
+                   << (right ? "  ✓" : "  ✗")
+                   << (right ? "" : "  (" + numeral_text(c, heldout[i]) + ")") << "\n";
+        else
+            ch.out << "  " << source_text_of(c, heldout[i].source) << "  →  " << text_of(c, output)
+                   << (right ? "  ✓" : "  ✗") << "\n";
     }
     ch.measured("heldout_exact_match", score.rate());
     ch.measured("train_seconds", run.seconds);
@@ -246,18 +313,35 @@ double held_out(Chapter& ch, const Inputs& in, const TrainingRun& run) {
     return score.rate();
 }
 
+// Row t of the cross-attention (decoder input t) predicts target t: for the rows that write a
+// digit, is the largest weight on that digit's place in the source?
+void numeral_alignment(Chapter& ch, const Example& ex, const Matrix& mean) {
+    const std::vector<int> from = digit_sources(ex);
+    std::size_t digits = 0, aligned = 0;
+    for (std::size_t t = 0; t < from.size(); ++t)
+        if (from[t] >= 0) {
+            digits += 1;
+            aligned += argmax(row_of(mean, t), 0) == static_cast<std::size_t>(from[t]);
+        }
+    ch.say("Of the " + std::to_string(digits) + " rows that write a digit (一 … 九), " +
+           std::to_string(aligned) + " put their largest weight on that digit's own place in the "
+           "source: a digit is read where it stands. The rows that write a unit (十 百 千 万) or 零 "
+           "look elsewhere — which unit comes next depends on how many digits follow, not on any "
+           "one of them. An alignment, as in translation, and not a diagonal.");
+}
+
 // Where the decoder looks in the source: the last decoder layer's cross-attention, each head
 // and their mean, on the first held-out example.
 void cross_attention(Chapter& ch, const Inputs& in, const Transformer& model) {
     Random rng(in.heldout_seed);
-    const Example ex = random_reversal(rng, in.task.min_length, in.task.max_length);
+    const Example ex = in.task.heldout(rng, 1)[0];
     const Tokens input = shifted_right(ex.target, model.config.bos_id);
     DecodeCache dc;
     decode(model, {input}, encode(model, {ex.source}), {ex.source}, &dc);
     const std::vector<AttentionResult>& heads = dc.layers.back().cross_attn.heads;
     Labels rows, cols;
     for (int id : input) rows.push_back(text_of(model.config, {id}));
-    for (int id : ex.source) cols.push_back(text_of(model.config, {id}));
+    for (int id : ex.source) cols.push_back(source_text_of(model.config, {id}));
     Matrix mean(heads[0].weights.rows, heads[0].weights.cols);
     std::vector<Heatmap> panels;
     for (std::size_t i = 0; i < heads.size(); ++i) {
@@ -271,8 +355,12 @@ void cross_attention(Chapter& ch, const Inputs& in, const Transformer& model) {
         << "\nThe last decoder layer's cross-attention, averaged over heads (rows: decoder input,\n"
            "columns: source):\n";
     print_matrix(ch.out, "cross-attention", mean, rows, cols, 2);
-    ch.out << "For reversal the weight sits on an anti-diagonal: output position t reads source\n"
-              "position L − 1 − t.\n";
+    if (in.task.name == "reverse")
+        ch.out
+            << "For reversal the weight sits on an anti-diagonal: output position t reads source\n"
+               "position L − 1 − t.\n";
+    else
+        numeral_alignment(ch, ex, mean);
     ch.picture("ch07_cross_attention.svg",
                heatmaps_svg("the trained model's last cross-attention", panels));
 }
@@ -304,10 +392,10 @@ void loss_picture(Chapter& ch, const Inputs& in, const TrainingRun& run) {
 // Where the trained model goes: --save FILE; else, for the full run only, beside the program
 // (build/ch07_reverse_model.json). A short run (--steps, --seconds, --check, --json) replaces
 // nothing a reader trained before; it is saved only where --save says.
-std::string save_path(const Options& o) {
+std::string save_path(const Options& o, const std::string& task) {
     if (o.has("--save")) return o.value("--save");
     const bool short_run = o.check || o.json || o.has("--steps") || o.has("--seconds");
-    return short_run ? "" : o.program_dir + "/ch07_reverse_model.json";
+    return short_run ? "" : o.program_dir + "/ch07_" + task + "_model.json";
 }
 
 void save(Chapter& ch, const Inputs& in, const TrainingRun& run, double heldout,
@@ -317,20 +405,27 @@ void save(Chapter& ch, const Inputs& in, const TrainingRun& run, double heldout,
         return;
     }
     save_transformer(run.model,
-                     {"reverse", run.losses.size(), run.losses.back(), heldout, in.task.max_length},
+                     {in.task.name, run.losses.size(), run.losses.back(), heldout,
+                      in.task.max_source_length},
                      path);
     ch.out << "\nsaved the trained model to " << path << "; decode your own digits with\n"
-           << "  build/ch06_encoder_decoder --weights " << path << " --source \"3 1 4 1 5\"\n";
+           << "  build/ch06_encoder_decoder --weights " << path << " --source \""
+           << (in.task.name == "numerals" ? "2 0 2 6" : "3 1 4 1 5") << "\"\n";
 }
 
 void walkthrough(Chapter& ch) {
-    Inputs in = read_inputs(ch.data);
+    const std::string task = ch.options.has("--task") ? ch.options.value("--task") : "reverse";
+    if (task != "reverse" && task != "numerals")
+        throw UsageError("--task: expected reverse or numerals, got \"" + task + "\"");
+    Inputs in = read_inputs(ch.data, task);
     apply_flags(ch.options, in);
-    const std::string path = save_path(ch.options);
+    const std::string path = save_path(ch.options, task);
     if (!path.empty()) check_writable(path);  // before the training run, not after it
     the_task(ch, in);
-    gradients(ch, in);
-    adam_steps(ch, in);
+    if (task == "reverse") {  // the checks against PyTorch: the same for either task
+        gradients(ch, in);
+        adam_steps(ch, in);
+    }
     const TrainingRun run = train_model(ch, in);
     const double heldout = held_out(ch, in, run);
     loss_picture(ch, in, run);
@@ -350,12 +445,14 @@ int main(int argc, char** argv) {
     const ChapterInfo info{
         "ch07_training",
         "training from scratch: hand-written gradients, Adam with warm-up, learning to reverse "
-        "digits",
+        "digits or to read numbers in Chinese",
         "02 \"训练测试细节\" and \"数据流\"; the paper's §5 (Adam, warm-up, label smoothing)",
         {svg_flag(),
+         {"--task", "NAME",
+          "reverse (the default: reverse digits) or numerals (numbers into Chinese readings)"},
          {"--steps", "N", "train at most N steps (a quick run: --steps 20)"},
          {"--seconds", "S", "train at most S seconds (default: the data file's, 60)"},
          {"--save", "FILE",
-          "save the model there (a full run saves it as build/ch07_reverse_model.json)"}}};
+          "save the model there (a full run saves it as build/ch07_<task>_model.json)"}}};
     return run_chapter(argc, argv, info, walkthrough);
 }

@@ -36,6 +36,12 @@ TransformerConfig read_model_config(const DataFile& data, const std::string& k) 
             throw data.error(k + "vocabulary", "expected " + std::to_string(c.tgt_vocab) +
                                                    " names, one per target token id");
     }
+    if (data.has(k + "source_vocabulary")) {
+        c.source_vocabulary = data.texts(k + "source_vocabulary");
+        if (c.source_vocabulary.size() != c.src_vocab)
+            throw data.error(k + "source_vocabulary", "expected " + std::to_string(c.src_vocab) +
+                                                          " names, one per source token id");
+    }
     if (c.share_embeddings && c.src_vocab != c.tgt_vocab)
         throw data.error(k + "share_embeddings", "expected src_vocab == tgt_vocab when sharing");
     return c;
@@ -48,6 +54,7 @@ static Json config_json(const TransformerConfig& c) {
            {"share_embeddings", c.share_embeddings}, {"layer_norm_eps", c.layer_norm_eps},
            {"pad_id", c.pad_id}, {"bos_id", c.bos_id}, {"eos_id", c.eos_id}};
     if (!c.vocabulary.empty()) j["vocabulary"] = c.vocabulary;
+    if (!c.source_vocabulary.empty()) j["source_vocabulary"] = c.source_vocabulary;
     return j;
 }
 

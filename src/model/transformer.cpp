@@ -118,3 +118,11 @@ Vocabulary names_of(const TransformerConfig& c) {
 std::string text_of(const TransformerConfig& c, const Tokens& ids) {
     return text_of(names_of(c), ids);
 }
+
+Vocabulary source_names_of(const TransformerConfig& c) {
+    return c.source_vocabulary.empty() ? names_of(c) : c.source_vocabulary;
+}
+
+std::string source_text_of(const TransformerConfig& c, const Tokens& ids) {
+    return text_of(source_names_of(c), ids);
+}

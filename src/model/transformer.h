@@ -27,7 +27,8 @@ struct TransformerConfig {
     bool share_embeddings = false;  // one table for source, target and the output projection
     double layer_norm_eps = 1e-5;
     int pad_id = 0, bos_id = 1, eos_id = 2;
-    Vocabulary vocabulary = {};  // optional: the target tokens' names, by id
+    Vocabulary vocabulary = {};         // optional: the target tokens' names, by id
+    Vocabulary source_vocabulary = {};  // optional: the source tokens'; none: the target's
 };
 
 struct Transformer {
@@ -104,3 +105,7 @@ Vocabulary names_of(const TransformerConfig& config);
 
 // Ids by those names: "<bos> 4 1 3 <eos>".
 std::string text_of(const TransformerConfig& config, const Tokens& ids);
+
+// The same for the source side: config.source_vocabulary, or when it has none, names_of().
+Vocabulary source_names_of(const TransformerConfig& config);
+std::string source_text_of(const TransformerConfig& config, const Tokens& ids);

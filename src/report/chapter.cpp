@@ -172,6 +172,8 @@ void Chapter::record_number(const std::string& key, double x, double tol) {
 
 void Chapter::measured(const std::string& key, double x) { results.add_measurement(key, x); }
 
+void Chapter::reported(const std::string& key, const Json& value) { results.add_json(key, value); }
+
 void Chapter::picture(const std::string& file_name, const std::string& svg) {
     results.add_figure(file_name, svg);
 }

@@ -81,6 +81,7 @@ public:
                 double tol = tolerance::single_op);
     void record_number(const std::string& key, double x, double tol = tolerance::single_op);
     void measured(const std::string& key, double x);  // in --json only: seconds, rates
+    void reported(const std::string& key, const Json& value);  // in --json only: words, lists
     void picture(const std::string& file_name, const std::string& svg);  // written by --svg DIR
     // What the tutorial gets wrong (or leaves out) where this chapter follows it, in the light
     // of what the chapter computed; `where` names the article and section ("03 §2.1.5"). All

@@ -37,6 +37,7 @@ static Json value_json(const Result& r) {
 Json Results::to_json() const {
     Json out = Json::object();
     for (const Result& r : items_) out[r.name] = value_json(r);
+    for (const auto& [name, value] : extra_) out[name] = value;
     return out;
 }
 

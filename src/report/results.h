@@ -34,6 +34,9 @@ public:
     void add(const std::string& name, const Matrix& m, Shape shape = Shape::Matrix,
              double tol = tolerance::single_op);
     void add_measurement(const std::string& name, double x);  // in --json only: seconds, rates
+    void add_json(const std::string& name, const Json& value) {  // in --json only: words, lists
+        extra_.push_back({name, value});
+    }
     void add_figure(const std::string& file_name, const std::string& svg) {
         figures_.push_back({file_name, svg});
     }
@@ -46,6 +49,7 @@ public:
 private:
     std::vector<Result> items_;
     std::vector<std::pair<std::string, std::string>> figures_;
+    std::vector<std::pair<std::string, Json>> extra_;
 };
 
 struct Mismatch {
