@@ -268,25 +268,32 @@ void what_05_gets_right(Chapter& ch, const Inputs& in) {
               "token, as 05 says; every y mixes all the values.\n";
 }
 
-// Three things 05 says that the numbers above contradict.
-void where_05_goes_wrong(Chapter& ch, const Inputs& in) {
-    ch.step("Three claims of 05, checked (05)");
-    const Matrix V = matmul(in.X, in.W_V), X = in.X;
+// 05's first claim: Q, K and V are copies of x. With copies the scores are symmetric and fixed.
+void claim_copies(Chapter& ch, const Inputs& in) {
+    const Matrix& X = in.X;
     const AttentionResult copies = attention(X, X, X);
-    const AttentionResult projected = attention(matmul(X, in.W_Q), matmul(X, in.W_K), V);
-    const std::size_t longest =
-        argmax(transpose(row_norms(X)), 0);  // the token with the longest vector
+    const AttentionResult projected =
+        attention(matmul(X, in.W_Q), matmul(X, in.W_K), matmul(X, in.W_V));
+    const std::size_t longest = argmax(transpose(row_norms(X)), 0);  // the longest vector's token
     Table t({"token", "its weight on " + in.tokens[longest] + ": copies", "with W_Q, W_K, W_V"});
     for (std::size_t i = 0; i < X.rows; ++i)
         t.add({in.tokens[i], fixed(copies.weights(i, longest), 4),
                fixed(projected.weights(i, longest), 4)});
-    ch.say(
-        "1. \"Copy each word vector three times\": with copies, score(i, j) = x_i·x_j = score(j, i), fixed by "
-        "the vectors alone, nothing to learn; the longest vector (" +
-        in.tokens[longest] +
-        ") draws as much of every row's attention as any token. Three different projections let what a token "
-        "looks for differ from what it offers:");
+    ch.say("1. \"Copy each word vector three times\": with copies, score(i, j) = x_i·x_j = "
+           "score(j, i), fixed by the vectors alone, nothing to learn; the longest vector (" +
+           in.tokens[longest] + ") draws as much of every row's attention as any token. Three "
+           "different projections let what a token looks for differ from what it offers:");
     t.print(ch.out);
+    ch.correction("05",
+                  "\"Copy each word three times (Query, Key, Value)\": they are three "
+                  "different linear maps of x (05 itself adds the weight matrices later), not "
+                  "copies; with copies the scores are symmetric and the longest vector draws "
+                  "everyone's attention (the step \"Three claims of 05\").");
+}
+
+// 05's second claim: the dot product is the cosine similarity. It is the cosine times lengths.
+void claim_cosine(Chapter& ch, const Inputs& in) {
+    const Matrix& X = in.X;
     const double dot_self = matmul_bt(row_of(X, 0), row_of(X, 0))(0, 0);
     const double dot_last = matmul_bt(row_of(X, 0), row_of(X, X.rows - 1))(0, 0);
     const double len_last =
@@ -297,32 +304,32 @@ void where_05_goes_wrong(Chapter& ch, const Inputs& in) {
     ch.say("2. \"The dot product computes the cosine\": " + a + "·" + a + " = " +
            general(dot_self, 6) + ", " + a + "·" + b + " = " + general(dot_last, 6) + ", but cos(" +
            a + ", " + b + ") = " + fixed(cos_last, 3) + " < 1 = cos(" + a + ", " + a + ").");
-    const Matrix own = scale(row_of(V, 0), 1.0);  // (Σ_j w_0j)·v_0 = v_0: the weights sum to 1
-    ch.out
-        << "3. \"Sum the weights, then multiply by one's own value\": the weights of a row sum to 1,\n"
-           "so that would give back v_0 = "
-        << vector_text(own)
-        << " unchanged. Attention sums the\n"
-           "weighted values of every token: output_0 = "
-        << vector_text(row_of(projected.output, 0)) << ".\n";
-    ch.correction(
-        "05",
-        "\"Copy each word three times (Query, Key, Value)\": they are three different linear "
-        "maps of x (05 itself adds the weight matrices later), not copies; with copies the scores "
-        "are symmetric and the longest vector draws everyone's attention (the step \"Three claims "
-        "of 05\").");
-    ch.correction(
-        "05",
-        "\"The dot product computes the two words' cosine similarity\": it computes the cosine "
-        "times both lengths — " +
-            in.tokens[0] + " scores " + general(dot_last, 6) + " against " + in.tokens.back() +
-            " as against itself's " + general(dot_self, 6) + ", while the cosine is " +
-            fixed(cos_last, 3) + ".");
-    ch.correction(
-        "05",
-        "\"Weighted sum, then multiplied by one's own Value\": the weights multiply every token's "
-        "value and the products are summed; one's own value times the summed weights (1) would "
-        "leave every token unchanged.");
+    ch.correction("05", "\"The dot product computes the two words' cosine similarity\": it "
+                        "computes the cosine times both lengths — " + a + " scores " +
+                            general(dot_last, 6) + " against " + b + " as against itself's " +
+                            general(dot_self, 6) + ", while the cosine is " + fixed(cos_last, 3) +
+                            ".");
+}
+
+// 05's third claim: the weighted sum is multiplied by one's own value. That changes nothing.
+void claim_own_value(Chapter& ch, const Inputs& in) {
+    const Matrix V = matmul(in.X, in.W_V);
+    const AttentionResult projected = attention(matmul(in.X, in.W_Q), matmul(in.X, in.W_K), V);
+    ch.say("3. \"Sum the weights, then multiply by one's own value\": the weights of a row sum to "
+           "1, so that would give back v_0 = " + vector_text(row_of(V, 0)) + " unchanged. "
+           "Attention sums the weighted values of every token: output_0 = " +
+           vector_text(row_of(projected.output, 0)) + ".");
+    ch.correction("05", "\"Weighted sum, then multiplied by one's own Value\": the weights "
+                        "multiply every token's value and the products are summed; one's own value "
+                        "times the summed weights (1) would leave every token unchanged.");
+}
+
+// Three things 05 says that the numbers above contradict.
+void where_05_goes_wrong(Chapter& ch, const Inputs& in) {
+    ch.step("Three claims of 05, checked (05)");
+    claim_copies(ch, in);
+    claim_cosine(ch, in);
+    claim_own_value(ch, in);
 }
 
 void walkthrough(Chapter& ch) {

@@ -122,7 +122,8 @@ void compare_heads(Chapter& ch, const MultiHeadCache& c, const Labels& rows, con
            "05) is what training makes of this freedom; these weights are the data file's, not learnt.\n";
 }
 
-void per_head_and_fused(Chapter& ch, const Inputs& in) {
+// The per-head form, each head with its own block of W_Q, W_K, W_V; returns its output.
+Matrix per_head(Chapter& ch, const Inputs& in) {
     const MultiHeadWeights& w = in.w;
     const std::size_t d_k = w.d_k();
     ch.step("Per-head form: h sets of W_Q^i, W_K^i, W_V^i (03 §2.1.6)");
@@ -145,6 +146,12 @@ void per_head_and_fused(Chapter& ch, const Inputs& in) {
     print_matrix(ch.out, "Concat(head_0, …, head_" + std::to_string(w.n_heads - 1) + ")",
                  per_head.concat, in.tokens);
     print_matrix(ch.out, "output = Concat·W_O + b_O", per_head_output, in.tokens);
+    return per_head_output;
+}
+
+// The fused form, as the tutorial's code computes it, against the per-head form's output.
+void fused(Chapter& ch, const Inputs& in, const Matrix& per_head_output) {
+    const MultiHeadWeights& w = in.w;
     ch.step("Fused form: one matmul for all heads, then split (03 §2.1.6; 02 第一步)");
     ch.out << "The tutorial's code uses one d_model x d_model matrix per projection. Multiplying\n"
               "by the fused matrix and then cutting the product into column blocks gives each\n"
@@ -233,7 +240,7 @@ void shapes(Chapter& ch, const Inputs& in) {
 
 void walkthrough(Chapter& ch) {
     const Inputs in = read_inputs(ch.data);
-    per_head_and_fused(ch, in);
+    fused(ch, in, per_head(ch, in));
     masked_and_cross(ch, in);
     shapes(ch, in);
 }

@@ -122,10 +122,8 @@ Inputs read_inputs(const DataFile& data, const std::string& task) {
 
 // "2026 → 二千零二十六": the digits and the characters without spaces or <eos>.
 std::string numeral_text(const TransformerConfig& c, const Example& e) {
-    std::string digits, reading;
-    for (int id : e.source) digits += id == c.eos_id ? "" : source_text_of(c, {id});
-    for (int id : e.target) reading += id == c.eos_id ? "" : text_of(c, {id});
-    return digits + " → " + reading;
+    return joined_text(source_names_of(c), e.source, c) + " → " +
+           joined_text(names_of(c), e.target, c);
 }
 
 // The readings of the data file's numbers, as target ids padded with <pad> to one width: the

@@ -117,12 +117,13 @@ void counted(Chapter& ch, const Inputs& in, Random& rng) {
            " layers from the first position to the last.");
     ch.say("05 is right that self-attention connects every pair of words directly, near or far: "
            "its path length is 1 whatever n is.");
-    ch.correction("04 性能",
-                  "the convolution's maximum path length O(log_k n) is the paper's figure for "
-                  "dilated convolutions. With contiguous kernels, as its complexity column assumes, "
-                  "it is O(n/k): our centred kernel of width " + k + " needs " + conv_path +
-                      " stacked layers from the first of " + n +
-                      " positions to the last (PyTorch's Conv1d, stacked in the oracle, agrees).");
+    ch.correction(
+        "04 性能",
+        "the convolution's maximum path length O(log_k n) is the paper's figure for "
+        "dilated convolutions. With contiguous kernels, as its complexity column assumes, "
+        "it is O(n/k): our centred kernel of width " +
+            k + " needs " + conv_path + " stacked layers from the first of " + n +
+            " positions to the last (PyTorch's Conv1d, stacked in the oracle, agrees).");
 }
 
 void memory(Chapter& ch, const Inputs& in) {

@@ -19,7 +19,8 @@ static const char* const chapters[] = {"ch01_dictionary_lookup",
                                        "ch05_positional_encoding",
                                        "ch06_encoder_decoder",
                                        "ch07_training",
-                                       "ch08_cost"};
+                                       "ch08_cost",
+                                       "ch09_decoding"};
 
 // ch07 trains for half a minute by default; in tests, a few steps show the contract
 static std::string quick(const std::string& chapter) {

@@ -126,6 +126,15 @@ Matrix column_block(const Matrix& a, std::size_t first, std::size_t count) {
     return out;
 }
 
+void append_rows(Matrix& into, const Matrix& rows) {
+    if (into.rows == 0) into.cols = rows.cols;
+    if (rows.cols != into.cols)
+        throw std::invalid_argument("append_rows: " + shape_of(into) + " and " + shape_of(rows) +
+                                    ": column counts differ");
+    into.data.insert(into.data.end(), rows.data.begin(), rows.data.end());
+    into.rows += rows.rows;
+}
+
 Matrix concat_columns(const std::vector<Matrix>& blocks) {
     std::size_t cols = 0;
     for (const Matrix& b : blocks) cols += b.cols;
@@ -176,6 +185,18 @@ Matrix softmax_rows(const Matrix& x) {
         for (std::size_t c = 0; c < x.cols; ++c) sum += (out[c] = std::exp(in[c] - max));
         // 3. normalise so the row sums to 1
         for (std::size_t c = 0; c < x.cols; ++c) out[c] /= sum;
+    }
+    return y;
+}
+
+Matrix log_softmax_rows(const Matrix& x) {
+    Matrix y(x.rows, x.cols);
+    for (std::size_t r = 0; r < x.rows; ++r) {
+        double max = -std::numeric_limits<double>::infinity(), sum = 0.0;
+        for (std::size_t c = 0; c < x.cols; ++c) max = std::max(max, x(r, c));
+        for (std::size_t c = 0; c < x.cols; ++c) sum += std::exp(x(r, c) - max);
+        const double log_sum = std::log(sum);
+        for (std::size_t c = 0; c < x.cols; ++c) y(r, c) = x(r, c) - max - log_sum;
     }
     return y;
 }

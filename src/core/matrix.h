@@ -46,6 +46,7 @@ Matrix row_of(const Matrix& a, std::size_t r);                                //
 Matrix row_block(const Matrix& a, std::size_t first, std::size_t count);     // (count x cols)
 Matrix column_block(const Matrix& a, std::size_t first, std::size_t count);  // (rows x count)
 Matrix concat_columns(const std::vector<Matrix>& blocks);                     // side by side
+void append_rows(Matrix& into, const Matrix& rows);  // rows below into's (an empty into: any cols)
 // rows r0 … r0+rows−1, columns c0 … c0+cols−1, as a (rows x cols) matrix; and written back
 Matrix submatrix(const Matrix& a, std::size_t r0, std::size_t rows, std::size_t c0,
                  std::size_t cols);
@@ -55,6 +56,10 @@ void set_submatrix(Matrix& into, std::size_t r0, std::size_t c0, const Matrix& b
 // all −inf (every key masked) has no finite maximum; its weights are defined as all zeros
 // instead of the 0/0 = NaN of the formula.
 Matrix softmax_rows(const Matrix& x);
+
+// Each row -> log-probabilities, x − max − log Σ exp(x − max) (torch.log_softmax(x, dim=-1)):
+// the log of softmax_rows without its rounding to 0 for very unlikely entries.
+Matrix log_softmax_rows(const Matrix& x);
 
 // dL/dx of y = softmax_rows(x), given dL/dy and y: dx = y ⊙ (dy − Σ_c dy_c·y_c), row by row.
 // Masked entries (y = 0) get no gradient.

@@ -8,8 +8,29 @@
 
 #include "model/positional.h"
 
+namespace {
+
+// Row r of x = table[id] · √d_model + pe_row (x's row r, the id's position's encoding).
+void embed_row(Matrix& x, std::size_t r, const Matrix& table, int id, const double* pe_row) {
+    if (id < 0 || static_cast<std::size_t>(id) >= table.rows)
+        throw std::out_of_range("token id " + std::to_string(id) + " outside the vocabulary of " +
+                                std::to_string(table.rows));
+    const double scale_by = std::sqrt(static_cast<double>(table.cols));
+    const double* row = table.row(static_cast<std::size_t>(id));
+    for (std::size_t c = 0; c < table.cols; ++c) x(r, c) = row[c] * scale_by + pe_row[c];
+}
+
+}  // namespace
+
 Matrix embed(const Matrix& table, const Tokens& ids) {
     return embed(table, std::vector<Tokens>{ids});
+}
+
+Matrix embed_at(const Matrix& table, int id, std::size_t position) {
+    const Matrix pe = sinusoidal_encoding(1, table.cols, position);
+    Matrix x(1, table.cols);
+    embed_row(x, 0, table, id, pe.row(0));
+    return x;
 }
 
 Matrix embed(const Matrix& table, const std::vector<Tokens>& sequences) {
@@ -19,17 +40,11 @@ Matrix embed(const Matrix& table, const std::vector<Tokens>& sequences) {
         longest = std::max(longest, ids.size());
     }
     const Matrix pe = sinusoidal_encoding(longest, table.cols);  // once, for every sequence
-    const double scale_by = std::sqrt(static_cast<double>(table.cols));
     Matrix x(rows, table.cols);
     std::size_t r = 0;
     for (const Tokens& ids : sequences)
-        for (std::size_t t = 0; t < ids.size(); ++t, ++r) {  // position t of its sequence
-            if (ids[t] < 0 || static_cast<std::size_t>(ids[t]) >= table.rows)
-                throw std::out_of_range("token id " + std::to_string(ids[t]) +
-                                        " outside the vocabulary of " + std::to_string(table.rows));
-            const double* row = table.row(static_cast<std::size_t>(ids[t]));
-            for (std::size_t c = 0; c < table.cols; ++c) x(r, c) = row[c] * scale_by + pe(t, c);
-        }
+        for (std::size_t t = 0; t < ids.size(); ++t, ++r)  // position t of its sequence
+            embed_row(x, r, table, ids[t], pe.row(t));
     return x;
 }
 

@@ -10,6 +10,9 @@
 // std::out_of_range naming it.
 Matrix embed(const Matrix& table, const Tokens& ids);
 
+// One token at a given position (1 x d_model): what a decoder fed one token at a time embeds.
+Matrix embed_at(const Matrix& table, int id, std::size_t position);
+
 // A stack of sequences (stacking.h), each with its own positions 0, 1, 2, …
 Matrix embed(const Matrix& table, const std::vector<Tokens>& sequences);
 

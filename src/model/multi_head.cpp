@@ -70,7 +70,6 @@ Matrix multi_head_attention(const Matrix& x_q, const Matrix& x_kv, const MultiHe
 Matrix multi_head_attention(const Matrix& x_q, const Matrix& x_kv, const MultiHeadWeights& w,
                             const Attending& who, MultiHeadCache* cache) {
     check_inputs(x_q, x_kv, w, who);
-    const std::size_t d_k = w.d_k(), d_v = w.d_v();
     MultiHeadCache local;
     MultiHeadCache& c = cache ? *cache : local;
     if (cache) c = {x_q, x_kv, {}, {}, {}, {}, {}, who};  // kept for the backward pass
@@ -78,20 +77,35 @@ Matrix multi_head_attention(const Matrix& x_q, const Matrix& x_kv, const MultiHe
     c.Q = linear(x_q, w.W_Q, w.b_Q);
     c.K = linear(x_kv, w.W_K, w.b_K);
     c.V = linear(x_kv, w.W_V, w.b_V);
-    c.heads.clear();
-    c.concat = Matrix(x_q.rows, w.n_heads * d_v);
+    c.concat = attend_heads(c.Q, c.K, c.V, w.n_heads, who, &c.heads);
+    return linear(c.concat, w.W_O, w.b_O);  // (n x d_model)
+}
+
+Matrix attend_heads(const Matrix& Q, const Matrix& K, const Matrix& V, std::size_t n_heads,
+                    const Attending& who, std::vector<AttentionResult>* heads) {
+    const std::size_t d_k = Q.cols / n_heads, d_v = V.cols / n_heads;
+    if (heads) heads->clear();
+    Matrix concat(Q.rows, n_heads * d_v);
     for (std::size_t s = 0; s < who.q.sequences(); ++s) {
         const std::size_t q0 = who.q.first(s), n = who.q.length(s), k0 = who.kv.first(s),
                           m = who.kv.length(s);
-        for (std::size_t i = 0; i < w.n_heads; ++i) {
+        for (std::size_t i = 0; i < n_heads; ++i) {
             // head i reads its own block of columns: PyTorch's view(n, h, d_k).transpose(0, 1)
-            c.heads.push_back(attention(submatrix(c.Q, q0, n, i * d_k, d_k),
-                                        submatrix(c.K, k0, m, i * d_k, d_k),
-                                        submatrix(c.V, k0, m, i * d_v, d_v), who.masks[s]));
-            set_submatrix(c.concat, q0, i * d_v, c.heads.back().output);  // (n x h·d_v)
+            AttentionResult head = attention(submatrix(Q, q0, n, i * d_k, d_k),
+                                             submatrix(K, k0, m, i * d_k, d_k),
+                                             submatrix(V, k0, m, i * d_v, d_v), who.masks[s]);
+            set_submatrix(concat, q0, i * d_v, head.output);  // (n x h·d_v)
+            if (heads) heads->push_back(std::move(head));
         }
     }
-    return linear(c.concat, w.W_O, w.b_O);  // (n x d_model)
+    return concat;
+}
+
+Matrix multi_head_attention_over(const Matrix& x_q, const Matrix& K, const Matrix& V,
+                                 const MultiHeadWeights& w, const Matrix& mask) {
+    const Matrix Q = linear(x_q, w.W_Q, w.b_Q);
+    const Matrix concat = attend_heads(Q, K, V, w.n_heads, within_one(x_q.rows, K.rows, mask));
+    return linear(concat, w.W_O, w.b_O);
 }
 
 MultiHeadInputGrads multi_head_attention_backward(const Matrix& d_output, const MultiHeadWeights& w,

@@ -64,6 +64,17 @@ Matrix multi_head_attention(const Matrix& x_q, const Matrix& x_kv, const MultiHe
 Matrix multi_head_attention(const Matrix& x_q, const Matrix& x_kv, const MultiHeadWeights& w,
                             const Attending& who, MultiHeadCache* cache = nullptr);
 
+// The heads' part of the fused form, on queries, keys and values already projected (all heads
+// side by side): each sequence's queries attend to its own keys, head by head. -> concat
+// (n x h·d_v); each head's result goes into heads when given.
+Matrix attend_heads(const Matrix& Q, const Matrix& K, const Matrix& V, std::size_t n_heads,
+                    const Attending& who, std::vector<AttentionResult>* heads = nullptr);
+
+// Multi-head attention of x_q over keys and values projected before (K = x_kv·W_K + b_K, V
+// likewise), as a KV cache keeps them: the same numbers as multi_head_attention(x_q, x_kv, …).
+Matrix multi_head_attention_over(const Matrix& x_q, const Matrix& K, const Matrix& V,
+                                 const MultiHeadWeights& w, const Matrix& mask = Matrix());
+
 struct MultiHeadInputGrads {
     Matrix dx_q, dx_kv;  // for self-attention (x_q = x_kv) the caller adds the two
 };

@@ -30,14 +30,15 @@ static double frequency(std::size_t pair, std::size_t d_model) {
     return 1.0 / std::pow(10000.0, static_cast<double>(2 * pair) / static_cast<double>(d_model));
 }
 
-Matrix sinusoidal_encoding(std::size_t n, std::size_t d_model) {
+Matrix sinusoidal_encoding(std::size_t n, std::size_t d_model, std::size_t first) {
     std::vector<double> omega(d_model);  // each column's speed, computed once
     for (std::size_t c = 0; c < d_model; ++c) omega[c] = frequency(c / 2, d_model);
     Matrix pe(n, d_model);
-    for (std::size_t pos = 0; pos < n; ++pos)
+    for (std::size_t r = 0; r < n; ++r)
         for (std::size_t c = 0; c < d_model; ++c) {
+            const std::size_t pos = first + r;
             const double angle = static_cast<double>(pos) * omega[c];
-            pe(pos, c) = c % 2 == 0 ? std::sin(angle) : std::cos(angle);
+            pe(r, c) = c % 2 == 0 ? std::sin(angle) : std::cos(angle);
         }
     return pe;
 }

@@ -18,7 +18,8 @@ Matrix binary_positions(std::size_t n,
 //   PE(pos, 2i + 1) = cos(pos / 10000^(2i / d_model))
 // Each pair of columns is a point going round a circle at its own speed ω_i = 10000^(−2i/d).
 // An odd d_model works: the last column is a sine whose cosine partner is missing.
-Matrix sinusoidal_encoding(std::size_t n, std::size_t d_model);
+// With first > 0, the rows of positions first … first + n − 1 (the same numbers, bit for bit).
+Matrix sinusoidal_encoding(std::size_t n, std::size_t d_model, std::size_t first = 0);
 
 // (d_model x d_model) block-diagonal: one 2x2 rotation by the angle offset·ω_i per pair of
 // columns, so that PE(pos + offset) = PE(pos) · offset_rotation(offset, d_model) for every pos

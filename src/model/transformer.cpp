@@ -82,6 +82,8 @@ Matrix decode_backward(const Transformer& m, const Matrix& d_logits,
     return d_memory;
 }
 
+const Matrix& target_embedding(const Transformer& m) { return target_table(m); }
+
 Matrix output_projection(const Transformer& m, const Matrix& y) {
     if (!m.config.share_embeddings) return linear(y, m.output_W, m.output_b);  // y·W + b
     // shared: the embedding table itself, y·Eᵀ + b, without a transposed copy of the table
@@ -117,6 +119,13 @@ Vocabulary names_of(const TransformerConfig& c) {
 
 std::string text_of(const TransformerConfig& c, const Tokens& ids) {
     return text_of(names_of(c), ids);
+}
+
+std::string joined_text(const Vocabulary& names, const Tokens& ids, const TransformerConfig& c) {
+    std::string out;
+    for (const int id : ids)
+        if (id != c.bos_id && id != c.eos_id) out += name_of(names, id);
+    return out;
 }
 
 Vocabulary source_names_of(const TransformerConfig& c) {

@@ -87,6 +87,9 @@ Matrix decode_backward(const Transformer& model, const Matrix& d_logits,
                        const std::vector<Tokens>& targets, const DecodeCache& cache,
                        Transformer& grad);
 
+// The table the decoder's tokens are embedded with: tgt_embedding, or the shared one.
+const Matrix& target_embedding(const Transformer& model);
+
 // The output projection: logits = y·W_out + b, or y·Eᵀ + b when it shares the embedding table
 // E with the inputs (the paper's §3.4). y (n_tgt x d_model) -> (n_tgt x tgt_vocab).
 Matrix output_projection(const Transformer& model, const Matrix& y);
@@ -105,6 +108,11 @@ Vocabulary names_of(const TransformerConfig& config);
 
 // Ids by those names: "<bos> 4 1 3 <eos>".
 std::string text_of(const TransformerConfig& config, const Tokens& ids);
+
+// The names run together, <bos> and <eos> left out: "207622", "二十万七千六百二十二" — for
+// tasks whose tokens are characters (names: names_of() or source_names_of()).
+std::string joined_text(const Vocabulary& names, const Tokens& ids,
+                        const TransformerConfig& config);
 
 // The same for the source side: config.source_vocabulary, or when it has none, names_of().
 Vocabulary source_names_of(const TransformerConfig& config);

@@ -4,17 +4,14 @@
 
 #include <functional>
 
-namespace {
-
-using Sublayer = std::function<Matrix(const Matrix&)>;
-
-// One sublayer with its residual connection ("Add & Norm"), in either placement.
 Matrix residual(const Matrix& x, const LayerNorm& norm, bool norm_first, LayerNormCache& nc,
                 const Sublayer& sublayer) {
     if (norm_first)
         return add(x, sublayer(layer_norm(x, norm, &nc)));  // x + Sublayer(LayerNorm(x))
     return layer_norm(add(x, sublayer(x)), norm, &nc);  // LayerNorm(x + Sublayer(x))
 }
+
+namespace {
 
 Matrix residual_backward(const Matrix& d_out, const LayerNorm& norm, bool norm_first,
                          const LayerNormCache& nc, LayerNorm& norm_grad,

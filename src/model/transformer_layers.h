@@ -12,6 +12,8 @@
 // No dropout: the chapters run deterministically (dropout is a training-time regulariser that
 // zeroes random entries; with it, no two runs would agree with the oracle).
 #pragma once
+#include <functional>
+
 #include "core/matrix.h"
 #include "model/layers.h"
 #include "model/multi_head.h"
@@ -39,6 +41,12 @@ struct DecoderLayerCache {
     FeedForwardCache ffn;
     LayerNormCache norm1, norm2, norm3;
 };
+
+// One sublayer with its residual connection ("Add & Norm"), in either placement: the building
+// block of both layers (and of the KV cache's decoder step, kv_cache.h).
+using Sublayer = std::function<Matrix(const Matrix&)>;
+Matrix residual(const Matrix& x, const LayerNorm& norm, bool norm_first, LayerNormCache& nc,
+                const Sublayer& sublayer);
 
 // x (n_src x d_model) -> (n_src x d_model): a stack of source sequences (stacking.h); self says
 // which keys each sequence's queries see (its own, with padded keys masked).

@@ -1,0 +1,392 @@
+// ch09_decoding — generating text the way real models do: a KV cache that recomputes nothing,
+// beam search, and sampling with a temperature.
+//
+// Tutorial: 02 "推理时数据流" (inference: start from the start token, predict, append, repeat);
+// the paper's §6.1 for beam search (beam 4, length penalty α = 0.6). The model is a small
+// numerals model (chapter 7's task) trained by the oracle for 400 steps only: half trained, so
+// that greedy decoding still makes mistakes for beam search to find. The code is in src/model/
+// (kv_cache.h, beam_search.h, sampling.h); this file narrates it.
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cmath>
+#include <string>
+
+#include "io/model_file.h"
+#include "model/beam_search.h"
+#include "model/decoding.h"
+#include "model/kv_cache.h"
+#include "model/sampling.h"
+#include "report/chapter.h"
+#include "report/chart.h"
+#include "report/measure.h"
+
+namespace {
+
+struct SamplingSetting {
+    double temperature;
+    std::size_t top_k;  // 0: every token
+};
+
+struct Inputs {
+    Transformer model;
+    std::vector<Tokens> sources;
+    std::size_t max_length;  // tokens after <bos>
+    BeamSettings beam;
+    std::vector<SamplingSetting> shown, sampled;  // distributions shown; settings drawn from
+    std::uint64_t seed;
+    std::size_t samples;  // drawn per setting
+    std::vector<std::size_t> memory_lengths, timing_lengths;
+};
+
+std::vector<SamplingSetting> settings_at(const DataFile& data, const std::string& key) {
+    const Matrix m = data.matrix(key);
+    std::vector<SamplingSetting> out;
+    for (std::size_t r = 0; r < m.rows; ++r) {
+        if (m.cols != 2 || !(m(r, 0) > 0) || m(r, 1) < 0 || m(r, 1) != std::floor(m(r, 1)))
+            throw data.error(key,
+                             "expected rows [temperature > 0, top_k (a whole number, 0: all)]");
+        out.push_back({m(r, 0), static_cast<std::size_t>(m(r, 1))});
+    }
+    return out;
+}
+
+std::vector<Tokens> sources_at(const DataFile& data, const std::string& key,
+                               const TransformerConfig& c) {
+    std::vector<Tokens> out;
+    const Json& list = data.at(key);
+    for (std::size_t s = 0; s < list.size(); ++s) {
+        Tokens ids;
+        for (const Json& t : list[s]) {
+            if (!t.is_number_integer() || t.get<long>() < 0 ||
+                t.get<long>() >= static_cast<long>(c.src_vocab))
+                throw data.error(
+                    key + "[" + std::to_string(s) + "]",
+                    "expected source token ids from 0 to " + std::to_string(c.src_vocab - 1));
+            ids.push_back(t.get<int>());
+        }
+        out.push_back(ids);
+    }
+    if (out.empty()) throw data.error(key, "expected at least one source sequence");
+    return out;
+}
+
+Inputs read_inputs(const DataFile& data) {
+    Inputs in;
+    in.model = load_transformer(data, "inputs");
+    in.sources = sources_at(data, "inputs.sources", in.model.config);
+    in.max_length = data.size("inputs.max_length", 1, 10000);
+    in.beam.beam = data.size("inputs.beam.beam", 1, 64);
+    in.beam.alpha = data.number("inputs.beam.alpha");
+    in.beam.max_length = in.max_length;
+    in.shown = settings_at(data, "inputs.sampling.settings");
+    in.sampled = settings_at(data, "inputs.sampling.sample_settings");
+    in.seed = data.size("inputs.sampling.seed", 0, std::size_t(1) << 62);
+    in.samples = data.size("inputs.sampling.samples", 1, 1000);
+    in.memory_lengths = data.sizes("inputs.memory_lengths", 1, std::size_t(1) << 24);
+    in.timing_lengths = data.sizes("inputs.timing_lengths", 2, 4096);
+    return in;
+}
+
+// "207622" and "二十万七千六百二十二": a source's digits, an output's characters.
+std::string digits(const TransformerConfig& c, const Tokens& source) {
+    return joined_text(source_names_of(c), source, c);
+}
+std::string words(const TransformerConfig& c, const Tokens& output) {
+    return joined_text(names_of(c), output, c);
+}
+std::string reading(const TransformerConfig& c, const Tokens& source, const Tokens& output) {
+    return digits(c, source) + " → " + words(c, output);
+}
+
+// Token rows padded with <pad> to max_length + 1 columns, as the oracle writes them.
+Matrix padded(const std::vector<Tokens>& rows, std::size_t width, int pad) {
+    Matrix m(rows.size(), width, static_cast<double>(pad));
+    for (std::size_t r = 0; r < rows.size(); ++r)
+        for (std::size_t t = 0; t < rows[r].size() && t < width; ++t) m(r, t) = rows[r][t];
+    return m;
+}
+
+void the_model(Chapter& ch, const Inputs& in) {
+    ch.step("A half-trained model, and greedy decoding as chapter 6 does it (02 推理时数据流)");
+    const TransformerConfig& c = in.model.config;
+    ch.say(
+        "The oracle trained a small model of chapter 7's numerals task for 400 steps only (d_model " +
+        std::to_string(c.d_model) + ", " + std::to_string(c.n_encoder_layers) + " encoder and " +
+        std::to_string(c.n_decoder_layers) +
+        " decoder layers): it reads many numbers right and some wrong, which is what this chapter "
+        "needs. Greedy decoding as chapter 6 does it runs the whole prefix through the decoder "
+        "again at every step, and keeps the last row:");
+    std::vector<Tokens> rows;
+    Matrix log_probs(1, in.sources.size());
+    for (std::size_t s = 0; s < in.sources.size(); ++s) {
+        rows.push_back(greedy_decode(in.model, in.sources[s], in.max_length).output);
+        log_probs(0, s) = sequence_log_prob(in.model, in.sources[s], rows.back());
+        ch.out << "  " << reading(c, in.sources[s], rows.back())
+               << "   log P = " << fixed(log_probs(0, s), 4) << "\n";
+    }
+    ch.record("greedy_tokens", padded(rows, in.max_length + 1, c.pad_id), Shape::Matrix, 0.0);
+    ch.record("greedy_log_probs", log_probs, Shape::Vector, tolerance::end_to_end);
+}
+
+// Feeds greedy's own output to a KV cache and compares each step's logits with the recomputed
+// ones; returns the largest difference.
+double cache_against_recompute(Chapter& ch, const Inputs& in) {
+    const Transformer& m = in.model;
+    const Tokens& source = in.sources[0];
+    const GreedySteps g = greedy_decode(m, source, in.max_length);
+    KVCache cache = start_decoding(m, source);
+    Matrix cached(0, 0);
+    Table t({"step", "token fed", "rows the full pass computes", "rows the cache computes",
+             "max |cached − recomputed|"});
+    double worst = 0.0;
+    for (std::size_t s = 0; s + 1 < g.output.size(); ++s) {
+        const Matrix logits = decode_step(m, cache, g.output[s]);
+        append_rows(cached, logits);
+        const double gap = max_abs_diff(logits, g.step_logits[s]);
+        worst = std::max(worst, gap);
+        t.add({std::to_string(s + 1), text_of(m.config, {g.output[s]}), std::to_string(s + 1), "1",
+               sci(gap)});
+    }
+    t.print(ch.out);
+    ch.record("kv_cache_logits", cached, Shape::Matrix, tolerance::end_to_end);
+    return worst;
+}
+
+void kv_cache(Chapter& ch, const Inputs& in) {
+    ch.step("The KV cache: the same logits, bit for bit, without recomputing the past");
+    ch.say(
+        "Position s of the decoder sees only positions 0 … s, so its keys and values never change "
+        "once computed. The cache keeps them, layer by layer, and the memory's keys and values for "
+        "the cross-attention (computed once); each step then embeds one token, projects one row "
+        "and attends with one query. Decoding " +
+        digits(in.model.config, in.sources[0]) + "… again, feeding the same tokens:");
+    const double worst = cache_against_recompute(ch, in);
+    ch.record_number("kv_cache_max_abs_diff", worst, 0.0);
+    ch.say(
+        "Every difference is exactly " + sci(worst) +
+        ": every row is computed by the same functions in the same order as in the full pass (one "
+        "row of a product is the same sums as that row of a larger one, src/core/matmul.h), and "
+        "the causal mask adds 0 to every score a row keeps. The logits are also PyTorch's, "
+        "recomputed in full (--check, to 1e-9).");
+}
+
+void cache_memory(Chapter& ch, const Inputs& in) {
+    ch.step("What the cache costs: memory that grows with every token");
+    TransformerConfig base;  // the paper's base model: 6 decoder layers, d_model 512
+    ch.say(
+        "Per decoder layer and per token the cache holds one key row and one value row: h·d_k + "
+        "h·d_v numbers. For the paper's base model that is 6 · 1024 doubles, 48 KiB per token in "
+        "float64 (12 KiB in float16), for the target and the source tokens alike:");
+    Matrix bytes(1, in.memory_lengths.size());
+    Table t({"target + source tokens", "bytes (float64)", "MiB"});
+    for (std::size_t i = 0; i < in.memory_lengths.size(); ++i) {
+        const std::size_t n = in.memory_lengths[i];
+        bytes(0, i) = kv_cache_bytes(base, n, n);
+        t.add({std::to_string(n) + " + " + std::to_string(n), general(bytes(0, i), 12),
+               fixed(bytes(0, i) / (1 << 20), 1)});
+    }
+    t.print(ch.out);
+    ch.record("kv_cache_bytes_base", bytes, Shape::Vector, 0.0);
+    const TransformerConfig& c = in.model.config;
+    ch.say("This chapter's model needs " + general(kv_cache_bytes(c, 1, 0), 6) +
+           " bytes per token. Linear in the length, where recomputing costs nothing to store and "
+           "time instead.");
+}
+
+// Seconds to feed n tokens: recomputing the whole prefix at every step, or with the cache.
+std::pair<double, double> generation_seconds(const Transformer& m, const Tokens& source,
+                                             std::size_t n) {
+    Tokens fed = {m.config.bos_id};
+    for (std::size_t t = 1; t < n; ++t) fed.push_back(3 + static_cast<int>(t % 10));
+    const Matrix memory = encode(m, {source});
+    const double recompute = median_seconds(
+        [&] {
+            for (std::size_t t = 1; t <= n; ++t)
+                decode(m, {Tokens(fed.begin(), fed.begin() + static_cast<long>(t))}, memory,
+                       {source});
+        },
+        1);
+    const double cached = median_seconds(
+        [&] {
+            KVCache cache = start_decoding(m, source);
+            for (const int token : fed) decode_step(m, cache, token);
+        },
+        3);
+    return {recompute, cached};
+}
+
+std::vector<double> as_doubles(const std::vector<std::size_t>& v) {
+    return std::vector<double>(v.begin(), v.end());
+}
+
+// Both totals against n on log-log axes, with their fitted slopes and n³, n² beside them.
+void time_picture(Chapter& ch, const Inputs& in, const std::vector<double>& ns,
+                  const std::array<std::vector<double>, 2>& seconds, std::array<double, 2> slopes) {
+    const std::vector<double>& recompute = seconds[0];
+    const std::vector<double>& cached = seconds[1];
+    const double p_recompute = slopes[0], p_cached = slopes[1];
+    LineChart chart{
+        "time to generate n tokens (d_model " + std::to_string(in.model.config.d_model) + ")",
+        "n",
+        "seconds",
+        true,
+        true,
+        {}};
+    chart.series.push_back(
+        {"recomputing the prefix", ns, recompute, true, false, "slope " + fixed(p_recompute, 2)});
+    chart.series.push_back({"KV cache", ns, cached, true, false, "slope " + fixed(p_cached, 2)});
+    for (const double power : {3.0, 2.0}) {  // through each series' first point: n³ and n²
+        const std::vector<double>& from = power == 3 ? recompute : cached;
+        Series ref{power == 3 ? "∝ n³" : "∝ n²", {}, {}, false, true, power == 3 ? "n³" : "n²"};
+        for (const double n : ns)
+            ref.xs.push_back(n), ref.ys.push_back(from[0] * std::pow(n / ns[0], power));
+        chart.series.push_back(ref);
+    }
+    ch.picture("ch09_time.svg", line_chart_svg(chart));
+}
+
+void timed(Chapter& ch, const Inputs& in) {
+    ch.step("Time: recomputing against caching");
+    ch.say(
+        "To generate n tokens, recomputation runs prefixes of 1, 2, …, n rows: its attention "
+        "scores number Σ t² ≈ n³/3 per layer, its projections Σ t ≈ n²/2 rows. The cache runs n "
+        "single rows: Σ t ≈ n²/2 scores, n rows of projections. Measured (one thread, median of "
+        "runs):");
+    std::vector<double> recompute, cached;
+    Table t({"n tokens", "recompute (s)", "cached (s)", "speed-up"});
+    for (const std::size_t n : in.timing_lengths) {
+        const auto [r, c] = generation_seconds(in.model, in.sources[0], n);
+        recompute.push_back(r), cached.push_back(c);
+        t.add({std::to_string(n), general(r, 3), general(c, 3), fixed(r / c, 1) + "×"});
+    }
+    t.print(ch.out);
+    const std::vector<double> ns = as_doubles(in.timing_lengths);
+    const double p_recompute = fitted_exponent(ns, recompute),
+                 p_cached = fitted_exponent(ns, cached);
+    ch.measured("time_exponent_recompute", p_recompute);
+    ch.measured("time_exponent_cached", p_cached);
+    ch.say(
+        "Fitted: recomputation ∝ n^" + fixed(p_recompute, 2) + ", the cache ∝ n^" +
+        fixed(p_cached, 2) + ". Both fall short of 3 and 2 at these lengths: with d_model " +
+        std::to_string(in.model.config.d_model) +
+        " the per-row work (projections, feed-forward, output layer) still weighs beside the "
+        "attention scores, and it grows one power slower; the longer the output, the closer the "
+        "exponents come.");
+    time_picture(ch, in, ns, {recompute, cached}, {p_recompute, p_cached});
+}
+
+void beam_search_step(Chapter& ch, const Inputs& in) {
+    ch.step("Beam search: the paper's beam 4 and length penalty α = 0.6 (the paper §6.1)");
+    ch.say(
+        "Greedy decoding takes the most probable token at every step; the most probable output can "
+        "start with a less probable token. Beam search keeps the " +
+        std::to_string(in.beam.beam) +
+        " most probable partial outputs, extends each by every token, and keeps the best again; a "
+        "hypothesis that ends in <eos> is finished and scored log P / ((5 + |Y|)/6)^α, so that "
+        "long outputs are not punished for having more factors below 1. It stops when " +
+        std::to_string(in.beam.beam) +
+        " have finished (src/model/beam_search.h states every rule).");
+    const TransformerConfig& c = in.model.config;
+    std::vector<Tokens> hyps;
+    Matrix scores(in.sources.size(), in.beam.beam), log_probs(in.sources.size(), in.beam.beam);
+    for (std::size_t s = 0; s < in.sources.size(); ++s) {
+        const std::vector<Hypothesis> found = beam_search(in.model, in.sources[s], in.beam);
+        const Tokens greedy = greedy_decode(in.model, in.sources[s], in.max_length).output;
+        const double greedy_lp = sequence_log_prob(in.model, in.sources[s], greedy);
+        ch.out << "source " << digits(c, in.sources[s]) << "\n  greedy  " << words(c, greedy)
+               << "   log P " << fixed(greedy_lp, 4) << ", score "
+               << fixed(greedy_lp / length_penalty(greedy.size() - 1, in.beam.alpha), 4) << "\n";
+        for (std::size_t h = 0; h < found.size() && h < in.beam.beam; ++h) {
+            ch.out << "  beam " << h + 1 << "  " << words(c, found[h].tokens) << "   log P "
+                   << fixed(found[h].log_prob, 4) << ", score " << fixed(found[h].score, 4)
+                   << (h == 0 && found[h].log_prob > greedy_lp + 1e-12
+                           ? "   ← more probable than greedy's"
+                           : "")
+                   << "\n";
+            hyps.push_back(found[h].tokens);
+            scores(s, h) = found[h].score, log_probs(s, h) = found[h].log_prob;
+        }
+    }
+    ch.record("beam_hypotheses", padded(hyps, in.max_length + 1, c.pad_id), Shape::Matrix, 0.0);
+    ch.record("beam_scores", scores, Shape::Matrix, tolerance::end_to_end);
+    ch.record("beam_log_probs", log_probs, Shape::Matrix, tolerance::end_to_end);
+    ch.reported("beam_outputs", [&] {
+        Json list = Json::array();
+        for (const Tokens& h : hyps) list.push_back(words(c, h));
+        return list;
+    }());
+}
+
+void sampling(Chapter& ch, const Inputs& in) {
+    ch.step("Sampling: temperature and top-k, seeded");
+    const TransformerConfig& c = in.model.config;
+    KVCache cache = start_decoding(in.model, in.sources[0]);
+    const Matrix logits = decode_step(in.model, cache, c.bos_id);
+    ch.say(
+        "Instead of the most probable token, draw one: p(v) ∝ exp(logit_v / T). Below, the first "
+        "step of " +
+        digits(c, in.sources[0]) +
+        "… — the temperature T sharpens (T < 1) or flattens (T > 1) the model's distribution; "
+        "top-k keeps the k most probable tokens only:");
+    Matrix shown(in.shown.size(), logits.cols);  // one row per setting, as the oracle writes it
+    Labels settings;
+    for (std::size_t i = 0; i < in.shown.size(); ++i) {
+        const SamplingSetting& x = in.shown[i];
+        set_submatrix(shown, i, 0, sampling_distribution(logits, c, x.temperature, x.top_k));
+        settings.push_back("T " + general(x.temperature, 3) +
+                           (x.top_k ? ", top-" + std::to_string(x.top_k) : ""));
+    }
+    ch.record("sampling_distributions", shown, Shape::Matrix, tolerance::end_to_end);
+    print_matrix(ch.out, "p(first token)", transpose(shown), names_of(c), settings, 3);
+    Random rng(in.seed);
+    std::vector<Tokens> drawn;
+    for (const SamplingSetting& s : in.sampled)
+        for (std::size_t k = 0; k < in.samples; ++k) {
+            drawn.push_back(
+                sample_decode(in.model, in.sources[0], s.temperature, s.top_k, in.max_length, rng));
+            ch.out << "  T " << general(s.temperature, 3)
+                   << (s.top_k ? ", top-" + std::to_string(s.top_k) : "") << ":  "
+                   << words(c, drawn.back()) << "\n";
+        }
+    ch.record("sampled_tokens", padded(drawn, in.max_length + 1, c.pad_id), Shape::Matrix, 0.0);
+    ch.say(
+        "Seed " + std::to_string(in.seed) +
+        " draws these tokens on every machine, and the oracle draws the same from PyTorch's "
+        "probabilities (SplitMix64, inverse transform). Lower temperatures and smaller k keep the "
+        "samples near the greedy output; higher ones wander.");
+}
+
+void walkthrough(Chapter& ch) {
+    const Inputs in = read_inputs(ch.data);
+    the_model(ch, in);
+    kv_cache(ch, in);
+    cache_memory(ch, in);
+    if (!ch.options.check) timed(ch, in);  // measurements: --check compares the rest
+    beam_search_step(ch, in);
+    sampling(ch, in);
+    ch.correction(
+        "02 推理时数据流",
+        "\"repeat steps 3 to 6\", read as written, runs the decoder over the whole sequence again "
+        "at every step: about n³ attention work for n tokens. Real decoders keep each layer's keys "
+        "and values (the KV cache above) and compute one row per step — the same logits, bit for "
+        "bit.");
+    ch.correction(
+        "02 推理时数据流",
+        "\"take the last word of the output as the prediction\", the most probable word at every "
+        "step, need not give the most probable output: beam search found a more probable reading "
+        "than greedy decoding above. Translation systems, the paper's among them, use beam search; "
+        "chat models usually sample.");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const ChapterInfo info{
+        "ch09_decoding",
+        "decoding as real models do: a KV cache (bit for bit equal to recomputing), beam search, "
+        "sampling with temperature and top-k",
+        "02 \"推理时数据流\"; the paper's §6.1 (beam size 4, length penalty α = 0.6)",
+        {svg_flag()}};
+    return run_chapter(argc, argv, info, walkthrough);
+}

@@ -1,0 +1,66 @@
+// test_kv_cache.cpp — incremental decoding with a KV cache gives, bit for bit, the logits of
+// recomputing the whole prefix; on models of other shapes, both norm placements, a padded
+// source, and long outputs.
+#include <doctest/doctest.h>
+
+#include "model/kv_cache.h"
+#include "model/transformer.h"
+
+namespace {
+
+// The largest |cached − recomputed| over every step of feeding `fed`, and the steps compared.
+double worst_gap(const Transformer& m, const Tokens& source, const Tokens& fed) {
+    KVCache cache = start_decoding(m, source);
+    const Matrix memory = encode(m, {source});
+    double worst = 0.0;
+    for (std::size_t t = 0; t < fed.size(); ++t) {
+        const Matrix cached = decode_step(m, cache, fed[t]);
+        const Tokens prefix(fed.begin(), fed.begin() + static_cast<long>(t) + 1);
+        const Matrix full = decode(m, {prefix}, memory, {source});
+        const Matrix last = row_of(full, full.rows - 1);
+        REQUIRE(cached.cols == last.cols);
+        worst = std::max(worst, max_abs_diff(cached, last));
+    }
+    return worst;
+}
+
+TransformerConfig config(bool norm_first) {
+    TransformerConfig c;
+    c.d_model = 12, c.n_heads = 3, c.d_ff = 20, c.n_encoder_layers = 2, c.n_decoder_layers = 3;
+    c.src_vocab = 9, c.tgt_vocab = 11, c.norm_first = norm_first;
+    return c;
+}
+
+}  // namespace
+
+TEST_CASE("KV cache: every step's logits equal recomputation's last row, to the bit") {
+    for (const bool norm_first : {false, true}) {
+        CAPTURE(norm_first);
+        const Transformer m = random_transformer(config(norm_first), 3);
+        CHECK(worst_gap(m, {3, 4, 5, 6, 2}, {1, 7, 3, 9, 4, 4, 10, 5}) == 0.0);
+        CHECK(worst_gap(m, {3, 8, 2, 0, 0}, {1, 5, 6}) == 0.0);  // padded source keys hidden
+    }
+    TransformerConfig shared = config(false);
+    shared.share_embeddings = true, shared.src_vocab = shared.tgt_vocab = 11;
+    CHECK(worst_gap(random_transformer(shared, 4), {3, 4, 2}, {1, 3, 3, 3}) == 0.0);
+    Tokens long_output(70, 4);  // past 64 positions: the weights·V product has 64+ terms
+    long_output[0] = 1;
+    CHECK(worst_gap(random_transformer(config(true), 5), {3, 4, 5, 2}, long_output) == 0.0);
+    TransformerConfig wide = config(false);  // d_model 64: the full pass's projections take the
+    wide.d_model = 64, wide.n_heads = 2, wide.d_ff = 64;  // matmul's blocked path (6+ rows),
+    Tokens twelve(12, 6);                                  // a step's single row the small one
+    twelve[0] = 1;
+    CHECK(worst_gap(random_transformer(wide, 6), {3, 4, 5, 2}, twelve) == 0.0);
+}
+
+TEST_CASE("KV cache: what it holds grows by one row per layer and step") {
+    const Transformer m = random_transformer(config(false), 3);
+    KVCache cache = start_decoding(m, {3, 4, 5, 2});  // 4 source tokens
+    const std::size_t row = 12 + 12;                    // one key and one value, h·d_k = h·d_v = 12
+    CHECK(cache_doubles(cache) == 3 * 4 * row);         // the memory's, in 3 decoder layers
+    decode_step(m, cache, 1);
+    decode_step(m, cache, 5);
+    CHECK(cache.length == 2);
+    CHECK(cache_doubles(cache) == 3 * (4 + 2) * row);
+    CHECK(kv_cache_bytes(m.config, 2, 4) == 8.0 * static_cast<double>(cache_doubles(cache)));
+}
