@@ -111,7 +111,7 @@ rewrite:
 FIGURES := ch03_masked_attention:ch03_weights_causal ch05_positional_encoding:ch05_pe
 figures: $(PROGRAMS)
 	@tmp=$$(mktemp -d) && for f in $(FIGURES); do \
-	  $(BUILD)/$${f%%:*} --svg $$tmp >/dev/null && mv $$tmp/$${f#*:}.svg data/figures/ || exit 1; \
+	  $(BUILD)/$${f%%:*} --lang en --svg $$tmp >/dev/null && mv $$tmp/$${f#*:}.svg data/figures/ || exit 1; \
 	  echo "drew data/figures/$${f#*:}.svg"; done; rm -rf $$tmp
 
 clean:

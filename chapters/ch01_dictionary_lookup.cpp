@@ -32,18 +32,18 @@ Inputs read_inputs(const DataFile& data) {
               data.vector("inputs.sweep_scales"),  0};
     const std::string m = std::to_string(in.keys.size());
     if (in.keys.empty() || in.values.rows != in.keys.size())
-        throw data.error("inputs.values", "expected one value per key (" + m + ")");
+        throw data.error("inputs.values", tr("expected one value per key ({})", m));
     if (in.fruit_weights.cols != in.keys.size())
-        throw data.error("inputs.fruit_weights", "expected one weight per key (" + m + ")");
+        throw data.error("inputs.fruit_weights", tr("expected one weight per key ({})", m));
     if (in.K.rows != in.keys.size())
-        throw data.error("inputs.key_vectors", "expected one row per key (" + m + ")");
+        throw data.error("inputs.key_vectors", tr("expected one row per key ({})", m));
     if (in.Q.cols != in.K.cols)
         throw data.error(
             "inputs.query_vectors",
-            "expected rows of width " + std::to_string(in.K.cols) + " like the key vectors");
+            tr("expected rows of width {} like the key vectors", in.K.cols));
     if (in.queries.size() != in.Q.rows)
         throw data.error("inputs.queries",
-                         "expected one name per query vector (" + std::to_string(in.Q.rows) + ")");
+                         tr("expected one name per query vector ({})", in.Q.rows));
     in.sweep_query = data.size("inputs.sweep_query", 0, in.Q.rows - 1);
     return in;
 }
@@ -54,71 +54,74 @@ double weighted_lookup(const Matrix& weights, const Matrix& values) {
 }
 
 void exact_lookup(Chapter& ch, const Inputs& in) {
-    ch.step("Step 1: an exact dictionary lookup (03 §2.1.2; 01 简单描述)");
-    ch.say("A dictionary maps keys to values. Looking up \"" + in.keys[0] +
-           "\" matches one key exactly: its weight is 1, every other weight 0.");
-    print_matrix(ch.out, "values V", in.values, in.keys, {"value"});
+    ch.step(tr("Step 1: an exact dictionary lookup (03 §2.1.2; 01 简单描述)"));
+    ch.say(tr(
+        "A dictionary maps keys to values. Looking up \"{}\" matches one key exactly: its weight "
+        "is 1, every other weight 0.",
+        in.keys[0]));
+    print_matrix(ch.out, tr("values V"), in.values, in.keys, {tr("value")});
     Matrix one_hot(1, in.keys.size());
     one_hot(0, 0) = 1.0;
-    print_matrix(ch.out, "weights for \"" + in.keys[0] + "\"", one_hot, {in.keys[0]}, in.keys);
+    print_matrix(ch.out, tr("weights for \"{}\"", in.keys[0]), one_hot, {in.keys[0]}, in.keys);
     const double exact = weighted_lookup(one_hot, in.values);
     ch.record_number("exact_lookup", exact);
-    ch.out << "lookup(\"" << in.keys[0] << "\") = weights · V = " << fixed(exact, 0) << "\n";
+    ch.out << tr("lookup(\"{}\") = weights · V = {}", in.keys[0], fixed(exact, 0)) << "\n";
 }
 
 void weighted_lookup_step(Chapter& ch, const Inputs& in) {
-    ch.step("Step 2: a weighted lookup for a query that matches several keys (03 §2.1.2)");
-    ch.out << "\"fruit\" is no key, but it is close to two of them. Give each key a weight (the\n"
-              "tutorial's 0.6 / 0.4 / 0) and return the weighted sum of the values:\n";
-    print_matrix(ch.out, "weights for \"fruit\"", in.fruit_weights, {"fruit"}, in.keys, 1);
+    ch.step(tr("Step 2: a weighted lookup for a query that matches several keys (03 §2.1.2)"));
+    ch.say(tr("\"fruit\" is no key, but it is close to two of them. Give each key a weight (the "
+              "tutorial's 0.6 / 0.4 / 0) and return the weighted sum of the values:"));
+    print_matrix(ch.out, tr("weights for \"{}\"", "fruit"), in.fruit_weights, {"fruit"}, in.keys,
+                 1);
     const double fruit = weighted_lookup(in.fruit_weights, in.values);
     ch.record_number("fruit_lookup", fruit);
-    ch.out << "lookup(\"fruit\") = ";
+    std::string terms;
     for (std::size_t j = 0; j < in.keys.size(); ++j)
-        ch.out << (j ? " + " : "") << fixed(in.fruit_weights(0, j), 1) << "·"
-               << fixed(in.values(j, 0), 0);
-    ch.out
-        << " = " << fixed(fruit, 4) << "   (the tutorial: 8)\n"
-        << "This is where the database picture stops fitting (05 says it is only half right): a\n"
-           "database returns the value of the key that matches; attention returns a blend of all\n"
-           "the values, weighted by how well each key matches.\n";
+        terms +=
+            (j ? " + " : "") + fixed(in.fruit_weights(0, j), 1) + "·" + fixed(in.values(j, 0), 0);
+    ch.out << tr("lookup(\"fruit\") = {} = {}   (the tutorial: 8)", terms, fixed(fruit, 4)) << "\n";
+    ch.say(tr(
+        "This is where the database picture stops fitting (05 says it is only half right): a "
+        "database returns the value of the key that matches; attention returns a blend of all the "
+        "values, weighted by how well each key matches."));
 }
 
 void attention_formula(Chapter& ch, const Inputs& in) {
-    ch.step("Step 3: weights from word vectors — the attention formula (03 §2.1.2)");
-    ch.out
-        << "Where do the weights come from? Give every key and query a vector (ours, chosen so\n"
-           "that apple and banana point the same way and chair elsewhere). The dot product q·k\n"
-           "scores how well a key matches; softmax turns the scores into weights that sum to 1:\n"
-           "    attention(q, K, V) = softmax(q·Kᵀ)·V\n";
-    print_matrix(ch.out, "key vectors K", in.K, in.keys, {}, 1);
-    print_matrix(ch.out, "query vectors Q", in.Q, in.queries, {}, 1);
+    ch.step(tr("Step 3: weights from word vectors — the attention formula (03 §2.1.2)"));
+    ch.say(tr(
+        "Where do the weights come from? Give every key and query a vector (ours, chosen so that "
+        "apple and banana point the same way and chair elsewhere). The dot product q·k scores how "
+        "well a key matches; softmax turns the scores into weights that sum to 1:"));
+    ch.out << "    attention(q, K, V) = softmax(q·Kᵀ)·V\n";
+    print_matrix(ch.out, tr("key vectors K"), in.K, in.keys, {}, 1);
+    print_matrix(ch.out, tr("query vectors Q"), in.Q, in.queries, {}, 1);
     const AttentionResult a = attention_with_scale(in.Q, in.K, in.values, 1.0);
-    ch.show("scores", "scores Q·Kᵀ", a.scores, in.queries, in.keys, 2);
-    ch.show("weights", "weights softmax(Q·Kᵀ)", a.weights, in.queries, in.keys);
+    ch.show("scores", tr("scores Q·Kᵀ"), a.scores, in.queries, in.keys, 2);
+    ch.show("weights", tr("weights softmax(Q·Kᵀ)"), a.weights, in.queries, in.keys);
     ch.record("attention_lookup", transpose(a.output), Shape::Vector);
-    print_matrix(ch.out, "result softmax(Q·Kᵀ)·V", a.output, in.queries, {"value"});
-    ch.out << "\"" << in.queries[0] << "\" now gets " << fixed(a.output(0, 0), 4)
-           << ": mostly apple and banana, as the hand-picked weights\n"
-              "gave 8, but the weights are computed, and chair keeps a little.\n";
-    ch.correction(
-        "03 §2.1.2",
-        "the weights for \"fruit\" are 0.6 / 0.4 / 0, but a softmax never gives an exact 0 "
-        "for a finite score: computed from vectors, chair keeps " +
-            fixed(a.weights(0, in.keys.size() - 1), 4) +
-            ". Exact zeros come only from −∞ scores, i.e. from masks (chapter 3).");
-    ch.correction(
-        "01 简单描述",
-        "the shop search \"returns the items ordered by weighted value\", but attention ranks "
-        "nothing: it returns one number (here " +
-            fixed(a.output(0, 0), 4) + "), the weighted average of every value.");
+    print_matrix(ch.out, tr("result softmax(Q·Kᵀ)·V"), a.output, in.queries, {tr("value")});
+    ch.say(tr(
+        "\"{}\" now gets {}: mostly apple and banana, as the hand-picked weights gave 8, but the "
+        "weights are computed, and chair keeps a little.",
+        in.queries[0], fixed(a.output(0, 0), 4)));
+    ch.correction("03 §2.1.2",
+                  tr("the weights for \"fruit\" are 0.6 / 0.4 / 0, but a softmax never gives "
+                     "an exact 0 for a finite score: computed from vectors, chair keeps {}. Exact "
+                     "zeros come only from −∞ scores, i.e. from masks (chapter 3).",
+                     fixed(a.weights(0, in.keys.size() - 1), 4)));
+    ch.correction("01 简单描述",
+                  tr("the shop search \"returns the items ordered by weighted value\", but "
+                     "attention ranks nothing: it returns one number (here {}), the weighted "
+                     "average of every value.",
+                     fixed(a.output(0, 0), 4)));
 }
 
 // q·k and the cosine of the angle between q and k: the dot product also grows with the lengths.
 void dot_products(Chapter& ch, const Inputs& in) {
-    ch.step("Is the dot product a similarity? (03 §2.1.2; 05)");
+    ch.step(tr("Is the dot product a similarity? (03 §2.1.2; 05)"));
     const Matrix q = row_of(in.Q, 0), scores = matmul_bt(q, in.K);
-    Table t({"key", "q·k", "|k|", "cos(q, k)", "q·(2k)"});
+    Table t({tr("key"), "q·k", "|k|", "cos(q, k)", "q·(2k)"});
     for (std::size_t j = 0; j < in.keys.size(); ++j) {
         const Matrix k = row_of(in.K, j);
         const double qk = scores(0, j), nk = std::sqrt(matmul_bt(k, k)(0, 0)),
@@ -126,19 +129,18 @@ void dot_products(Chapter& ch, const Inputs& in) {
         t.add({in.keys[j], general(qk, 4), general(nk, 4), fixed(qk / (nq * nk), 3),
                general(matmul_bt(q, scale(k, 2.0))(0, 0), 4)});
     }
-    ch.out << "The score of \"" << in.queries[0]
-           << "\" against each key, beside the cosine, which ignores lengths:\n";
+    ch.say(tr("The score of \"{}\" against each key, beside the cosine, which ignores lengths:",
+              in.queries[0]));
     t.print(ch.out);
-    ch.out
-        << "Double a key and its score doubles, its cosine does not move: the dot product measures\n"
-           "direction and length together. A learned model can use both; calling the score a\n"
-           "cosine, or \"similarity\" alone, is not exact.\n";
-    ch.correction(
-        "03 §2.1.2",
-        "\"the dot product of unrelated words should be negative\": unrelated directions are "
-        "orthogonal, with a dot product of 0; a negative one means opposite. And the dot "
-        "product grows with the vectors' lengths (the table above: q·(2k) = 2·q·k), so it "
-        "is not the cosine.");
+    ch.say(tr(
+        "Double a key and its score doubles, its cosine does not move: the dot product measures "
+        "direction and length together. A learned model can use both; calling the score a cosine, "
+        "or \"similarity\" alone, is not exact."));
+    ch.correction("03 §2.1.2",
+                  tr("\"the dot product of unrelated words should be negative\": unrelated "
+                     "directions are orthogonal, with a dot product of 0; a negative one means "
+                     "opposite. And the dot product grows with the vectors' lengths (the table "
+                     "above: q·(2k) = 2·q·k), so it is not the cosine."));
 }
 
 // Rows: the scale s, each key's weight, the result of the lookup.
@@ -155,18 +157,18 @@ Matrix sweep_of(const Inputs& in) {
 }
 
 void sharper_scores(Chapter& ch, const Inputs& in) {
-    ch.step("Step 4: sharper scores bring the exact lookup back");
+    ch.step(tr("Step 4: sharper scores bring the exact lookup back"));
     const double exact = in.values(0, 0);
-    ch.out << "Multiply the scores of \"" << in.queries[in.sweep_query]
-           << "\" by a growing factor s. The softmax\n"
-              "weights approach one-hot and the result approaches the dictionary's exact value "
-           << fixed(exact, 0) << ":\n";
+    ch.say(tr(
+        "Multiply the scores of \"{}\" by a growing factor s. The softmax weights approach one-hot "
+        "and the result approaches the dictionary's exact value {}:",
+        in.queries[in.sweep_query], fixed(exact, 0)));
     const Matrix sweep = sweep_of(in);
     ch.record("sweep", sweep);
     Labels columns = {"s"};
-    for (const std::string& k : in.keys) columns.push_back("weight of " + k);
-    columns.push_back("result");
-    columns.push_back("|" + fixed(exact, 0) + " - result|");
+    for (const std::string& k : in.keys) columns.push_back(tr("weight of {}", k));
+    columns.push_back(tr("result"));
+    columns.push_back(tr("|{} - result|", fixed(exact, 0)));
     Table table(columns);
     for (std::size_t i = 0; i < sweep.rows; ++i) {
         Labels cells;
@@ -179,11 +181,16 @@ void sharper_scores(Chapter& ch, const Inputs& in) {
     }
     table.print(ch.out);
     const double last = sweep(sweep.rows - 1, sweep.cols - 1);
-    ch.say("At s = " + fixed(sweep(sweep.rows - 1, 0), 0) + " the result is " +
-           (last == exact ? "exactly " : "") + fixed(last, 12) +
-           ": a dictionary is attention with infinitely sharp scores.");
-    ch.out
-        << "Chapter 2 shows why real attention keeps the scores from growing (the 1/√d_k scale).\n";
+    const std::string s = fixed(sweep(sweep.rows - 1, 0), 0), result = fixed(last, 12);
+    ch.say(last == exact
+               ? tr("At s = {} the result is exactly {}: a dictionary is attention with "
+                    "infinitely sharp scores.",
+                    s, result)
+               : tr("At s = {} the result is {}: a dictionary is attention with infinitely "
+                    "sharp scores.",
+                    s, result));
+    ch.say(
+        tr("Chapter 2 shows why real attention keeps the scores from growing (the 1/√d_k scale)."));
 }
 
 void walkthrough(Chapter& ch) {
@@ -200,7 +207,7 @@ void walkthrough(Chapter& ch) {
 int main(int argc, char** argv) {
     const ChapterInfo info{
         "ch01_dictionary_lookup",
-        "attention as a soft dictionary lookup: exact, weighted, softmax(q·Kᵀ)·V",
-        "03 §2.1.2 (the dictionary and \"fruit\"); the shop-search analogy in 01"};
+        N_("attention as a soft dictionary lookup: exact, weighted, softmax(q·Kᵀ)·V"),
+        N_("03 §2.1.2 (the dictionary and \"fruit\"); the shop-search analogy in 01")};
     return run_chapter(argc, argv, info, walkthrough);
 }

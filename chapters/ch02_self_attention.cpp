@@ -40,15 +40,16 @@ Inputs read_inputs(const DataFile& data) {
                data.size("inputs.why_scale.trials", 1, 100000),
                data.size("inputs.why_scale.keys", 1, 1000)}};
     if (in.tokens.size() != in.X.rows)
-        throw data.error("inputs.tokens", "expected one token per row of inputs.X (" +
-                                              std::to_string(in.X.rows) + ")");
+        throw data.error("inputs.tokens",
+                         tr("expected one token per row of inputs.X ({})", in.X.rows));
     for (const char* key : {"inputs.W_Q", "inputs.W_K", "inputs.W_V"})
         if (data.matrix(key).rows != in.X.cols)
             throw data.error(
-                key, "expected " + std::to_string(in.X.cols) + " rows, one per column of inputs.X");
+                key, tr("expected {} rows, one per column of inputs.X", in.X.cols));
     if (in.W_K.cols != in.W_Q.cols)
-        throw data.error("inputs.W_K", "expected " + std::to_string(in.W_Q.cols) +
-                                           " columns like inputs.W_Q (queries and keys share d_k)");
+        throw data.error(
+            "inputs.W_K",
+            tr("expected {} columns like inputs.W_Q (queries and keys share d_k)", in.W_Q.cols));
     return in;
 }
 
@@ -85,25 +86,28 @@ Heatmap weights_picture(const std::string& title, const Matrix& w, const Inputs&
 }
 
 void the_input(Chapter& ch, const Inputs& in) {
-    ch.step("The input: one vector per token of " + sentence_of(in.tokens) + " (01 手算示例)");
-    ch.out << "Self-attention lets every token look at every token of the same sentence. The\n"
-              "tutorial takes Q = K = V = X (no projections yet) to calculate by hand.\n";
+    ch.step(tr("The input: one vector per token of {} (01 手算示例)", sentence_of(in.tokens)));
+    ch.say(tr(
+        "Self-attention lets every token look at every token of the same sentence. The tutorial "
+        "takes Q = K = V = X (no projections yet) to calculate by hand."));
     print_matrix(ch.out, "X", in.X, in.tokens);
     ch.show("Xt", "Xᵀ", transpose(in.X), {}, in.tokens);
 }
 
 void unscaled_steps(Chapter& ch, const Inputs& in) {
     const AttentionResult plain = attention_with_scale(in.X, in.X, in.X, 1.0);
-    ch.step("Step 1: scores XXᵀ — how similar is each pair of tokens? (01 手算示例)");
+    ch.step(tr("Step 1: scores XXᵀ — how similar is each pair of tokens? (01 手算示例)"));
     ch.show("XXt", "XXᵀ", plain.scores, in.tokens, in.tokens);
-    ch.out << "Entry (i, j) is the dot product of token i with token j. The matrix is symmetric\n"
-              "because Q = K here; with projections (below) it no longer is.\n";
-    ch.step("Step 2: softmax(XXᵀ) — each row becomes weights that sum to 1 (01 手算示例)");
+    ch.say(tr(
+        "Entry (i, j) is the dot product of token i with token j. The matrix is symmetric because "
+        "Q = K here; with projections (below) it no longer is."));
+    ch.step(tr("Step 2: softmax(XXᵀ) — each row becomes weights that sum to 1 (01 手算示例)"));
     ch.show("softmax_XXt", "softmax(XXᵀ)", plain.weights, in.tokens, in.tokens);
-    ch.step("Step 3: softmax(XXᵀ)·X — each token becomes a weighted mix of all tokens (01 手算示例)");
+    ch.step(tr(
+        "Step 3: softmax(XXᵀ)·X — each token becomes a weighted mix of all tokens (01 手算示例)"));
     ch.show("output_unscaled", "softmax(XXᵀ)·X", plain.output, in.tokens);
     ch.picture("ch02_weights_unscaled.svg",
-               heatmap_svg(weights_picture("softmax(XXᵀ): the tutorial's unscaled weights",
+               heatmap_svg(weights_picture(tr("softmax(XXᵀ): the tutorial's unscaled weights"),
                                            plain.weights, in)));
 }
 
@@ -111,24 +115,24 @@ void unscaled_steps(Chapter& ch, const Inputs& in) {
 void one_row_by_hand(Chapter& ch, const Inputs& in, std::size_t i) {
     const Matrix& X = in.X;
     const std::string t = in.tokens[i];
-    ch.step("One row by hand: the token " + t + " (02 注意力机制细节, the six steps)");
-    ch.out << "Step 2 — scores: the dot product of " << t << " with every token\n";
+    ch.step(tr("One row by hand: the token {} (02 注意力机制细节, the six steps)", t));
+    ch.out << tr("Step 2 — scores: the dot product of {} with every token", t) << "\n";
     const Matrix scores = matmul_bt(row_of(X, i), X);  // (1 x n)
     for (std::size_t j = 0; j < X.rows; ++j)
-        ch.out << "  score(" << t << ", " << in.tokens[j] << ") = " << dot_terms(X, i, X, j)
-               << " = " << general(scores(0, j), 10) << "\n";
-    ch.say(
+        ch.out << "  " << tr("score({}, {}) = {} = {}", t, in.tokens[j], dot_terms(X, i, X, j),
+                             general(scores(0, j), 10)) << "\n";
+    ch.say(tr(
         "Steps 3-4 — softmax of the row: subtract the largest score (for stability), exponentiate, "
-        "divide by the sum");
+        "divide by the sum"));
     const double max = *std::max_element(scores.data.begin(), scores.data.end());
     double sum = 0.0;
     for (double s : scores.data) sum += std::exp(s - max);
     const Matrix weights = softmax_rows(scores);
     for (std::size_t j = 0; j < X.rows; ++j)
-        ch.out << "  weight(" << t << ", " << in.tokens[j] << ") = exp("
-               << general(scores(0, j), 10) << " - " << general(max, 10) << ") / " << fixed(sum, 6)
-               << " = " << fixed(weights(0, j), 6) << "\n";
-    ch.out << "Steps 5-6 — multiply each token's vector by its weight and add them up\n";
+        ch.out << "  " << tr("weight({}, {}) = exp({} - {}) / {} = {}", t, in.tokens[j],
+                             general(scores(0, j), 10), general(max, 10), fixed(sum, 6),
+                             fixed(weights(0, j), 6)) << "\n";
+    ch.out << tr("Steps 5-6 — multiply each token's vector by its weight and add them up") << "\n";
     Matrix total(1, X.cols);
     for (std::size_t j = 0; j < X.rows; ++j) {
         const Matrix part = scale(row_of(X, j), weights(0, j));
@@ -136,16 +140,16 @@ void one_row_by_hand(Chapter& ch, const Inputs& in, std::size_t i) {
         ch.out << "  " << fixed(weights(0, j), 4) << " × " << in.tokens[j] << " = "
                << vector_text(part) << "\n";
     }
-    ch.out << "  output(" << t << ") = " << vector_text(total) << "\n";
+    ch.out << "  " << tr("output({}) = {}", t, vector_text(total)) << "\n";
 }
 
 void scaled(Chapter& ch, const Inputs& in) {
     const std::string d = std::to_string(in.X.cols);
-    ch.step("Step 4: the same with the 1/√d_k scale of the paper (d_k = " + d + "; 01, 03 §2.1.2)");
-    ch.out
-        << "The tutorial leaves out √d_k as \"just a constant\", but it is not harmless: dividing\n"
-           "the scores changes the softmax, so every weight and output below differs from the\n"
-           "unscaled ones above.\n";
+    ch.step(tr("Step 4: the same with the 1/√d_k scale of the paper (d_k = {}; 01, 03 §2.1.2)", d));
+    ch.say(tr(
+        "The tutorial leaves out √d_k as \"just a constant\", but it is not harmless: dividing the "
+        "scores changes the softmax, so every weight and output below differs from the unscaled "
+        "ones above."));
     const AttentionResult s = attention(in.X, in.X, in.X),
                           plain = attention_with_scale(in.X, in.X, in.X, 1.0);
     ch.show("scores_scaled", "XXᵀ/√" + d, s.scores, in.tokens, in.tokens);
@@ -154,40 +158,41 @@ void scaled(Chapter& ch, const Inputs& in) {
     ch.picture("ch02_weights_scaled.svg",
                heatmap_svg(weights_picture("softmax(XXᵀ/√d_k)", s.weights, in)));
     const std::size_t last = in.X.rows - 1, top = argmax(plain.weights, last);
-    ch.correction("01 手算示例",
-                  "\"√d_k can be left out for now, it is a constant\": a constant inside a softmax "
-                  "changes every weight. Row " +
-                      in.tokens[last] + "'s largest weight is " +
-                      fixed(plain.weights(last, top), 3) + " unscaled and " +
-                      fixed(s.weights(last, top), 3) + " divided by √" + d +
-                      "; the hand calculation computes softmax(XXᵀ)·X, not the formula above it.");
+    ch.correction(
+        "01 手算示例",
+        tr("\"√d_k can be left out for now, it is a constant\": a constant inside a "
+           "softmax changes every weight. Row {}'s largest weight is {} unscaled and {} divided by "
+           "√{}; the hand calculation computes softmax(XXᵀ)·X, not the formula above it.",
+           in.tokens[last], fixed(plain.weights(last, top), 3), fixed(s.weights(last, top), 3), d));
 }
 
 void projections(Chapter& ch, const Inputs& in) {
-    ch.step("Step 5: Q = X·W_Q, K = X·W_K, V = X·W_V — three roles (02 第一步; 03 §2.1.4; 05)");
-    ch.out
-        << "In a real model Q, K and V are three different linear maps of X (our W matrices are\n"
-           "small made-up numbers, from the data file). So each token plays three roles, as 05\n"
-           "tells it: as a query it asks, as a key it is asked, as a value it is what it gives.\n";
+    ch.step(tr("Step 5: Q = X·W_Q, K = X·W_K, V = X·W_V — three roles (02 第一步; 03 §2.1.4; 05)"));
+    ch.say(tr(
+        "In a real model Q, K and V are three different linear maps of X (our W matrices are small "
+        "made-up numbers, from the data file). So each token plays three roles, as 05 tells it: as "
+        "a query it asks, as a key it is asked, as a value it is what it gives."));
     const Matrix Q = matmul(in.X, in.W_Q), K = matmul(in.X, in.W_K), V = matmul(in.X, in.W_V);
     ch.show("Q", "Q = X·W_Q", Q, in.tokens);
     ch.show("K", "K = X·W_K", K, in.tokens);
     ch.show("V", "V = X·W_V", V, in.tokens);
     const AttentionResult p = attention(Q, K, V);
     ch.show("scores_projected", "Q·Kᵀ/√" + std::to_string(Q.cols), p.scores, in.tokens, in.tokens);
-    ch.show("weights_projected", "weights", p.weights, in.tokens, in.tokens);
-    ch.show("output_projected", "output", p.output, in.tokens);
-    ch.out << "Now the weights are not symmetric: how much " << in.tokens[0] << " attends to "
-           << in.tokens[1] << " is no longer how much " << in.tokens[1] << "\nattends to "
-           << in.tokens[0] << ".\n";
-    ch.picture("ch02_weights_projected.svg",
-               heatmap_svg(weights_picture("softmax(Q·Kᵀ/√d_k) with projections", p.weights, in)));
-    ch.correction(
-        "03 §2.1.3",
-        "\"the key vectors' width equals the value vectors'\": d_k (queries and keys) and d_v "
-        "(values) are independent: W_V need not be as wide as W_K (here d_k = " +
-            std::to_string(in.W_Q.cols) + ", d_v = " + std::to_string(in.W_V.cols) +
-            "; tests/data/ch02_self_attention.other.json: 2 and 4). The paper chooses both 64.");
+    ch.show("weights_projected", tr("weights"), p.weights, in.tokens, in.tokens);
+    ch.show("output_projected", tr("output"), p.output, in.tokens);
+    ch.say(tr(
+        "Now the weights are not symmetric: how much {1} attends to {2} is no longer how much {2} "
+        "attends to {1}.",
+        in.tokens[0], in.tokens[1]));
+    ch.picture(
+        "ch02_weights_projected.svg",
+        heatmap_svg(weights_picture(tr("softmax(Q·Kᵀ/√d_k) with projections"), p.weights, in)));
+    ch.correction("03 §2.1.3",
+                  tr("\"the key vectors' width equals the value vectors'\": d_k (queries and "
+                     "keys) and d_v (values) are independent: W_V need not be as wide as W_K (here "
+                     "d_k = {}, d_v = {}; tests/data/ch02_self_attention.other.json: 2 and 4). The "
+                     "paper chooses both 64.",
+                     in.W_Q.cols, in.W_V.cols));
 }
 
 // Rows: d_k, var(q·k), the mean largest weight without scaling, and with the 1/√d_k scale.
@@ -220,52 +225,53 @@ Matrix why_scale(const WhyScaleSetup& setup) {
 }
 
 void why_scale_step(Chapter& ch, const Inputs& in) {
-    ch.step("Why scale by 1/√d_k? A measurement (02 为什么对点积注意力进行缩放; 04)");
-    ch.say("Draw q and k with independent entries of mean 0 and variance 1 (seed " +
-           std::to_string(in.why_scale.seed) + ", " + std::to_string(in.why_scale.trials) +
-           " queries × " + std::to_string(in.why_scale.keys) + " keys per d_k).");
-    ch.out << "Then q·k has variance d_k: the scores spread out as d_k grows, the softmax\n"
-              "saturates towards one-hot, and its gradients vanish. Dividing by √d_k brings the\n"
-              "variance back to 1.\n";
+    ch.step(tr("Why scale by 1/√d_k? A measurement (02 为什么对点积注意力进行缩放; 04)"));
+    ch.say(tr(
+        "Draw q and k with independent entries of mean 0 and variance 1 (seed {}, {} queries × {} "
+        "keys per d_k). Then q·k has variance d_k: the scores spread out as d_k grows, the softmax "
+        "saturates towards one-hot, and its gradients vanish. Dividing by √d_k brings the variance "
+        "back to 1.",
+        in.why_scale.seed, in.why_scale.trials, in.why_scale.keys));
     const Matrix table = why_scale(in.why_scale);
     ch.record("why_scale", table, Shape::Matrix, tolerance::end_to_end);
-    Table t({"d_k", "var(q·k)", "its square root", "largest weight, unscaled",
-             "largest weight, scaled"});
+    Table t({"d_k", "var(q·k)", tr("its square root"), tr("largest weight, unscaled"),
+             tr("largest weight, scaled")});
     for (std::size_t r = 0; r < table.rows; ++r)
         t.add({general(table(r, 0), 4), fixed(table(r, 1), 2), fixed(std::sqrt(table(r, 1)), 2),
                fixed(table(r, 2), 4), fixed(table(r, 3), 4)});
     t.print(ch.out);
     for (std::size_t r = 0; r < table.rows; ++r)
         if (table(r, 0) == 64)
-            ch.out << "At the paper's d_k = 64 the scores spread with a standard deviation of "
-                   << fixed(std::sqrt(table(r, 1)), 2)
-                   << " ≈ 8: that is the\n\"divide by 8\" of 02's third step, "
-                   << "√64.\n";
-    ch.correction("02 为什么对点积注意力进行缩放", "\"1/np.sqt(dk)\" is np.sqrt.");
+            ch.say(tr(
+                "At the paper's d_k = 64 the scores spread with a standard deviation of {} ≈ 8: "
+                "that is the \"divide by 8\" of 02's third step, √64.",
+                fixed(std::sqrt(table(r, 1)), 2)));
+    ch.correction("02 为什么对点积注意力进行缩放", tr("\"1/np.sqt(dk)\" is np.sqrt."));
 }
 
 // 05 says it in words: X goes in, Y comes out, each y a context-mixed version of its x.
 void what_05_gets_right(Chapter& ch, const Inputs& in) {
-    ch.step("The same token in another sentence comes out different (05: X → Y)");
+    ch.step(tr("The same token in another sentence comes out different (05: X → Y)"));
     const Matrix Q = matmul(in.X, in.W_Q), K = matmul(in.X, in.W_K), V = matmul(in.X, in.W_V);
     Matrix other = in.X;  // the last token replaced by a copy of the second: a changed context
     std::copy(in.X.row(1), in.X.row(1) + in.X.cols, other.row(in.X.rows - 1));
     const Matrix y = attention(Q, K, V).output;
     const Matrix y2 =
         attention(matmul(other, in.W_Q), matmul(other, in.W_K), matmul(other, in.W_V)).output;
-    ch.out
-        << "05 calls self-attention a parser that turns word vectors X into vectors Y that carry\n"
-           "their context (its \"bank\" beside \"river\" or beside \"money\"). Computed: keep "
-        << in.tokens[0] << " as it is and change\nonly the last token into a second "
-        << in.tokens[1] << "; " << in.tokens[0]
-        << "'s own input row is the same, its output is not:\n";
+    ch.say(tr(
+        "05 calls self-attention a parser that turns word vectors X into vectors Y that carry "
+        "their context (its \"bank\" beside \"river\" or beside \"money\"). Computed: keep {1} as "
+        "it is and change only the last token into a second {2}; {1}'s own input row is the same, "
+        "its output is not:",
+        in.tokens[0], in.tokens[1]));
     print_matrix(ch.out,
-                 "output of " + in.tokens[0] + ": in " + sentence_of(in.tokens) +
-                     ", and in the changed sentence",
-                 concat_rows_of(row_of(y, 0), row_of(y2, 0)), {"as given", "changed"});
-    ch.out << "Its input is " << vector_text(row_of(in.X, 0))
-           << " both times. Y is as long as X, one vector per\n"
-              "token, as 05 says; every y mixes all the values.\n";
+                 tr("output of {}: in {}, and in the changed sentence", in.tokens[0],
+                    sentence_of(in.tokens)),
+                 concat_rows_of(row_of(y, 0), row_of(y2, 0)), {tr("as given"), tr("changed")});
+    ch.say(tr(
+        "Its input is {} both times. Y is as long as X, one vector per token, as 05 says; every y "
+        "mixes all the values.",
+        vector_text(row_of(in.X, 0))));
 }
 
 // 05's first claim: Q, K and V are copies of x. With copies the scores are symmetric and fixed.
@@ -275,20 +281,24 @@ void claim_copies(Chapter& ch, const Inputs& in) {
     const AttentionResult projected =
         attention(matmul(X, in.W_Q), matmul(X, in.W_K), matmul(X, in.W_V));
     const std::size_t longest = argmax(transpose(row_norms(X)), 0);  // the longest vector's token
-    Table t({"token", "its weight on " + in.tokens[longest] + ": copies", "with W_Q, W_K, W_V"});
+    Table t({tr("token"), tr("its weight on {}: copies", in.tokens[longest]),
+             tr("with W_Q, W_K, W_V")});
     for (std::size_t i = 0; i < X.rows; ++i)
         t.add({in.tokens[i], fixed(copies.weights(i, longest), 4),
                fixed(projected.weights(i, longest), 4)});
-    ch.say("1. \"Copy each word vector three times\": with copies, score(i, j) = x_i·x_j = "
-           "score(j, i), fixed by the vectors alone, nothing to learn; the longest vector (" +
-           in.tokens[longest] + ") draws as much of every row's attention as any token. Three "
-           "different projections let what a token looks for differ from what it offers:");
+    ch.say(tr(
+        "1. \"Copy each word vector three times\": with copies, score(i, j) = x_i·x_j = score(j, "
+        "i), fixed by the vectors alone, nothing to learn; the longest vector ({}) draws as much "
+        "of every row's attention as any token. Three different projections let what a token looks "
+        "for differ from what it offers:",
+        in.tokens[longest]));
     t.print(ch.out);
-    ch.correction("05",
-                  "\"Copy each word three times (Query, Key, Value)\": they are three "
-                  "different linear maps of x (05 itself adds the weight matrices later), not "
-                  "copies; with copies the scores are symmetric and the longest vector draws "
-                  "everyone's attention (the step \"Three claims of 05\").");
+    ch.correction(
+        "05",
+        tr("\"Copy each word three times (Query, Key, Value)\": they are three different "
+           "linear maps of x (05 itself adds the weight matrices later), not copies; with copies "
+           "the scores are symmetric and the longest vector draws everyone's attention (the step "
+           "\"Three claims of 05\")."));
 }
 
 // 05's second claim: the dot product is the cosine similarity. It is the cosine times lengths.
@@ -301,32 +311,36 @@ void claim_cosine(Chapter& ch, const Inputs& in) {
     const double cos_last = dot_last / (std::sqrt(dot_self) * len_last);
     const std::string& a = in.tokens[0];
     const std::string& b = in.tokens.back();
-    ch.say("2. \"The dot product computes the cosine\": " + a + "·" + a + " = " +
-           general(dot_self, 6) + ", " + a + "·" + b + " = " + general(dot_last, 6) + ", but cos(" +
-           a + ", " + b + ") = " + fixed(cos_last, 3) + " < 1 = cos(" + a + ", " + a + ").");
-    ch.correction("05", "\"The dot product computes the two words' cosine similarity\": it "
-                        "computes the cosine times both lengths — " + a + " scores " +
-                            general(dot_last, 6) + " against " + b + " as against itself's " +
-                            general(dot_self, 6) + ", while the cosine is " + fixed(cos_last, 3) +
-                            ".");
+    ch.say(tr(
+        "2. \"The dot product computes the cosine\": {1}·{1} = {3}, {1}·{2} = {4}, but cos({1}, "
+        "{2}) = {5} < 1 = cos({1}, {1}).",
+        a, b, general(dot_self, 6), general(dot_last, 6), fixed(cos_last, 3)));
+    ch.correction(
+        "05",
+        tr("\"The dot product computes the two words' cosine similarity\": it computes the "
+           "cosine times both lengths — {} scores {} against {} as against itself's {}, while the "
+           "cosine is {}.",
+           a, general(dot_last, 6), b, general(dot_self, 6), fixed(cos_last, 3)));
 }
 
 // 05's third claim: the weighted sum is multiplied by one's own value. That changes nothing.
 void claim_own_value(Chapter& ch, const Inputs& in) {
     const Matrix V = matmul(in.X, in.W_V);
     const AttentionResult projected = attention(matmul(in.X, in.W_Q), matmul(in.X, in.W_K), V);
-    ch.say("3. \"Sum the weights, then multiply by one's own value\": the weights of a row sum to "
-           "1, so that would give back v_0 = " + vector_text(row_of(V, 0)) + " unchanged. "
-           "Attention sums the weighted values of every token: output_0 = " +
-           vector_text(row_of(projected.output, 0)) + ".");
-    ch.correction("05", "\"Weighted sum, then multiplied by one's own Value\": the weights "
-                        "multiply every token's value and the products are summed; one's own value "
-                        "times the summed weights (1) would leave every token unchanged.");
+    ch.say(tr(
+        "3. \"Sum the weights, then multiply by one's own value\": the weights of a row sum to 1, "
+        "so that would give back v_0 = {} unchanged. Attention sums the weighted values of every "
+        "token: output_0 = {}.",
+        vector_text(row_of(V, 0)), vector_text(row_of(projected.output, 0))));
+    ch.correction(
+        "05", tr("\"Weighted sum, then multiplied by one's own Value\": the weights multiply every "
+                 "token's value and the products are summed; one's own value times the summed "
+                 "weights (1) would leave every token unchanged."));
 }
 
 // Three things 05 says that the numbers above contradict.
 void where_05_goes_wrong(Chapter& ch, const Inputs& in) {
-    ch.step("Three claims of 05, checked (05)");
+    ch.step(tr("Three claims of 05, checked (05)"));
     claim_copies(ch, in);
     claim_cosine(ch, in);
     claim_own_value(ch, in);
@@ -349,8 +363,8 @@ void walkthrough(Chapter& ch) {
 int main(int argc, char** argv) {
     const ChapterInfo info{
         "ch02_self_attention",
-        "self-attention by hand on 笔/记/本: XXᵀ, softmax, output; √d_k; projections",
-        "01 手算示例; 02 注意力机制细节 (the six steps, why scale by √d_k); 03 §2.1.3-2.1.4; 05",
+        N_("self-attention by hand on 笔/记/本: XXᵀ, softmax, output; √d_k; projections"),
+        N_("01 手算示例; 02 注意力机制细节 (the six steps, why scale by √d_k); 03 §2.1.3-2.1.4; 05"),
         {svg_flag()}};
     return run_chapter(argc, argv, info, walkthrough);
 }

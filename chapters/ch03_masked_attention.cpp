@@ -25,11 +25,11 @@ Inputs read_inputs(const DataFile& data) {
               data.flags("inputs.key_padding"), data.flags("inputs.left_key_padding")};
     const std::string n = std::to_string(in.X.rows);
     if (in.tokens.size() != in.X.rows)
-        throw data.error("inputs.tokens", "expected one token per row of inputs.X (" + n + ")");
+        throw data.error("inputs.tokens", tr("expected one token per row of inputs.X ({})", n));
     if (in.pad.size() != in.X.rows)
-        throw data.error("inputs.key_padding", "expected " + n + " flags, one per token");
+        throw data.error("inputs.key_padding", tr("expected {} flags, one per token", n));
     if (in.left_pad.size() != in.X.rows)
-        throw data.error("inputs.left_key_padding", "expected " + n + " flags, one per token");
+        throw data.error("inputs.left_key_padding", tr("expected {} flags, one per token", n));
     return in;
 }
 
@@ -37,71 +37,74 @@ Inputs read_inputs(const DataFile& data) {
 Labels with_padding(const Labels& tokens, const std::vector<bool>& pad) {
     Labels out = tokens;
     for (std::size_t j = 0; j < out.size(); ++j)
-        if (pad[j]) out[j] += "(pad)";
+        if (pad[j]) out[j] += tr("(pad)");
     return out;
 }
 
 void why_mask(Chapter& ch, const Inputs& in) {
-    ch.step("Why mask: predicting the next token without seeing it (03 §2.1.5)");
-    ch.out << "A language model learns to continue a sequence one token at a time:\n";
+    ch.step(tr("Why mask: predicting the next token without seeing it (03 §2.1.5)"));
+    ch.say(tr("A language model learns to continue a sequence one token at a time:"));
     for (std::size_t t = 0; t + 1 < in.tokens.size(); ++t) {
-        ch.out << "  step " << t + 1 << ": sees";
-        for (std::size_t j = 0; j <= t; ++j) ch.out << " " << in.tokens[j];
-        ch.out << "  → predicts " << in.tokens[t + 1] << "\n";
+        std::string seen;
+        for (std::size_t j = 0; j <= t; ++j) seen += " " + in.tokens[j];
+        ch.out << "  " << tr("step {}: sees{}  → predicts {}", t + 1, seen, in.tokens[t + 1])
+               << "\n";
     }
-    ch.out << "Done one after another this is slow. Instead, all steps run at once on the whole\n"
-              "sequence, and a mask hides from each position the tokens after it.\n";
+    ch.say(tr(
+        "Done one after another this is slow. Instead, all steps run at once on the whole "
+        "sequence, and a mask hides from each position the tokens after it."));
 }
 
 void causal(Chapter& ch, const Inputs& in) {
     const Labels& tokens = in.tokens;
-    ch.step("The causal mask, built as the tutorial builds it (03 §2.1.5)");
-    ch.out
-        << "Fill an n x n matrix with −inf, keep only the strict upper triangle (torch.triu with\n"
-           "diagonal=1), zeros elsewhere. Row i is query i; column j is key j; −inf hides key j.\n";
+    ch.step(tr("The causal mask, built as the tutorial builds it (03 §2.1.5)"));
+    ch.say(
+        tr("Fill an n x n matrix with −inf, keep only the strict upper triangle (torch.triu with "
+           "diagonal=1), zeros elsewhere. Row i is query i; column j is key j; −inf hides key j."));
     const Matrix mask = causal_mask(in.X.rows);
-    print_matrix(ch.out, "causal mask", mask, tokens, tokens);
+    print_matrix(ch.out, tr("causal mask"), mask, tokens, tokens);
     ch.record("causal_hidden", hidden_positions(mask));
-    ch.step("Masked scores and weights (03 §2.1.5; 02 带掩码的注意力机制)");
+    ch.step(tr("Masked scores and weights (03 §2.1.5; 02 带掩码的注意力机制)"));
     const AttentionResult a = attention(in.X, in.X, in.X, mask);
     print_matrix(ch.out, "X", in.X, tokens);
-    print_matrix(ch.out, "scores XXᵀ/√d_k (no mask)", attention(in.X, in.X, in.X).scores, tokens,
-                 tokens);
-    print_matrix(ch.out, "scores + causal mask", a.scores, tokens, tokens);
-    ch.show("weights_causal", "weights: softmax of each row (exp(−inf) = 0)", a.weights, tokens,
+    print_matrix(ch.out, tr("scores XXᵀ/√d_k (no mask)"), attention(in.X, in.X, in.X).scores,
+                 tokens, tokens);
+    print_matrix(ch.out, tr("scores + causal mask"), a.scores, tokens, tokens);
+    ch.show("weights_causal", tr("weights: softmax of each row (exp(−inf) = 0)"), a.weights, tokens,
             tokens);
-    ch.show("output_causal", "output", a.output, tokens);
+    ch.show("output_causal", tr("output"), a.output, tokens);
     ch.picture("ch03_mask_causal.svg",
-               heatmap_svg({"the causal mask", mask, tokens, tokens, Scale::Mask}));
+               heatmap_svg({tr("the causal mask"), mask, tokens, tokens, Scale::Mask}));
     ch.picture("ch03_scores_causal.svg",
-               heatmap_svg({"scores + causal mask", a.scores, tokens, tokens, Scale::Signed}));
+               heatmap_svg({tr("scores + causal mask"), a.scores, tokens, tokens, Scale::Signed}));
     ch.picture("ch03_weights_causal.svg",
-               heatmap_svg({"weights with the causal mask", a.weights, tokens, tokens,
+               heatmap_svg({tr("weights with the causal mask"), a.weights, tokens, tokens,
                             Scale::Weights, hidden_positions(mask)}));
-    ch.out << "Row 0, " << tokens[0] << ", sees itself: weight " << fixed(a.weights(0, 0), 4)
-           << ". No row is empty — every position sees at least itself.\n";
+    ch.say(tr(
+        "Row 0, {}, sees itself: weight {}. No row is empty — every position sees at least itself.",
+        tokens[0], fixed(a.weights(0, 0), 4)));
     ch.correction(
         "03 §2.1.5",
-        "the 【MASK】 table's first row is all 【MASK】, as if the first position saw nothing; "
-        "with the mask the tutorial's own code builds (triu(…, diagonal=1)) it sees itself, "
-        "weight " +
-            fixed(a.weights(0, 0), 0) + " (step \"Masked scores and weights\").");
-    ch.correction("02 带掩码的注意力机制",
-                  "\"an upper-triangular matrix, lower triangle all 1, upper triangle 0, "
-                  "diagonal 1\": that matrix (1 = may attend) is lower triangular. The "
-                  "additive mask of 03 §2.1.5 is the upper-triangular one: −∞ above the "
-                  "diagonal, 0 on and below it (printed above).");
+        tr("the 【MASK】 table's first row is all 【MASK】, as if the first position saw "
+           "nothing; with the mask the tutorial's own code builds (triu(…, diagonal=1)) it sees "
+           "itself, weight {} (step \"Masked scores and weights\").",
+           fixed(a.weights(0, 0), 0)));
+    ch.correction(
+        "02 带掩码的注意力机制",
+        tr("\"an upper-triangular matrix, lower triangle all 1, upper triangle 0, diagonal 1\": that "
+           "matrix (1 = may attend) is lower triangular. The additive mask of 03 §2.1.5 is the "
+           "upper-triangular one: −∞ above the diagonal, 0 on and below it (printed above)."));
 }
 
 void prefix_rows(Chapter& ch, const Inputs& in) {
-    ch.step("The same rows, one prefix at a time (02 带掩码的注意力机制)");
-    ch.out
-        << "Row t of the masked attention equals attention computed over the prefix 0..t alone —\n"
-           "so one masked pass does the work of all n sequential steps:\n";
+    ch.step(tr("The same rows, one prefix at a time (02 带掩码的注意力机制)"));
+    ch.say(tr(
+        "Row t of the masked attention equals attention computed over the prefix 0..t alone — so "
+        "one masked pass does the work of all n sequential steps:"));
     const Matrix& X = in.X;
     const Matrix masked_output = attention(X, X, X, causal_mask(X.rows)).output;
     Matrix prefix_outputs(X.rows, X.cols);
-    Table table({"t", "prefix", "max |row t − prefix attention|"});
+    Table table({"t", tr("prefix"), tr("max |row t − prefix attention|")});
     for (std::size_t t = 0; t < X.rows; ++t) {
         const Matrix P = row_block(X, 0, t + 1);  // tokens 0..t
         const Matrix o = attention(row_of(X, t), P, P).output;
@@ -112,67 +115,66 @@ void prefix_rows(Chapter& ch, const Inputs& in) {
     }
     table.print(ch.out);
     ch.record("prefix_outputs", prefix_outputs);
-    ch.out
-        << "02 is right that masking lets training run in parallel — and it is exact: the rows agree\n"
-           "to the last bit, as the differences above show.\n";
+    ch.say(tr(
+        "02 is right that masking lets training run in parallel — and it is exact: the rows agree "
+        "to the last bit, as the differences above show."));
 }
 
 void show_case(Chapter& ch, const std::string& name, const std::string& title, const Matrix& X,
                const Matrix& mask, const Labels& labels) {
     const AttentionResult a = attention(X, X, X, mask);
-    print_matrix(ch.out, "mask (" + title + ")", mask, labels, labels);
-    ch.show("weights_" + name, "weights softmax(XXᵀ/√d_k + mask)", a.weights, labels, labels);
-    ch.show("output_" + name, "output", a.output, labels);
+    print_matrix(ch.out, tr("mask ({})", title), mask, labels, labels);
+    ch.show("weights_" + name, tr("weights softmax(XXᵀ/√d_k + mask)"), a.weights, labels, labels);
+    ch.show("output_" + name, tr("output"), a.output, labels);
     ch.picture("ch03_mask_" + name + ".svg",
-               heatmap_svg({"mask: " + title, mask, labels, labels, Scale::Mask}));
+               heatmap_svg({tr("mask: {}", title), mask, labels, labels, Scale::Mask}));
     ch.picture("ch03_weights_" + name + ".svg",
-               heatmap_svg({"weights with the " + title + " mask", a.weights, labels, labels,
+               heatmap_svg({tr("weights with the {} mask", title), a.weights, labels, labels,
                             Scale::Weights, hidden_positions(mask)}));
 }
 
 void padding(Chapter& ch, const Inputs& in) {
     const std::size_t n = in.X.rows;
     const Labels padded = with_padding(in.tokens, in.pad);
-    ch.step("Padding: keys that are not real tokens (02 带掩码的注意力机制)");
-    ch.out << "Sequences in a batch have different lengths; the short ones are filled up with\n"
-              "padding. A padding mask hides those keys from every query (PyTorch's\n"
-              "key_padding_mask).\n";
-    show_case(ch, "padding", "padding", in.X, padding_mask(n, in.pad), padded);
-    ch.step("Padding and causal together");
-    ch.out << "Add the two masks: −inf wherever either hides a key.\n";
-    show_case(ch, "both", "causal + padding", in.X, add(causal_mask(n), padding_mask(n, in.pad)),
-              padded);
+    ch.step(tr("Padding: keys that are not real tokens (02 带掩码的注意力机制)"));
+    ch.say(tr(
+        "Sequences in a batch have different lengths; the short ones are filled up with padding. A "
+        "padding mask hides those keys from every query (PyTorch's key_padding_mask)."));
+    show_case(ch, "padding", tr("padding"), in.X, padding_mask(n, in.pad), padded);
+    ch.step(tr("Padding and causal together"));
+    ch.say(tr("Add the two masks: −inf wherever either hides a key."));
+    show_case(ch, "both", tr("causal + padding"), in.X,
+              add(causal_mask(n), padding_mask(n, in.pad)), padded);
 }
 
 void fully_masked_row(Chapter& ch, const Inputs& in) {
     const std::size_t n = in.X.rows;
     const Labels left = with_padding(in.tokens, in.left_pad);
     const Matrix mask = add(causal_mask(n), padding_mask(n, in.left_pad));
-    ch.step("A row with every key hidden (01 代码)");
-    ch.out
-        << "Pad on the left instead and combine with the causal mask: query 0 may only see key 0,\n"
-           "which is padding, so its row has no visible key at all. softmax of a row of −inf is\n"
-           "0/0; we define it as all-zero weights and a zero output (PyTorch returns NaN).\n";
-    show_case(ch, "left_padded_causal", "causal + left padding", in.X, mask, left);
+    ch.step(tr("A row with every key hidden (01 代码)"));
+    ch.say(tr(
+        "Pad on the left instead and combine with the causal mask: query 0 may only see key 0, "
+        "which is padding, so its row has no visible key at all. softmax of a row of −inf is 0/0; "
+        "we define it as all-zero weights and a zero output (PyTorch returns NaN)."));
+    show_case(ch, "left_padded_causal", tr("causal + left padding"), in.X, mask, left);
     // tutorial 01's code hides with masked_fill(mask == 0, -1e9) instead of −inf
     Matrix row0 = row_of(attention(in.X, in.X, in.X).scores, 0);
     for (std::size_t j = 0; j < n; ++j)
         if (hidden_positions(mask)(0, j) == 1.0) row0(0, j) = -1e9;
     const Matrix uniform = softmax_rows(row0);
     ch.record("left_padded_row0_with_minus_1e9", uniform, Shape::Vector);
-    print_matrix(ch.out, "row 0 hidden with −1e9 instead (tutorial 01's code)", uniform, {left[0]},
-                 left);
-    ch.out
-        << "With a large finite number the fully hidden row becomes uniform: the query averages\n"
-           "the padding it was meant to ignore.\n";
+    print_matrix(ch.out, tr("row 0 hidden with −1e9 instead (tutorial 01's code)"), uniform,
+                 {left[0]}, left);
+    ch.say(tr(
+        "With a large finite number the fully hidden row becomes uniform: the query averages the "
+        "padding it was meant to ignore."));
     ch.correction(
         "01 代码",
-        "masked_fill(mask == 0, -1e9) hides with a large finite number: a row whose keys are "
-        "all hidden then gets uniform weights (" +
-            fixed(uniform(0, 0), 2) +
-            " each here) "
-            "and averages the padding it should ignore. With −∞ the softmax is 0/0; this book "
-            "defines that row as zeros (PyTorch gives NaN).");
+        tr("masked_fill(mask == 0, -1e9) hides with a large finite number: a row whose keys "
+           "are all hidden then gets uniform weights ({} each here) and averages the padding it "
+           "should ignore. With −∞ the softmax is 0/0; this book defines that row as zeros "
+           "(PyTorch gives NaN).",
+           fixed(uniform(0, 0), 2)));
 }
 
 void walkthrough(Chapter& ch) {
@@ -189,8 +191,8 @@ void walkthrough(Chapter& ch) {
 int main(int argc, char** argv) {
     const ChapterInfo info{
         "ch03_masked_attention",
-        "masked attention: the causal mask, padding masks, and a fully masked row",
-        "03 §2.1.5 (masked self-attention); 02 \"带掩码的注意力机制\"",
+        N_("masked attention: the causal mask, padding masks, and a fully masked row"),
+        N_("03 §2.1.5 (masked self-attention); 02 \"带掩码的注意力机制\""),
         {svg_flag()}};
     return run_chapter(argc, argv, info, walkthrough);
 }

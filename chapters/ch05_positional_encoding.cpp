@@ -32,10 +32,10 @@ struct Inputs {
 void check_permutation(const DataFile& data, const std::vector<std::size_t>& perm, std::size_t n) {
     if (perm.size() != n)
         throw data.error("inputs.permutation",
-                         "expected " + std::to_string(n) + " positions, each once");
+                         tr("expected {} positions, each once", n));
     std::vector<bool> seen(n, false);
     for (std::size_t p : perm) {
-        if (seen[p]) throw data.error("inputs.permutation", "expected each position once");
+        if (seen[p]) throw data.error("inputs.permutation", tr("expected each position once"));
         seen[p] = true;
     }
 }
@@ -55,19 +55,19 @@ Inputs read_inputs(const DataFile& data) {
     in.positions = data.sizes("inputs.positions", 0, in.n - 1);
     if (in.embedding.cols != in.d_model)
         throw data.error("inputs.embedding",
-                         "expected " + std::to_string(in.d_model) + " columns (d_model)");
+                         tr("expected {} columns (d_model)", in.d_model));
     if (in.vocabulary.size() != in.embedding.rows)
-        throw data.error("inputs.vocabulary", "expected one word per row of inputs.embedding");
+        throw data.error("inputs.vocabulary", tr("expected one word per row of inputs.embedding"));
     if (in.token_ids.size() > in.n)
-        throw data.error("inputs.token_ids", "expected at most inputs.pe_positions = " +
-                                                 std::to_string(in.n) + " tokens");
+        throw data.error("inputs.token_ids",
+                         tr("expected at most inputs.pe_positions = {} tokens", in.n));
     check_permutation(data, in.permutation, in.token_ids.size());
     for (std::size_t k : in.offsets)
         for (std::size_t p : in.positions)
             if (p + k >= in.n)
-                throw data.error("inputs.offsets",
-                                 "position + offset must stay below inputs.pe_positions = " +
-                                     std::to_string(in.n));
+                throw data.error(
+                    "inputs.offsets",
+                    tr("position + offset must stay below inputs.pe_positions = {}", in.n));
     return in;
 }
 
@@ -89,7 +89,7 @@ Matrix self_attention(const Matrix& x) { return attention(x, x, x).output; }
 void show_column(std::ostream& out, const std::string& title, const Matrix& values) {
     std::string text;
     for (double x : values.data) text += general(x, 4) + " ";
-    out << wrap(text, narration_width, title + ": ", std::string(title.size() + 2, ' '));
+    out << wrap(text, narration_width, title + ": ", std::string(display_width(title) + 2, ' '));
 }
 
 // The sentence's embeddings × √d_model, one row per token.
@@ -99,59 +99,71 @@ Matrix token_vectors(const Inputs& in) {
 }
 
 void order_blindness(Chapter& ch, const Inputs& in) {
-    ch.step("The problem: attention does not see order (04 位置编码; 05)");
+    ch.step(tr("The problem: attention does not see order (04 位置编码; 05)"));
     const Labels words = in_order(in.vocabulary, in.token_ids);
     const Matrix x = token_vectors(in), shuffled = rows_in_order(x, in.permutation);
     const Matrix out = self_attention(x), out_shuffled = self_attention(shuffled);
     ch.show("attention_plain", "attention(x)", out, words);
-    ch.show("attention_permuted", "attention(x shuffled)", out_shuffled,
+    ch.show("attention_permuted", tr("attention(x shuffled)"), out_shuffled,
             in_order(words, in.permutation));
-    ch.out
-        << "The same rows in another order: max |attention(shuffled x) − shuffled attention(x)| = "
-        << sci(max_abs_diff(out_shuffled, rows_in_order(out, in.permutation)))
-        << ".\nA sentence and its anagram look identical to attention. 05 is right that the order comes\n"
-           "back only through the position encodings added to the input.\n";
     const std::string gap = sci(max_abs_diff(out_shuffled, rows_in_order(out, in.permutation)));
-    ch.correction("04 位置编码",
-                  "\"the attention values are the same\" when words are swapped: not the same — "
-                  "permuted the same way (the outputs of the shuffled sentence are the old ones "
-                  "shuffled, to " +
-                      gap +
-                      "). Each token's output is unchanged, which is why the order "
-                      "is lost.");
+    ch.say(tr(
+        "The same rows in another order: max |attention(shuffled x) − shuffled attention(x)| = {}. "
+        "A sentence and its anagram look identical to attention. 05 is right that the order comes "
+        "back only through the position encodings added to the input.",
+        gap));
     ch.correction(
-        "05",
-        "\"formally no different from a fully connected layer\": a fully connected layer over the "
-        "sentence has a weight for every pair of positions, so it needs a fixed length and sees the "
-        "order; self-attention computes its weights from the tokens, takes any length, and permuting "
-        "its input permutes its output (" +
-            gap + " above).");
+        "04 位置编码",
+        tr("\"the attention values are the same\" when words are swapped: not the "
+           "same — permuted the same way (the outputs of the shuffled sentence are the old ones "
+           "shuffled, to {}). Each token's output is unchanged, which is why the order is lost.",
+           gap));
+    ch.correction(
+        "05", tr("\"formally no different from a fully connected layer\": a fully connected layer "
+                 "over the sentence has a weight for every pair of positions, so it needs a fixed "
+                 "length and sees the order; self-attention computes its weights from the tokens, "
+                 "takes any length, and permuting its input permutes its output ({} above).",
+                 gap));
 }
 
 void simple_schemes(Chapter& ch, const Inputs& in) {
-    ch.step("Four ways to write down a position (02 位置编码)");
+    ch.step(tr("Four ways to write down a position (02 位置编码)"));
     const Matrix ints = integer_positions(in.n);
     ch.record("integer_positions", ints);
-    show_column(ch.out, "1. integer index 0, 1, 2, …", ints);
+    show_column(ch.out, tr("1. integer index 0, 1, 2, …"), ints);
     ch.out
-        << "   unbounded: position " << in.n - 1 << " is " << in.n - 1
-        << " times position 1, and a longer sentence than\n"
-           "   any seen in training brings values never seen.\n"
-           "2. scaled to [0, 1]: pos / (length − 1)\n";
+        << wrap(
+               tr("unbounded: position {1} is {1} times position 1, and a longer sentence than any seen in "
+                  "training brings values never seen.",
+                  in.n - 1),
+               narration_width, "   ", "   ")
+        << tr("2. scaled to [0, 1]: pos / (length − 1)") << "\n";
     for (std::size_t length : in.scaled_lengths) {
         const Matrix s = scaled_positions(length);
         ch.record("scaled_positions_" + std::to_string(length), s);
-        show_column(ch.out, "   length " + std::to_string(length), s);
+        show_column(ch.out, "   " + tr("length {}", length), s);
     }
-    ch.out << "   the step between neighbours depends on the length (1/(length − 1)): the same\n"
-              "   distance means different things in different sentences.\n";
+    ch.out << wrap(
+        tr("the step between neighbours depends on the length (1/(length − 1)): the same distance "
+           "means different things in different sentences."),
+        narration_width, "   ", "   ");
     const Matrix bin = binary_positions(in.n, in.binary_bits), steps = neighbour_distances(bin);
     ch.record("binary_positions", bin);
     ch.record("binary_neighbour_distances", steps);
-    ch.out << "3. binary code, " << in.binary_bits
-           << " bits (lowest bit first): bounded, but jumpy —\n";
-    show_column(ch.out, "   distance from pos to pos + 1", steps);
-    ch.out << "   going from 7 to 8 flips four bits at once; going from 8 to 9 flips one.\n";
+    ch.out << tr("3. binary code, {} bits (lowest bit first): bounded, but jumpy —", in.binary_bits)
+           << "\n";
+    show_column(ch.out, "   " + tr("distance from pos to pos + 1"), steps);
+    ch.out << "   " << tr("going from 7 to 8 flips four bits at once; going from 8 to 9 flips one.")
+           << "\n";
+}
+
+// The encoding of 64 positions in 128 dimensions, and how alike every two positions' rows are.
+void pe_pictures(Chapter& ch, const Matrix& big) {
+    ch.picture("ch05_pe.svg", heatmap_svg({tr("sinusoidal positional encoding"), big, {}, {},
+                                           Scale::Signed, Matrix(), tr("position"), tr("dimension")}));
+    ch.picture("ch05_pe_similarity.svg",
+               heatmap_svg({tr("PE·PEᵀ: how alike two positions' encodings are"), matmul_bt(big, big),
+                            {}, {}, Scale::Range, Matrix(), tr("position"), tr("position")}));
 }
 
 void sinusoids(Chapter& ch, const Inputs& in) {
@@ -159,44 +171,30 @@ void sinusoids(Chapter& ch, const Inputs& in) {
     const Matrix norms = row_norms(pe), steps = neighbour_distances(pe);
     ch.record("pe_norms", norms);
     ch.record("pe_neighbour_distances", steps);
-    ch.out << "4. sinusoids (d_model = " << in.d_model
-           << "): bounded in [−1, 1], every row has norm √(d_model/2) = "
-           << fixed(std::sqrt(static_cast<double>(in.d_model) / 2.0), 6)
-           << ",\n   and the step from pos to pos + 1 is the same everywhere:\n";
-    show_column(ch.out, "   norms", norms);
-    show_column(ch.out, "   distance from pos to pos + 1", steps);
-    ch.step("The sinusoidal encoding of the paper (04 位置编码)");
+    ch.out << wrap(
+        tr("4. sinusoids (d_model = {}): bounded in [−1, 1], every row has norm √(d_model/2) = {}, and "
+           "the step from pos to pos + 1 is the same everywhere:",
+           in.d_model, fixed(std::sqrt(static_cast<double>(in.d_model) / 2.0), 6)),
+        narration_width, "", "   ");
+    show_column(ch.out, "   " + tr("norms"), norms);
+    show_column(ch.out, "   " + tr("distance from pos to pos + 1"), steps);
+    ch.step(tr("The sinusoidal encoding of the paper (04 位置编码)"));
     ch.out << "PE(pos, 2i)     = sin(pos / 10000^(2i/d_model))\n"
-              "PE(pos, 2i + 1) = cos(pos / 10000^(2i/d_model))\n"
-              "Column pair i turns round a circle at angular speed ω_i = 10000^(−2i/d_model): the\n"
-              "first pair once every 2π ≈ 6.3 positions, the last almost not at all.\n";
+              "PE(pos, 2i + 1) = cos(pos / 10000^(2i/d_model))\n";
+    ch.say(tr(
+        "Column pair i turns round a circle at angular speed ω_i = 10000^(−2i/d_model): the first "
+        "pair once every 2π ≈ 6.3 positions, the last almost not at all."));
     ch.show("pe", "PE", pe);
     ch.record("pe_odd", sinusoidal_encoding(in.n, in.odd_d_model));
-    ch.out << "An odd d_model (here " << in.odd_d_model
-           << ") works too: the last column is a sine without its cosine.\n";
+    ch.say(tr("An odd d_model (here {}) works too: the last column is a sine without its cosine.",
+              in.odd_d_model));
     const Matrix big = sinusoidal_encoding(64, 128);
-    print_shaded(ch.out, "PE, positions 0-31 (rows) × dimensions 0-63 (columns)",
+    print_shaded(ch.out, tr("PE, positions 0-31 (rows) × dimensions 0-63 (columns)"),
                  row_block(column_block(big, 0, 64), 0, 32));
-    ch.out
-        << "Fast columns on the left flicker from row to row, slow ones on the right barely\n"
-           "change: each position gets its own pattern, and nearby positions get similar ones.\n";
-    ch.picture("ch05_pe.svg", heatmap_svg({"sinusoidal positional encoding",
-                                           big,
-                                           {},
-                                           {},
-                                           Scale::Signed,
-                                           Matrix(),
-                                           "position",
-                                           "dimension"}));
-    ch.picture("ch05_pe_similarity.svg",
-               heatmap_svg({"PE·PEᵀ: how alike two positions' encodings are",
-                            matmul_bt(big, big),
-                            {},
-                            {},
-                            Scale::Range,
-                            Matrix(),
-                            "position",
-                            "position"}));
+    ch.say(tr(
+        "Fast columns on the left flicker from row to row, slow ones on the right barely change: "
+        "each position gets its own pattern, and nearby positions get similar ones."));
+    pe_pictures(ch, big);
 }
 
 // max over the paired columns of |PE(pos)·M_offset − PE(pos + offset)|, one row per offset
@@ -220,16 +218,16 @@ Matrix rotation_residuals(const Inputs& in, const Matrix& pe, Table& table) {
 }
 
 void rotation(Chapter& ch, const Inputs& in) {
-    ch.step("PE(pos + k) is a rotation of PE(pos) that depends on k alone (04 位置编码)");
-    ch.out
-        << "sin and cos of (pos + k)·ω follow from those of pos·ω by a 2x2 rotation by k·ω, so\n"
-           "one block-diagonal matrix M_k moves every position k steps: PE(pos + k) = PE(pos)·M_k.\n";
+    ch.step(tr("PE(pos + k) is a rotation of PE(pos) that depends on k alone (04 位置编码)"));
+    ch.say(
+        tr("sin and cos of (pos + k)·ω follow from those of pos·ω by a 2x2 rotation by k·ω, so one "
+           "block-diagonal matrix M_k moves every position k steps: PE(pos + k) = PE(pos)·M_k."));
     const Matrix pe = sinusoidal_encoding(in.n, in.d_model);
     Table table({"k", "pos", "max |PE(pos)·M_k − PE(pos + k)|"});
     const Matrix residual = rotation_residuals(in, pe, table);
     ch.record("rotation_residual", residual);
     table.print(ch.out);
-    ch.out << "So PE(pos)·PE(pos + k) depends on k only — each row below is the same:\n";
+    ch.say(tr("So PE(pos)·PE(pos + k) depends on k only — each row below is the same:"));
     Matrix dots(in.n - 4, 5);
     for (std::size_t p = 0; p + 4 < in.n; ++p)
         for (std::size_t k = 0; k < 5; ++k)
@@ -239,45 +237,43 @@ void rotation(Chapter& ch, const Inputs& in) {
                  row_block(dots, 0, std::min<std::size_t>(6, dots.rows)), {},
                  {"k=0", "k=1", "k=2", "k=3", "k=4"});
     const double worst = *std::max_element(residual.data.begin(), residual.data.end());
-    ch.correction(
-        "04 位置编码",
-        "\"PE(pos + k) is a linear combination of PE(pos)\": right, and more — a rotation, one "
-        "2x2 block per pair of columns by the angle k·ω_i, the same M_k for every pos "
-        "(checked above to " +
-            sci(worst) +
-            "). So the distance between neighbouring "
-            "positions is the same everywhere, unlike the binary code's jumps (02's \"not "
-            "continuous enough\").");
+    ch.correction("04 位置编码",
+                  tr("\"PE(pos + k) is a linear combination of PE(pos)\": right, and more — a "
+                     "rotation, one 2x2 block per pair of columns by the angle k·ω_i, the same M_k "
+                     "for every pos (checked above to {}). So the distance between neighbouring "
+                     "positions is the same everywhere, unlike the binary code's jumps (02's \"not "
+                     "continuous enough\").",
+                     sci(worst)));
 }
 
 void embedding_plus_pe(Chapter& ch, const Inputs& in) {
-    ch.step("Embedding × √d_model + PE (04 位置编码)");
-    ch.out
-        << "The paper multiplies the embeddings by √d_model before adding PE. Embedding entries\n"
-           "start with a standard deviation of about 1/√d_model (here "
-        << fixed(1 / std::sqrt(static_cast<double>(in.d_model)), 3)
-        << "), PE entries are of size 1:\nscaled, the token's identity and its position have comparable weight.\n";
+    ch.step(tr("Embedding × √d_model + PE (04 位置编码)"));
+    const std::string deviation = fixed(1 / std::sqrt(static_cast<double>(in.d_model)), 3);
+    ch.say(tr(
+        "The paper multiplies the embeddings by √d_model before adding PE. Embedding entries start "
+        "with a standard deviation of about 1/√d_model (here {}), PE entries are of size 1: "
+        "scaled, the token's identity and its position have comparable weight.",
+        deviation));
     ch.correction(
         "04 嵌入层",
-        "\"× √d_model, perhaps because L2 regularisation keeps the weights small\": the paper "
-        "gives no reason. What the numbers show: embeddings initialised with standard deviation "
-        "1/√d_model (" +
-            fixed(1 / std::sqrt(static_cast<double>(in.d_model)), 3) +
-            " here) "
-            "are a √d_model-th of PE's entries; multiplied, token and position weigh alike.");
+        tr("\"× √d_model, perhaps because L2 regularisation keeps the weights small\": the "
+           "paper gives no reason. What the numbers show: embeddings initialised with standard "
+           "deviation 1/√d_model ({} here) are a √d_model-th of PE's entries; multiplied, token "
+           "and position weigh alike.",
+           deviation));
     const std::size_t n = in.token_ids.size();
     const Matrix pe = row_block(sinusoidal_encoding(in.n, in.d_model), 0, n);
     const Matrix embedded = add(token_vectors(in), pe);
-    ch.show("embedded", "embedding × √d_model + PE", embedded,
+    ch.show("embedded", tr("embedding × √d_model + PE"), embedded,
             in_order(in.vocabulary, in.token_ids));
     const Matrix with_pe = self_attention(embedded);
     const Matrix shuffled =
         self_attention(add(rows_in_order(token_vectors(in), in.permutation), pe));
     ch.record("attention_with_pe", with_pe);
     ch.record("attention_permuted_with_pe", shuffled);
-    ch.out
-        << "Shuffle the tokens now and the outputs are no longer a shuffle of the old ones:\nmax gap "
-        << fixed(max_abs_diff(shuffled, rows_in_order(with_pe, in.permutation)), 4) << ".\n";
+    ch.say(tr(
+        "Shuffle the tokens now and the outputs are no longer a shuffle of the old ones: max gap {}.",
+        fixed(max_abs_diff(shuffled, rows_in_order(with_pe, in.permutation)), 4)));
 }
 
 void walkthrough(Chapter& ch) {
@@ -294,8 +290,8 @@ void walkthrough(Chapter& ch) {
 int main(int argc, char** argv) {
     const ChapterInfo info{
         "ch05_positional_encoding",
-        "positional encodings: order blindness, four schemes, the paper's sinusoids",
-        "02 \"位置编码\"; 04 \"位置编码\"",
+        N_("positional encodings: order blindness, four schemes, the paper's sinusoids"),
+        N_("02 \"位置编码\"; 04 \"位置编码\""),
         {svg_flag()}};
     return run_chapter(argc, argv, info, walkthrough);
 }

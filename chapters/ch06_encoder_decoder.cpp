@@ -29,12 +29,12 @@ Tokens tokens_at(const DataFile& data, const std::string& key, std::size_t i, st
     const std::string where = key + "[" + std::to_string(i) + "]";
     const Json& v = data.at(key)[i];
     if (!v.is_array() || v.empty())
-        throw data.error(where, "expected a non-empty array of token ids");
+        throw data.error(where, tr("expected a non-empty array of token ids"));
     Tokens ids;
     for (const Json& t : v) {
         if (!t.is_number_integer() || t.get<long>() < 0 ||
             t.get<long>() >= static_cast<long>(vocab))
-            throw data.error(where, "expected token ids from 0 to " + std::to_string(vocab - 1));
+            throw data.error(where, tr("expected token ids from 0 to {}", vocab - 1));
         ids.push_back(t.get<int>());
     }
     return ids;
@@ -46,8 +46,7 @@ Inputs read_inputs(const DataFile& data) {
     const std::size_t batch = data.at("inputs.source").size();
     if (batch == 0 || data.at("inputs.target").size() != batch)
         throw data.error("inputs.target",
-                         "expected as many target sequences as source sequences (" +
-                             std::to_string(batch) + ")");
+                         tr("expected as many target sequences as source sequences ({})", batch));
     for (std::size_t b = 0; b < batch; ++b) {
         in.sources.push_back(tokens_at(data, "inputs.source", b, in.model.config.src_vocab));
         in.targets.push_back(tokens_at(data, "inputs.target", b, in.model.config.tgt_vocab));
@@ -56,7 +55,7 @@ Inputs read_inputs(const DataFile& data) {
     in.an_sublayer = data.matrix("inputs.add_norm.sublayer");
     if (in.an_sublayer.rows != in.an_x.rows || in.an_sublayer.cols != in.an_x.cols)
         throw data.error("inputs.add_norm.sublayer",
-                         "expected " + shape_of(in.an_x) + " like inputs.add_norm.x");
+                         tr("expected {} like inputs.add_norm.x", shape_of(in.an_x)));
     return in;
 }
 
@@ -72,11 +71,13 @@ Tokens prefix(const Tokens& ids, std::size_t count) {
 
 void describe(std::ostream& out, const Transformer& m) {
     const TransformerConfig& c = m.config;
-    out << "d_model " << c.d_model << ", h " << c.n_heads << " (d_k = " << c.d_model / c.n_heads
-        << "), d_ff " << c.d_ff << ", " << c.n_encoder_layers << " encoder and "
-        << c.n_decoder_layers << " decoder layers, vocabularies " << c.src_vocab << " / "
-        << c.tgt_vocab << "\nparameters: " << parameter_count(m) << " (" << core_parameter_count(m)
-        << " in the two stacks and their final norms)\n";
+    out << tr("d_model {}, h {} (d_k = {}), d_ff {}, {} encoder and {} decoder layers, vocabularies {} / {}",
+              c.d_model, c.n_heads, c.d_model / c.n_heads, c.d_ff, c.n_encoder_layers,
+              c.n_decoder_layers, c.src_vocab, c.tgt_vocab)
+        << "\n"
+        << tr("parameters: {} ({} in the two stacks and their final norms)", parameter_count(m),
+              core_parameter_count(m))
+        << "\n";
 }
 
 // Training time: the whole shifted target in one pass; the causal mask stands in for the
@@ -85,15 +86,17 @@ Matrix training_flow(std::ostream& out, const Transformer& m, const Tokens& sour
                      const Tokens& target) {
     const TransformerConfig& c = m.config;
     const Tokens decoder_input = shifted_right(target, c.bos_id);
-    out << "source (encoder input):         " << source_text_of(c, source) << "\n"
-        << "target (what should come out):  " << text_of(c, target) << "\n"
-        << "decoder input = target shifted right, starting with <bos>: "
-        << text_of(c, decoder_input) << "\n";
+    out << tr("source (encoder input):         {}", source_text_of(c, source)) << "\n"
+        << tr("target (what should come out):  {}", text_of(c, target)) << "\n"
+        << tr("decoder input = target shifted right, starting with <bos>: {}",
+              text_of(c, decoder_input))
+        << "\n";
     const Matrix memory = encode(m, {source});
-    out << "the encoder runs once: memory " << shape_of(memory)
-        << "; the decoder reads it in every layer (cross-attention)\n";
+    out << tr("the encoder runs once: memory {}; the decoder reads it in every layer (cross-attention)",
+              shape_of(memory))
+        << "\n";
     const Matrix logits = decode(m, {decoder_input}, memory, {source});
-    Table t({"position", "decoder sees", "should predict", "predicts"});
+    Table t({tr("position"), tr("decoder sees"), tr("should predict"), tr("predicts")});
     for (std::size_t p = 0; p < decoder_input.size(); ++p)
         t.add({std::to_string(p), text_of(c, prefix(decoder_input, p + 1)), text_of(c, {target[p]}),
                text_of(c, {next_token(row_of(logits, p), c)})});
@@ -106,13 +109,15 @@ Tokens inference_flow(std::ostream& out, const Transformer& m, const Tokens& sou
                       std::size_t max_length) {
     const GreedySteps g = greedy_decode(m, source, max_length);
     for (std::size_t s = 0; s < g.step_logits.size(); ++s)
-        out << "  step " << s + 1 << ": decoder input "
-            << text_of(m.config, prefix(g.output, s + 1)) << "  → "
-            << text_of(m.config, {g.output[s + 1]}) << "\n";
+        out << "  "
+            << tr("step {}: decoder input {}  → {}", s + 1,
+                  text_of(m.config, prefix(g.output, s + 1)), text_of(m.config, {g.output[s + 1]}))
+            << "\n";
     out << "  "
-        << (g.output.back() == m.config.eos_id ? "stopped at <eos>"
-                                               : "stopped at the maximum length")
-        << ": " << text_of(m.config, g.output) << "\n";
+        << (g.output.back() == m.config.eos_id
+                ? tr("stopped at <eos>: {}", text_of(m.config, g.output))
+                : tr("stopped at the maximum length: {}", text_of(m.config, g.output)))
+        << "\n";
     return g.output;
 }
 
@@ -133,56 +138,56 @@ std::string tag(const Transformer& m, std::size_t b) {
 }
 
 void the_model(Chapter& ch, const Inputs& in) {
-    ch.step("The model (04 模型架构) — untrained: its predictions are arbitrary");
-    ch.out
-        << "Random weights, from the data file, so that PyTorch computes the same numbers; chapter 7\n"
-           "trains a model. Embeddings × √d_model + positions, N encoder layers, N decoder layers,\n"
-           "an output projection:\n";
+    ch.step(tr("The model (04 模型架构) — untrained: its predictions are arbitrary"));
+    ch.say(tr(
+        "Random weights, from the data file, so that PyTorch computes the same numbers; chapter 7 "
+        "trains a model. Embeddings × √d_model + positions, N encoder layers, N decoder layers, an "
+        "output projection:"));
     describe(ch.out, in.model);
     ch.record_number("small_parameter_count", static_cast<double>(parameter_count(in.model)));
     ch.record_number("small_core_parameter_count",
                      static_cast<double>(core_parameter_count(in.model)));
     const TransformerConfig& c = in.model.config;
-    ch.out
-        << "In each layer the feed-forward net widens every position and narrows it back (04 前馈神经网络):\n"
-        << "  here  " << c.d_model << " → " << c.d_ff << " → " << c.d_model << "   (x·W1: (n x "
-        << c.d_model << ")·(" << c.d_model << " x " << c.d_ff << "), relu, ·W2: (" << c.d_ff
-        << " x " << c.d_model << "))\n"
-        << "  paper 512 → 2048 → 512\n";
-    ch.correction(
-        "04 前馈神经网络",
-        "\"two linear regressions and a ReLU\": two linear maps (x·W1 + b1, then ·W2 + b2), "
-        "nothing is regressed; the shapes are right: 512 → 2048 → 512.");
+    ch.say(tr(
+        "In each layer the feed-forward net widens every position and narrows it back (04 前馈神经网络):"));
+    ch.out << "  "
+           << tr("here  {1} → {2} → {1}   (x·W1: (n x {1})·({1} x {2}), relu, ·W2: ({2} x {1}))",
+                 c.d_model, c.d_ff)
+           << "\n  " << tr("paper 512 → 2048 → 512") << "\n";
+    ch.correction("04 前馈神经网络",
+                  tr("\"two linear regressions and a ReLU\": two linear maps (x·W1 + b1, then "
+                     "·W2 + b2), nothing is regressed; the shapes are right: 512 → 2048 → 512."));
 }
 
 // Add & Norm on a small batch: LayerNorm normalises each position over its features; BatchNorm
 // would normalise each feature over the batch.
 void add_and_norm(Chapter& ch, const Inputs& in) {
-    ch.step("Add & Norm with numbers: LayerNorm beside BatchNorm (04 LayerNorm & BatchNorm)");
+    ch.step(tr("Add & Norm with numbers: LayerNorm beside BatchNorm (04 LayerNorm & BatchNorm)"));
     const Matrix r = add(in.an_x, in.an_sublayer);  // the residual: x + Sublayer(x)
     LayerNorm unit{Matrix(1, r.cols, 1.0), Matrix(1, r.cols), 1e-5};
-    print_matrix(ch.out, "x + Sublayer(x): " + std::to_string(r.rows) + " positions of a batch, "
-                         + std::to_string(r.cols) + " features", r);
+    print_matrix(ch.out,
+                 tr("x + Sublayer(x): {} positions of a batch, {} features", r.rows, r.cols), r);
     const Matrix ln = layer_norm(r, unit), bn = batch_norm(r);
     ch.show("add_norm_layer_norm",
-            "LayerNorm: each row to mean 0, variance 1 (what the Transformer does)", ln);
-    ch.show("add_norm_batch_norm", "BatchNorm: each column to mean 0, variance 1, over the batch",
-            bn);
+            tr("LayerNorm: each row to mean 0, variance 1 (what the Transformer does)"), ln);
+    ch.show("add_norm_batch_norm",
+            tr("BatchNorm: each column to mean 0, variance 1, over the batch"), bn);
     Matrix col_mean(1, ln.cols);
     add_column_sums(col_mean, scale(ln, 1.0 / static_cast<double>(ln.rows)));
     std::string means;
-    for (double m : col_mean.data) means += fixed(m, 2) + " ";
-    ch.say(
-        "LayerNorm's rows each have mean 0 and variance 1; its columns do not (their means: " +
-        means +
-        "). BatchNorm's columns do; a position's result depends on the other positions of the batch, and on its "
-        "size — at inference it needs averages kept from training. LayerNorm needs no batch.");
-    ch.correction("04 LayerNorm & BatchNorm",
-                  "\"LayerNorm computes the mean and variance of each sample over the "
-                  "mini-batch\": LayerNorm uses no batch at all — each position's vector is "
-                  "normalised over its own features (biased variance, eps inside the root, "
-                  "as nn.LayerNorm), the rows of the first table above; normalising over the "
-                  "batch is BatchNorm, the second.");
+    for (double m : col_mean.data) means += (means.empty() ? "" : " ") + fixed(m, 2);
+    ch.say(tr(
+        "LayerNorm's rows each have mean 0 and variance 1; its columns do not (their means: {}). "
+        "BatchNorm's columns do; a position's result depends on the other positions of the batch, "
+        "and on its size — at inference it needs averages kept from training. LayerNorm needs no "
+        "batch.",
+        means));
+    ch.correction(
+        "04 LayerNorm & BatchNorm",
+        tr("\"LayerNorm computes the mean and variance of each sample over the mini-batch\": LayerNorm "
+           "uses no batch at all — each position's vector is normalised over its own features "
+           "(biased variance, eps inside the root, as nn.LayerNorm), the rows of the first table "
+           "above; normalising over the batch is BatchNorm, the second."));
 }
 
 // The model in both placements, the examples of the data file: for each, its teacher-forced
@@ -194,12 +199,13 @@ void data_flows(Chapter& ch, Inputs& in) {
             const bool narrate = !norm_first && b == 0;
             std::ostream nowhere(nullptr);
             std::ostream& out = narrate ? ch.out : nowhere;
-            if (narrate) ch.step("Training-time data flow: every position at once (02 训练时数据流)");
+            if (narrate) ch.step(tr("Training-time data flow: every position at once (02 训练时数据流)"));
             ch.record("logits_" + tag(in.model, b),
                       training_flow(out, in.model, in.sources[b], in.targets[b]), Shape::Matrix,
                       tolerance::end_to_end);
-            if (narrate) ch.step("Inference-time data flow: one token at a time (02 推理时数据流)");
-            out << "Encode once, start from <bos>, append the most likely token, repeat until <eos>:\n";
+            if (narrate) ch.step(tr("Inference-time data flow: one token at a time (02 推理时数据流)"));
+            out << tr("Encode once, start from <bos>, append the most likely token, repeat until <eos>:")
+                << "\n";
             ch.record("greedy_" + tag(in.model, b),
                       as_row(inference_flow(out, in.model, in.sources[b], in.max_length)),
                       Shape::Vector);
@@ -209,27 +215,28 @@ void data_flows(Chapter& ch, Inputs& in) {
 }
 
 void flows_agree(Chapter& ch, Inputs& in) {
-    ch.step("The two flows agree (02 训练测试细节)");
-    ch.out
-        << "Row t of the one teacher-forced pass equals the last row of decoding the prefix 0..t alone —\n"
-           "for every example, in both placements:\n";
-    Table t({"placement", "example", "max |teacher-forced − step by step|"});
+    ch.step(tr("The two flows agree (02 训练测试细节)"));
+    ch.say(tr(
+        "Row t of the one teacher-forced pass equals the last row of decoding the prefix 0..t "
+        "alone — for every example, in both placements:"));
+    Table t({tr("placement"), tr("example"), tr("max |teacher-forced − step by step|")});
     for (const bool norm_first : {false, true}) {
         in.model.config.norm_first = norm_first;
         for (std::size_t b = 0; b < in.sources.size(); ++b)
-            t.add({norm_first ? "pre-norm" : "post-norm", std::to_string(b),
+            t.add({norm_first ? tr("pre-norm") : tr("post-norm"), std::to_string(b),
                    sci(flows_gap(in.model, in.sources[b],
                                  shifted_right(in.targets[b], in.model.config.bos_id)))});
     }
     in.model.config.norm_first = false;
     t.print(ch.out);
-    ch.out
-        << "They differ in one place only: in training every position sees the true previous tokens\n"
-           "(teacher forcing); at inference it sees its own predictions, so one mistake is fed back.\n";
+    ch.say(tr(
+        "They differ in one place only: in training every position sees the true previous tokens "
+        "(teacher forcing); at inference it sees its own predictions, so one mistake is fed "
+        "back."));
 }
 
 void placements_and_padding(Chapter& ch, Inputs& in) {
-    ch.step("Post-norm and pre-norm (04 编码器: LayerNorm(x + Sublayer(x)))");
+    ch.step(tr("Post-norm and pre-norm (04 编码器: LayerNorm(x + Sublayer(x)))"));
     const Tokens& src = in.sources.back();
     const Tokens dec = shifted_right(in.targets.back(), in.model.config.bos_id);
     const Matrix post = logits_teacher_forced(in.model, src, dec);
@@ -237,36 +244,38 @@ void placements_and_padding(Chapter& ch, Inputs& in) {
     const Matrix pre = logits_teacher_forced(in.model, src, dec);
     in.model.config.norm_first = false;
     ch.out
-        << "post-norm (the paper, nn.Transformer's norm_first=False):  x = LayerNorm(x + Sublayer(x))\n"
-           "pre-norm  (norm_first=True, common since):                x = x + Sublayer(LayerNorm(x))\n"
-           "Same weights, other logits: max difference "
-        << fixed(max_abs_diff(post, pre), 3) << ".\n";
-    ch.step("Padding is masked in every attention");
+        << tr("post-norm (the paper, nn.Transformer's norm_first=False):  x = LayerNorm(x + Sublayer(x))")
+        << "\n"
+        << tr("pre-norm  (norm_first=True, common since):                x = x + Sublayer(LayerNorm(x))")
+        << "\n"
+        << tr("Same weights, other logits: max difference {}.", fixed(max_abs_diff(post, pre), 3))
+        << "\n";
+    ch.step(tr("Padding is masked in every attention"));
     Tokens unpadded = src;
     while (!unpadded.empty() && unpadded.back() == in.model.config.pad_id) unpadded.pop_back();
     const double gap = max_abs_diff(post, logits_teacher_forced(in.model, unpadded, dec));
-    ch.out << "source " << source_text_of(in.model.config, src)
-           << " against the same without its padding, " << source_text_of(in.model.config, unpadded)
-           << ":\n";
-    ch.say("max |logits − logits| = " + sci(gap) +
-           " — the padded keys change nothing, in the encoder and in cross-attention.");
+    ch.say(tr("source {} against the same without its padding, {}:",
+              source_text_of(in.model.config, src), source_text_of(in.model.config, unpadded)));
+    ch.say(tr(
+        "max |logits − logits| = {} — the padded keys change nothing, in the encoder and in cross-attention.",
+        sci(gap)));
 }
 
 void dropout(Chapter& ch) {
-    ch.step("Dropout, and why these chapters run without it (04; the paper §5.4)");
-    ch.out
-        << "In training the paper drops 10% of the entries of every sublayer's output (and of the\n"
-           "embeddings) at random, setting them to 0 and scaling the rest by 1/0.9, so that no unit can\n"
-           "rely on any other; at inference nothing is dropped. A random choice would make every run\n"
-           "different and no number comparable with PyTorch's, so every chapter runs with dropout 0\n"
-           "(nn.Transformer(dropout=0.0) in the oracle), training included.\n";
+    ch.step(tr("Dropout, and why these chapters run without it (04; the paper §5.4)"));
+    ch.say(tr(
+        "In training the paper drops 10% of the entries of every sublayer's output (and of the "
+        "embeddings) at random, setting them to 0 and scaling the rest by 1/0.9, so that no unit "
+        "can rely on any other; at inference nothing is dropped. A random choice would make every "
+        "run different and no number comparable with PyTorch's, so every chapter runs with dropout "
+        "0 (nn.Transformer(dropout=0.0) in the oracle), training included."));
 }
 
 void base_model(Chapter& ch) {
     TransformerConfig c;  // the defaults are the paper's base model
     c.src_vocab = c.tgt_vocab = 37000;
     c.share_embeddings = true;
-    ch.step("The paper's base model");
+    ch.step(tr("The paper's base model"));
     const auto t0 = std::chrono::steady_clock::now();
     const Transformer m = random_transformer(c, 2017);
     Random rng(64);
@@ -278,11 +287,14 @@ void base_model(Chapter& ch) {
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
     describe(ch.out, m);
-    ch.out << "(source, target and the output projection share one " << c.src_vocab << " x "
-           << c.d_model << " embedding table)\nseeded random weights in "
-           << fixed(std::chrono::duration<double>(t1 - t0).count(), 2)
-           << " s; one forward pass on 64 + 64 tokens → logits " << shape_of(logits) << " in "
-           << fixed(seconds, 2) << " s\n";
+    ch.out
+        << tr("(source, target and the output projection share one {} x {} embedding table)",
+              c.src_vocab, c.d_model)
+        << "\n"
+        << tr("seeded random weights in {} s; one forward pass on 64 + 64 tokens → logits {} in {} s",
+              fixed(std::chrono::duration<double>(t1 - t0).count(), 2), shape_of(logits),
+              fixed(seconds, 2))
+        << "\n";
     ch.record_number("parameter_count", static_cast<double>(parameter_count(m)));
     ch.record_number("core_parameter_count", static_cast<double>(core_parameter_count(m)));
     ch.measured("forward_seconds", seconds);
@@ -293,7 +305,7 @@ void base_model(Chapter& ch) {
 std::string vocabulary_text(const Vocabulary& names, std::size_t count) {
     std::string s;
     for (std::size_t i = 0; i < count && i < 24; ++i) s += (i ? " " : "") + names[i];
-    return count > 24 ? s + " … and " + std::to_string(count - 24) + " more" : s;
+    return count > 24 ? tr("{} … and {} more", s, count - 24) : s;
 }
 
 // One sequence of --source, word by word: each must be a name in the model's vocabulary ("11"
@@ -305,13 +317,13 @@ Tokens parse_source(const std::string& text, const TransformerConfig& c) {
     for (std::string w; words >> w;) {
         const auto it = std::find(names.begin(), names.end(), w);
         if (it == names.end() || static_cast<std::size_t>(it - names.begin()) >= c.src_vocab)
-            throw UsageError("--source: \"" + w +
-                             "\" is no word of the model's source vocabulary (" +
-                             vocabulary_text(names, c.src_vocab) + ")");
+            throw UsageError(tr("--source: \"{}\" is no word of the model's source vocabulary ({})",
+                                w, vocabulary_text(names, c.src_vocab)));
         source.push_back(static_cast<int>(it - names.begin()));
     }
     if (source.empty())
-        throw UsageError("--source: an empty sequence; give words, sequences separated by commas");
+        throw UsageError(
+            tr("--source: an empty sequence; give words, sequences separated by commas"));
     if (source.back() != c.eos_id) source.push_back(c.eos_id);  // as in training (chapter 7)
     return source;
 }
@@ -330,14 +342,15 @@ void describe_training(std::ostream& out, const DataFile& file,
                        const std::vector<Tokens>& sources) {
     TrainingRecord r;
     if (!read_training_record(file, r)) return;
-    out << "trained for " << r.steps << " steps (task \"" << r.task << "\"), final loss "
-        << fixed(r.final_loss, 4) << ", held-out exact match "
-        << fixed(100 * r.heldout_exact_match, 1) << "%\n";
+    out << tr("trained for {} steps (task \"{}\"), final loss {}, held-out exact match {}%",
+              r.steps, r.task, fixed(r.final_loss, 4), fixed(100 * r.heldout_exact_match, 1))
+        << "\n";
     for (const Tokens& s : sources)
         if (s.size() - 1 > r.max_source_length)
-            out << "warning: the source has " << s.size() - 1
-                << " tokens; the model never saw one longer than " << r.max_source_length
-                << " in training, so expect mistakes\n";
+            out << tr("warning: the source has {} tokens; the model never saw one longer than {} in training, so "
+                      "expect mistakes",
+                      s.size() - 1, r.max_source_length)
+                << "\n";
 }
 
 void decode_from_weights(Chapter& ch) {
@@ -345,15 +358,15 @@ void decode_from_weights(Chapter& ch) {
     const Transformer m = load_transformer(file, "");
     if (!ch.options.has("--source"))
         throw UsageError(
-            "--source: expected the sequences to decode, e.g. --source \"3 1 4, 1 5\"");
+            tr("--source: expected the sequences to decode, e.g. --source \"3 1 4, 1 5\""));
     const std::vector<Tokens> sources = parse_sources(ch.options.value("--source"), m.config);
-    ch.step("Greedy decoding with " + file.path());
+    ch.step(tr("Greedy decoding with {}", file.path()));
     describe(ch.out, m);
     describe_training(ch.out, file, sources);
     const Vocabulary names = names_of(m.config);
     Json decoded = Json::array();  // for --json: each output's words, without <bos> and <eos>
     for (std::size_t n = 0; n < sources.size(); ++n) {
-        ch.out << "source: " << source_text_of(m.config, sources[n]) << "\n";
+        ch.out << tr("source: {}", source_text_of(m.config, sources[n])) << "\n";
         const Tokens output = inference_flow(ch.out, m, sources[n], 2 * sources[n].size() + 2);
         ch.record("decoded_" + std::to_string(n), as_row(output), Shape::Vector);
         Json words = Json::array();
@@ -367,48 +380,51 @@ void decode_from_weights(Chapter& ch) {
 void corrections(Chapter& ch) {
     ch.correction(
         "02 训练时数据流",
-        "\"the encoder outputs K and V\": the encoder outputs one matrix, the memory; "
-        "every decoder layer makes its own keys and values from it with its own W_K, W_V.");
+        tr("\"the encoder outputs K and V\": the encoder outputs one matrix, the memory; "
+        "every decoder layer makes its own keys and values from it with its own W_K, W_V."));
     ch.correction("02 解码器中注意力的不同",
-                  "\"the decoder's Q comes from the hidden state of the previous time "
-                  "step\": an RNN's picture. The queries of cross-attention are the "
-                  "decoder's masked self-attention output at the same positions — for "
-                  "every position at once in training.");
+                  tr("\"the decoder's Q comes from the hidden state of the previous time "
+                  "step\": an RNN's picture. The queries of cross-attention are the decoder's "
+                  "masked self-attention output at the same positions — for every position at once "
+                  "in training."));
     ch.correction("02 训练时数据流",
-                  "\"the decoder's input is the target sequence\": the target shifted right, "
+                  tr("\"the decoder's input is the target sequence\": the target shifted right, "
                   "<bos> first (printed above), so that position t predicts target t having seen "
-                  "only the tokens before it.");
-    ch.correction("04 模型架构",
-                  "\"the decoder outputs y_t from y_1 … y_{t−1} and z_t\": from y_1 … y_{t−1} and "
-                  "all of z_1 … z_n — cross-attention reads every source position.");
+                  "only the tokens before it."));
     ch.correction(
         "04 模型架构",
-        "\"auto-regressive: the current value a linear combination of past values\": that "
-        "is a linear AR model of time series; a Transformer's next token depends on the "
-        "past tokens through the whole network, nowhere linearly.");
+        tr("\"the decoder outputs y_t from y_1 … y_{t−1} and z_t\": from y_1 … y_{t−1} and "
+           "all of z_1 … z_n — cross-attention reads every source position."));
+    ch.correction(
+        "04 模型架构",
+        tr("\"auto-regressive: the current value a linear combination of past values\": that "
+        "is a linear AR model of time series; a Transformer's next token depends on the past "
+        "tokens through the whole network, nowhere linearly."));
     ch.correction(
         "04 嵌入层",
-        "\"the two embedding layers share their weights\": the paper shares one matrix between "
-        "both embeddings and the pre-softmax projection (§3.4); --config base does so.");
-    ch.correction("happy-llm 2.2–2.3",
-                  "the textbook's later code, not in this folder: its reported bugs are the traps "
-                  "this chapter avoids on purpose — the decoder is fed the target shifted right, "
-                  "not the source; cross-attention takes its keys' count from the memory, not "
-                  "from the queries (chapter 4: 5 queries, 4 keys); padded keys are masked "
-                  "(\"Padding is masked in every attention\").");
-    ch.correction("nn.Transformer",
-                  "not the tutorial: PyTorch's nn.Transformer ends each stack with one more "
-                  "LayerNorm, in both placements — with post-norm a second normalisation the paper "
-                  "does not have. This model follows PyTorch, so that the logits can be compared.");
+        tr("\"the two embedding layers share their weights\": the paper shares one matrix between "
+        "both embeddings and the pre-softmax projection (§3.4); --config base does so."));
+    ch.correction(
+        "happy-llm 2.2–2.3",
+        tr("the textbook's later code, not in this folder: its reported bugs are the traps "
+           "this chapter avoids on purpose — the decoder is fed the target shifted right, not the "
+           "source; cross-attention takes its keys' count from the memory, not from the queries "
+           "(chapter 4: 5 queries, 4 keys); padded keys are masked (\"Padding is masked in every "
+           "attention\")."));
+    ch.correction(
+        "nn.Transformer",
+        tr("not the tutorial: PyTorch's nn.Transformer ends each stack with one more "
+           "LayerNorm, in both placements — with post-norm a second normalisation the paper does "
+           "not have. This model follows PyTorch, so that the logits can be compared."));
 }
 
 void walkthrough(Chapter& ch) {
     const Options& o = ch.options;
     if (o.check && (o.has("--weights") || o.has("--config")))
         throw UsageError(
-            "--check: compares the data file's example; use it without --weights and --config");
+            tr("--check: compares the data file's example; use it without --weights and --config"));
     if (o.has("--config") && o.value("--config") != "base")
-        throw UsageError("--config: expected \"base\"");
+        throw UsageError(tr("--config: expected \"base\""));
     if (o.has("--config")) return base_model(ch);
     if (o.has("--weights")) return decode_from_weights(ch);
     Inputs in = read_inputs(ch.data);
@@ -426,14 +442,14 @@ void walkthrough(Chapter& ch) {
 int main(int argc, char** argv) {
     const ChapterInfo info{
         "ch06_encoder_decoder",
-        "the full encoder-decoder: training-time and inference-time data flow, matched to "
-        "nn.Transformer",
-        "02 \"数据流\" and \"解码器中注意力的不同\"; 04's model architecture",
-        {{"--weights", "FILE", "load a model (the format ch07 writes) and decode --source"},
+        N_("the full encoder-decoder: training-time and inference-time data flow, matched to "
+           "nn.Transformer"),
+        N_("02 \"数据流\" and \"解码器中注意力的不同\"; 04's model architecture"),
+        {{"--weights", "FILE", N_("load a model (the format ch07 writes) and decode --source")},
          {"--source", "SEQS",
-          "token sequences to decode, e.g. \"3 1 4, 1 5 9\" (<eos> is appended); with --json, "
-          "\"decoded\" lists each output's words (one source: a list of words)"},
+          N_("token sequences to decode, e.g. \"3 1 4, 1 5 9\" (<eos> is appended); with --json, "
+             "\"decoded\" lists each output's words (one source: a list of words)")},
          {"--config", "base",
-          "the paper's base model: parameter count and one timed forward pass"}}};
+          N_("the paper's base model: parameter count and one timed forward pass")}}};
     return run_chapter(argc, argv, info, walkthrough);
 }

@@ -49,18 +49,18 @@ std::vector<Example> examples_at(const DataFile& data, const std::string& key) {
         for (int part = 0; part < 2; ++part) {
             const Json& seq = list[i].is_array() && list[i].size() == 2 ? list[i][part] : Json();
             if (!seq.is_array() || seq.empty())
-                throw data.error(where, "expected [source ids, target ids]");
+                throw data.error(where, tr("expected [source ids, target ids]"));
             for (const Json& t : seq) {
                 if (!t.is_number_integer() || t.get<int>() < 0 ||
                     t.get<int>() >= reverse_vocab_size)
-                    throw data.error(where, "expected token ids from 0 to " +
-                                                std::to_string(reverse_vocab_size - 1));
+                    throw data.error(where,
+                                     tr("expected token ids from 0 to {}", reverse_vocab_size - 1));
                 (part == 0 ? e.source : e.target).push_back(t.get<int>());
             }
         }
         out.push_back(e);
     }
-    if (out.empty()) throw data.error(key, "expected at least one example");
+    if (out.empty()) throw data.error(key, tr("expected at least one example"));
     return out;
 }
 
@@ -114,7 +114,7 @@ Inputs read_inputs(const DataFile& data, const std::string& task) {
             if (!n.is_number_unsigned() || n.get<std::uint64_t>() > largest_numeral)
                 throw data.error(
                     "inputs.numerals.check_numbers",
-                    "expected whole numbers from 0 to " + std::to_string(largest_numeral));
+                    tr("expected whole numbers from 0 to {}", std::to_string(largest_numeral)));
             in.check_numbers.push_back(n.get<std::uint64_t>());
         }
     return in;
@@ -142,33 +142,34 @@ Matrix reading_ids(const std::vector<std::uint64_t>& numbers) {
 }
 
 void numerals(Chapter& ch, const Inputs& in) {
-    ch.step("The task: numbers into Chinese, a small translation (02 训练测试细节)");
-    ch.say(
+    ch.step(tr("The task: numbers into Chinese, a small translation (02 训练测试细节)"));
+    ch.say(tr(
         "The source is a number's digits, the target its Chinese reading, one character per token: "
-        "a translation in which the output is not a rearrangement of the input. Each digit "
-        "becomes a character and gains a unit (十, 百, 千, 万) that depends on how many digits "
-        "follow it; runs of zeros become one 零 or nothing (src/train/numerals_task.h states the "
-        "rules).");
+        "a translation in which the output is not a rearrangement of the input. Each digit becomes "
+        "a character and gains a unit (十, 百, 千, 万) that depends on how many digits follow it; runs "
+        "of zeros become one 零 or nothing (src/train/numerals_task.h states the rules)."));
     const TransformerConfig& c = in.model.config;
     for (const std::uint64_t n : {10u, 15u, 110u, 305u, 2026u, 10010u, 1001000u, 99999999u})
         ch.out << "  " << numeral_text(c, numeral_example(n)) << "\n";
     ch.record("numeral_reading_ids", reading_ids(in.check_numbers), Shape::Matrix, 0.0);
-    ch.say("--check compares this reader's readings of the data file's " +
-           std::to_string(in.check_numbers.size()) + " numbers, the hand-checked ones among them, "
-           "with those of the oracle (data/oracle.py, which reads numbers by another method). "
-           "Held-out numbers (one in ten from 100 up, picked by a hash) are never drawn for "
-           "training.");
+    ch.say(tr(
+        "--check compares this reader's readings of the data file's {} numbers, the hand-checked "
+        "ones among them, with those of the oracle (data/oracle.py, which reads numbers by another "
+        "method). Held-out numbers (one in ten from 100 up, picked by a hash) are never drawn for "
+        "training.",
+        in.check_numbers.size()));
 }
 
 void the_task(Chapter& ch, const Inputs& in) {
     if (in.task.name == "numerals") return numerals(ch, in);
-    ch.step("The task: reverse a sequence of digits (02 训练测试细节)");
+    ch.step(tr("The task: reverse a sequence of digits (02 训练测试细节)"));
     const TransformerConfig& c = in.model.config;
     for (std::size_t i = 0; i < std::min<std::size_t>(3, in.gradient_batch.size()); ++i) {
         const Example& e = in.gradient_batch[i];
-        ch.out << "  source " << text_of(c, e.source) << "  →  target " << text_of(c, e.target)
-               << "\n      (the decoder's input: " << text_of(c, shifted_right(e.target, c.bos_id))
-               << ")\n";
+        ch.out << "  " << tr("source {}  →  target {}", text_of(c, e.source), text_of(c, e.target))
+               << "\n      "
+               << tr("(the decoder's input: {})", text_of(c, shifted_right(e.target, c.bos_id)))
+               << "\n";
     }
 }
 
@@ -192,11 +193,12 @@ double record_gradients(Chapter& ch, const std::string& placement, const Transfo
 }
 
 void gradients(Chapter& ch, Inputs& in) {
-    ch.step("Gradients by hand against PyTorch autograd (the paper §5)");
+    ch.step(tr("Gradients by hand against PyTorch autograd (the paper §5)"));
     const TransformerConfig& c = in.tiny.config;
-    ch.out << "A tiny model (d_model " << c.d_model << ", " << c.n_encoder_layers << "+"
-           << c.n_decoder_layers << " layers), one batch of " << in.gradient_batch.size()
-           << " sequences, label smoothing " << in.smoothing << ":\n";
+    ch.say(tr(
+        "A tiny model (d_model {}, {}+{} layers), one batch of {} sequences, label smoothing {}:",
+        c.d_model, c.n_encoder_layers, c.n_decoder_layers, in.gradient_batch.size(),
+        general(in.smoothing, 3)));
     for (const bool norm_first : {false, true}) {
         in.tiny.config.norm_first = norm_first;
         const std::string placement = norm_first ? "pre_norm" : "post_norm";
@@ -204,19 +206,21 @@ void gradients(Chapter& ch, Inputs& in) {
         const double loss = batch_gradients(in.tiny, in.gradient_batch, in.smoothing, grad);
         ch.record_number("loss_" + placement, loss, tolerance::end_to_end);
         const double gap = record_gradients(ch, placement, grad);
-        ch.out << "  " << pad_right(placement, 9) << " loss " << fixed(loss, 12)
-               << "; largest |our gradient − "
-               << "PyTorch's| over " << parameters(grad).size() << " matrices: " << sci(gap)
+        ch.out << "  " << pad_right(placement, 9) << " "
+               << tr("loss {}; largest |our gradient − PyTorch's| over {} matrices: {}",
+                     fixed(loss, 12), parameters(grad).size(), sci(gap))
                << "\n";
     }
     Random pick(1);
     const double worst =
         worst_error(check_model_gradients(in.tiny, in.gradient_batch, in.smoothing, 2, pick));
-    ch.out << "Central differences (L(θ+h) − L(θ−h))/2h on two entries of every matrix: largest\n"
-              "relative error "
-           << sci(worst) << " (pre-norm).\n"
-           << "One zero you can trust: the key bias b_K gets no gradient at all — adding q·b_K to\n"
-              "every score of a row leaves its softmax unchanged.\n";
+    ch.say(tr(
+        "Central differences (L(θ+h) − L(θ−h))/2h on two entries of every matrix: largest relative "
+        "error {} (pre-norm).",
+        sci(worst)));
+    ch.say(tr(
+        "One zero you can trust: the key bias b_K gets no gradient at all — adding q·b_K to every "
+        "score of a row leaves its softmax unchanged."));
 }
 
 // The losses of the first Adam steps, each on a fresh batch of reversals.
@@ -236,17 +240,19 @@ Matrix first_losses(const Inputs& in, bool norm_first) {
 }
 
 void adam_steps(Chapter& ch, const Inputs& in) {
-    ch.step("Adam with warm-up: the first steps against torch.optim.Adam (the paper §5.3)");
+    ch.step(tr("Adam with warm-up: the first steps against torch.optim.Adam (the paper §5.3)"));
     const Matrix post = first_losses(in, false), pre = first_losses(in, true);
     ch.record("first_losses_post_norm", post, Shape::Vector, tolerance::end_to_end);
     ch.record("first_losses_pre_norm", pre, Shape::Vector, tolerance::end_to_end);
-    Table t({"step", "lr", "loss post-norm", "loss pre-norm"});
+    Table t({tr("step"), "lr", tr("loss post-norm"), tr("loss pre-norm")});
     for (std::size_t s = 0; s < in.adam_steps; ++s)
         t.add({std::to_string(s + 1), sci(learning_rate(in.adam, s + 1)), fixed(post(0, s), 10),
                fixed(pre(0, s), 10)});
     t.print(ch.out);
-    ch.say("lr = factor · d_model^−0.5 · min(step^−0.5, step · warmup^−1.5): it rises for " +
-           std::to_string(in.adam.warmup) + " steps, then falls as 1/√step.");
+    ch.say(tr(
+        "lr = factor · d_model^−0.5 · min(step^−0.5, step · warmup^−1.5): it rises for {} steps, "
+        "then falls as 1/√step.",
+        in.adam.warmup));
 }
 
 // The run's bounds: the data file's, or --check's short run, or what --steps and --seconds say.
@@ -260,16 +266,14 @@ void apply_flags(const Options& o, Inputs& in) {
 }
 
 TrainingRun train_model(Chapter& ch, const Inputs& in) {
-    ch.step("Training from scratch (02 训练测试细节; the paper §5.4)");
+    ch.step(tr("Training from scratch (02 训练测试细节; the paper §5.4)"));
     const TrainingSettings& s = in.training;
     const TransformerConfig& c = in.model.config;
-    ch.say("model: d_model " + std::to_string(c.d_model) + ", h " + std::to_string(c.n_heads) +
-           ", d_ff " + std::to_string(c.d_ff) + ", " + std::to_string(c.n_encoder_layers) + "+" +
-           std::to_string(c.n_decoder_layers) + " layers, " +
-           (c.norm_first ? "pre-norm" : "post-norm") + ", " +
-           std::to_string(parameter_count(in.model)) + " parameters; batches of " +
-           std::to_string(in.batch_size) + ", up to " + std::to_string(s.max_steps) +
-           " steps");
+    ch.say(tr(
+        "model: d_model {}, h {}, d_ff {}, {}+{} layers, {}, {} parameters; batches of {}, up to {} steps",
+        c.d_model, c.n_heads, c.d_ff, c.n_encoder_layers, c.n_decoder_layers,
+        c.norm_first ? tr("pre-norm") : tr("post-norm"), parameter_count(in.model), in.batch_size,
+        s.max_steps));
     ch.out.flush();  // the progress bar follows on stderr
     const Task& task = in.task;
     const std::size_t batch_size = in.batch_size;
@@ -286,11 +290,12 @@ double held_out(Chapter& ch, const Inputs& in, const TrainingRun& run) {
     const ExactMatch score = exact_match(run.model, heldout);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    ch.out << "trained " << run.losses.size() << " steps in " << fixed(run.seconds, 1)
-           << " s; final loss " << fixed(run.losses.back(), 4)
-           << "\nheld-out exact match: " << score.correct << " / " << score.total << " = "
-           << fixed(100 * score.rate(), 1) << "% (greedy decoding, " << fixed(seconds, 1)
-           << " s)\n";
+    ch.out << tr("trained {} steps in {} s; final loss {}", run.losses.size(),
+                 fixed(run.seconds, 1), fixed(run.losses.back(), 4))
+           << "\n"
+           << tr("held-out exact match: {} / {} = {}% (greedy decoding, {} s)", score.correct,
+                 score.total, fixed(100 * score.rate(), 1), fixed(seconds, 1))
+           << "\n";
     const TransformerConfig& c = run.model.config;
     for (std::size_t i = 0; i < 4 && i < heldout.size(); ++i) {
         const GreedySteps g = greedy_decode(run.model, heldout[i].source, heldout[i].target.size());
@@ -321,11 +326,12 @@ void numeral_alignment(Chapter& ch, const Example& ex, const Matrix& mean) {
             digits += 1;
             aligned += argmax(row_of(mean, t), 0) == static_cast<std::size_t>(from[t]);
         }
-    ch.say("Of the " + std::to_string(digits) + " rows that write a digit (一 … 九), " +
-           std::to_string(aligned) + " put their largest weight on that digit's own place in the "
-           "source: a digit is read where it stands. The rows that write a unit (十 百 千 万) or 零 "
-           "look elsewhere — which unit comes next depends on how many digits follow, not on any "
-           "one of them. An alignment, as in translation, and not a diagonal.");
+    ch.say(tr(
+        "Of the {} rows that write a digit (一 … 九), {} put their largest weight on that digit's "
+        "own place in the source: a digit is read where it stands. The rows that write a unit (十 百 "
+        "千 万) or 零 look elsewhere — which unit comes next depends on how many digits follow, not "
+        "on any one of them. An alignment, as in translation, and not a diagonal.",
+        digits, aligned));
 }
 
 // Where the decoder looks in the source: the last decoder layer's cross-attention, each head
@@ -344,47 +350,48 @@ void cross_attention(Chapter& ch, const Inputs& in, const Transformer& model) {
     std::vector<Heatmap> panels;
     for (std::size_t i = 0; i < heads.size(); ++i) {
         add_to(mean, scale(heads[i].weights, 1.0 / static_cast<double>(heads.size())));
-        panels.push_back({"head " + std::to_string(i), heads[i].weights, rows, cols, Scale::Weights,
-                          Matrix(), "decoder input", "source"});
+        panels.push_back({tr("head {}", i), heads[i].weights, rows, cols, Scale::Weights, Matrix(),
+                          tr("decoder input"), tr("source")});
     }
-    panels.push_back({"mean of the heads", mean, rows, cols, Scale::Weights, Matrix(),
-                      "decoder input", "source"});
-    ch.out
-        << "\nThe last decoder layer's cross-attention, averaged over heads (rows: decoder input,\n"
-           "columns: source):\n";
-    print_matrix(ch.out, "cross-attention", mean, rows, cols, 2);
+    panels.push_back({tr("mean of the heads"), mean, rows, cols, Scale::Weights, Matrix(),
+                      tr("decoder input"), tr("source")});
+    ch.out << "\n";
+    ch.say(tr(
+        "The last decoder layer's cross-attention, averaged over heads (rows: decoder input, "
+        "columns: source):"));
+    print_matrix(ch.out, tr("cross-attention"), mean, rows, cols, 2);
     if (in.task.name == "reverse")
-        ch.out
-            << "For reversal the weight sits on an anti-diagonal: output position t reads source\n"
-               "position L − 1 − t.\n";
+        ch.say(tr(
+            "For reversal the weight sits on an anti-diagonal: output position t reads source "
+            "position L − 1 − t."));
     else
         numeral_alignment(ch, ex, mean);
     ch.picture("ch07_cross_attention.svg",
-               heatmaps_svg("the trained model's last cross-attention", panels));
+               heatmaps_svg(tr("the trained model's last cross-attention"), panels));
 }
 
 // The loss at every step, and the floor a label-smoothed loss cannot go below.
 void loss_picture(Chapter& ch, const Inputs& in, const TrainingRun& run) {
-    Series curve{"loss", {}, run.losses, false};
+    Series curve{tr("loss"), {}, run.losses, false};
     for (std::size_t s = 0; s < run.losses.size(); ++s)
         curve.xs.push_back(static_cast<double>(s + 1));
     const double floor = smoothed_loss_floor(in.training.smoothing, in.model.config.tgt_vocab);
-    const Series bottom{"the floor of a loss smoothed by " + general(in.training.smoothing, 3) +
-                            ": " + fixed(floor, 3),
+    const Series bottom{tr("the floor of a loss smoothed by {}: {}",
+                           general(in.training.smoothing, 3), fixed(floor, 3)),
                         {1, static_cast<double>(run.losses.size())},
                         {floor, floor},
                         false,
                         true};
-    ch.picture("ch07_loss.svg", line_chart_svg({"training loss (label-smoothed cross-entropy)",
-                                                "step",
-                                                "loss",
+    ch.picture("ch07_loss.svg", line_chart_svg({tr("training loss (label-smoothed cross-entropy)"),
+                                                tr("step"),
+                                                tr("loss"),
                                                 false,
                                                 true,
                                                 {curve, bottom}}));
-    ch.say(
-        "The loss levels off at " + fixed(run.losses.back(), 4) + ", not 0: with label smoothing " +
-        general(in.training.smoothing, 3) + " its floor is " + fixed(floor, 4) +
-        " (the entropy of the smoothed target), reached only by a model as sure as the smoothing allows.");
+    ch.say(tr(
+        "The loss levels off at {}, not 0: with label smoothing {} its floor is {} (the entropy of "
+        "the smoothed target), reached only by a model as sure as the smoothing allows.",
+        fixed(run.losses.back(), 4), general(in.training.smoothing, 3), fixed(floor, 4)));
 }
 
 // Where the trained model goes: --save FILE; else, for the full run only, beside the program
@@ -399,14 +406,14 @@ std::string save_path(const Options& o, const std::string& task) {
 void save(Chapter& ch, const Inputs& in, const TrainingRun& run, double heldout,
           const std::string& path) {
     if (path.empty()) {
-        ch.out << "\n(a short run: the model is not saved; --save FILE keeps it)\n";
+        ch.out << "\n" << tr("(a short run: the model is not saved; --save FILE keeps it)") << "\n";
         return;
     }
     save_transformer(run.model,
                      {in.task.name, run.losses.size(), run.losses.back(), heldout,
                       in.task.max_source_length},
                      path);
-    ch.out << "\nsaved the trained model to " << path << "; decode your own digits with\n"
+    ch.out << "\n" << tr("saved the trained model to {}; decode your own digits with", path) << "\n"
            << "  build/ch06_encoder_decoder --weights " << path << " --source \""
            << (in.task.name == "numerals" ? "2 0 2 6" : "3 1 4 1 5") << "\"\n";
 }
@@ -414,7 +421,7 @@ void save(Chapter& ch, const Inputs& in, const TrainingRun& run, double heldout,
 void walkthrough(Chapter& ch) {
     const std::string task = ch.options.has("--task") ? ch.options.value("--task") : "reverse";
     if (task != "reverse" && task != "numerals")
-        throw UsageError("--task: expected reverse or numerals, got \"" + task + "\"");
+        throw UsageError(tr("--task: expected reverse or numerals, got \"{}\"", task));
     Inputs in = read_inputs(ch.data, task);
     apply_flags(ch.options, in);
     const std::string path = save_path(ch.options, task);
@@ -431,10 +438,10 @@ void walkthrough(Chapter& ch) {
     save(ch, in, run, heldout, path);
     ch.correction(
         "05",
-        "\"trained by filling in blanks: 25% of the words are erased\": that is BERT's objective "
-        "(which erases 15%, Devlin et al. 2019), an encoder alone. The Transformer of the paper, and "
-        "this chapter's, is trained by predicting each target token from the ones before it "
-        "(teacher forcing, above).");
+        tr("\"trained by filling in blanks: 25% of the words are erased\": that is BERT's objective "
+           "(which erases 15%, Devlin et al. 2019), an encoder alone. The Transformer of the "
+           "paper, and this chapter's, is trained by predicting each target token from the ones "
+           "before it (teacher forcing, above)."));
 }
 
 }  // namespace
@@ -442,15 +449,15 @@ void walkthrough(Chapter& ch) {
 int main(int argc, char** argv) {
     const ChapterInfo info{
         "ch07_training",
-        "training from scratch: hand-written gradients, Adam with warm-up, learning to reverse "
-        "digits or to read numbers in Chinese",
-        "02 \"训练测试细节\" and \"数据流\"; the paper's §5 (Adam, warm-up, label smoothing)",
+        N_("training from scratch: hand-written gradients, Adam with warm-up, learning to reverse "
+           "digits or to read numbers in Chinese"),
+        N_("02 \"训练测试细节\" and \"数据流\"; the paper's §5 (Adam, warm-up, label smoothing)"),
         {svg_flag(),
          {"--task", "NAME",
-          "reverse (the default: reverse digits) or numerals (numbers into Chinese readings)"},
-         {"--steps", "N", "train at most N steps (a quick run: --steps 20)"},
-         {"--seconds", "S", "train at most S seconds (default: the data file's, 60)"},
+          N_("reverse (the default: reverse digits) or numerals (numbers into Chinese readings)")},
+         {"--steps", "N", N_("train at most N steps (a quick run: --steps 20)")},
+         {"--seconds", "S", N_("train at most S seconds (default: the data file's, 60)")},
          {"--save", "FILE",
-          "save the model there (a full run saves it as build/ch07_<task>_model.json)"}}};
+          N_("save the model there (a full run saves it as build/ch07_<task>_model.json)")}}};
     return run_chapter(argc, argv, info, walkthrough);
 }

@@ -14,7 +14,7 @@
 
 namespace {
 
-const char* const layer_names[] = {"self-attention", "recurrent", "convolution"};
+const char* const layer_names[] = {N_("self-attention"), N_("recurrent"), N_("convolution")};
 const LayerType layer_types[] = {LayerType::SelfAttention, LayerType::Recurrent,
                                  LayerType::Convolution};
 
@@ -89,9 +89,9 @@ Counts count_layers(const Inputs& in, Random& rng) {
 }
 
 void counted(Chapter& ch, const Inputs& in, Random& rng) {
-    ch.step("The paper's table, counted on our own layers (04 性能)");
-    ch.out << "Each layer maps n positions of width d to n positions of width d; kernel k = "
-           << in.k << ".\n";
+    ch.step(tr("The paper's table, counted on our own layers (04 性能)"));
+    ch.say(tr("Each layer maps n positions of width d to n positions of width d; kernel k = {}.",
+              in.k));
     const Counts c = count_layers(in, rng);
     ch.record("attention_multiply_adds", c.macs[0]);
     ch.record("recurrent_multiply_adds", c.macs[1]);
@@ -100,36 +100,36 @@ void counted(Chapter& ch, const Inputs& in, Random& rng) {
     ch.record("maximum_path_length", c.paths);
     const std::size_t last_n = in.ns.size() - 1, last_d = in.ds.size() - 1;
     const std::string n = std::to_string(in.ns.back()), k = std::to_string(in.k);
-    Table t({"layer type", "paper: per layer", "sequential", "max path",
-             "multiply-adds at n=" + n + ", d=" + std::to_string(in.ds.back())});
+    Table t({tr("layer type"), tr("paper: per layer"), tr("sequential"), tr("max path"),
+             tr("multiply-adds at n={}, d={}", n, in.ds.back())});
     const char* paper[] = {"O(n²·d)", "O(n·d²)", "O(k·n·d²)"};
     for (int layer = 0; layer < 3; ++layer)
-        t.add({layer_names[layer], paper[layer], general(c.steps(last_n, layer), 6),
+        t.add({tr(layer_names[layer]), paper[layer], general(c.steps(last_n, layer), 6),
                general(c.paths(last_n, layer), 6), general(c.macs[layer](last_n, last_d), 10)});
     t.print(ch.out);
     const std::string conv_path = general(c.paths(last_n, 2), 6);
-    ch.say("Sequential steps and path lengths at n = " + n +
-           ", counted by following each layer's connections: the RNN must take its n steps one "
-           "after another, and a signal from the first position passes n cells to reach the last; "
-           "attention links every pair of positions in one layer. A convolution of width k = " + k +
-           " reaches ⌊k/2⌋ = " + std::to_string(in.k / 2) +
-           " position(s) further each layer, both ways: " + conv_path +
-           " layers from the first position to the last.");
-    ch.say("05 is right that self-attention connects every pair of words directly, near or far: "
-           "its path length is 1 whatever n is.");
+    ch.say(tr(
+        "Sequential steps and path lengths at n = {}, counted by following each layer's "
+        "connections: the RNN must take its n steps one after another, and a signal from the first "
+        "position passes n cells to reach the last; attention links every pair of positions in one "
+        "layer. A convolution of width k = {} reaches ⌊k/2⌋ = {} position(s) further each layer, "
+        "both ways: {} layers from the first position to the last.",
+        n, k, in.k / 2, conv_path));
+    ch.say(tr("05 is right that self-attention connects every pair of words directly, near or far: "
+           "its path length is 1 whatever n is."));
     ch.correction(
         "04 性能",
-        "the convolution's maximum path length O(log_k n) is the paper's figure for "
-        "dilated convolutions. With contiguous kernels, as its complexity column assumes, "
-        "it is O(n/k): our centred kernel of width " +
-            k + " needs " + conv_path + " stacked layers from the first of " + n +
-            " positions to the last (PyTorch's Conv1d, stacked in the oracle, agrees).");
+        tr("the convolution's maximum path length O(log_k n) is the paper's figure for dilated convolutions. "
+           "With contiguous kernels, as its complexity column assumes, it is O(n/k): our centred "
+           "kernel of width {} needs {} stacked layers from the first of {} positions to the last "
+           "(PyTorch's Conv1d, stacked in the oracle, agrees).",
+           k, conv_path, n));
 }
 
 void memory(Chapter& ch, const Inputs& in) {
-    ch.step("Memory of the n × n attention matrix (one head, float64; 04 性能)");
+    ch.step(tr("Memory of the n × n attention matrix (one head, float64; 04 性能)"));
     Matrix bytes(1, in.memory_ns.size());
-    Table t({"n", "bytes", "in MiB"});
+    Table t({"n", tr("bytes"), tr("in MiB")});
     for (std::size_t i = 0; i < in.memory_ns.size(); ++i) {
         const double n = static_cast<double>(in.memory_ns[i]);
         bytes(0, i) = 8.0 * n * n;
@@ -138,8 +138,8 @@ void memory(Chapter& ch, const Inputs& in) {
     }
     ch.record("attention_matrix_bytes", bytes, Shape::Vector);
     t.print(ch.out);
-    ch.out << "Quadratic: doubling the sequence quadruples it — the reason long contexts are\n"
-              "expensive.\n";
+    ch.say(tr(
+        "Quadratic: doubling the sequence quadruples it — the reason long contexts are expensive."));
 }
 
 // Seconds of each layer (rows) at each size (columns); n varies when vary_n, else d.
@@ -160,16 +160,16 @@ std::vector<double> as_doubles(const std::vector<std::size_t>& v) {
 }
 
 void timed(Chapter& ch, const Inputs& in, Random& rng) {
-    ch.step("Timed: how the time grows with n and with d (04 性能)");
+    ch.step(tr("Timed: how the time grows with n and with d (04 性能)"));
     const Matrix time_n = timings(in, rng, true), time_d = timings(in, rng, false);
-    Table f({"layer type", "paper", "time ∝ n^p at d=" + std::to_string(in.fixed_d),
-             "time ∝ d^p at n=" + std::to_string(in.fixed_n)});
+    Table f({tr("layer type"), tr("paper"), tr("time ∝ n^p at d={}", in.fixed_d),
+             tr("time ∝ d^p at n={}", in.fixed_n)});
     const char* names[] = {"attention", "recurrent", "convolution"};
     const char* expect[] = {"n²·d", "n·d²", "k·n·d²"};
     LineChart chart{
-        "time of one layer against sequence length (d = " + std::to_string(in.fixed_d) + ")",
+        tr("time of one layer against sequence length (d = {})", in.fixed_d),
         "n",
-        "seconds",
+        tr("seconds"),
         true,
         true,
         {}};
@@ -178,11 +178,12 @@ void timed(Chapter& ch, const Inputs& in, Random& rng) {
         const std::vector<double> td(time_d.row(layer), time_d.row(layer) + in.ds.size());
         const double pn = fitted_exponent(as_doubles(in.ns), tn),
                      pd = fitted_exponent(as_doubles(in.ds), td);
-        f.add({layer_names[layer], expect[layer], "p = " + fixed(pn, 2), "p = " + fixed(pd, 2)});
+        f.add(
+            {tr(layer_names[layer]), expect[layer], "p = " + fixed(pn, 2), "p = " + fixed(pd, 2)});
         ch.measured(std::string(names[layer]) + "_exponent_n", pn);
         ch.measured(std::string(names[layer]) + "_exponent_d", pd);
-        chart.series.push_back(
-            {layer_names[layer], as_doubles(in.ns), tn, true, false, "slope " + fixed(pn, 2)});
+        chart.series.push_back({tr(layer_names[layer]), as_doubles(in.ns), tn, true, false,
+                                tr("slope {}", fixed(pn, 2))});
     }
     for (const double power : {1.0, 2.0}) {  // reference lines through attention's first point
         Series ref{power == 1 ? "∝ n" : "∝ n²", {}, {}, false, true};
@@ -194,12 +195,13 @@ void timed(Chapter& ch, const Inputs& in, Random& rng) {
         chart.series.push_back(ref);
     }
     f.print(ch.out);
-    ch.out
-        << "(median of repeated runs; least-squares slopes of log time against log n and log d)\n"
-           "The growth in n is the paper's. In d the measured slopes fall short of the counts:\n"
-           "attention's softmax takes n² exponentials whatever d is, and at these small widths the\n"
-           "RNN's and the convolution's fixed cost per step and per row still weighs; the counted\n"
-           "multiply-adds above grow exactly as the table says.\n";
+    ch.say(
+        tr("(median of repeated runs; least-squares slopes of log time against log n and log d)"));
+    ch.say(tr(
+        "The growth in n is the paper's. In d the measured slopes fall short of the counts: "
+        "attention's softmax takes n² exponentials whatever d is, and at these small widths the "
+        "RNN's and the convolution's fixed cost per step and per row still weighs; the counted "
+        "multiply-adds above grow exactly as the table says."));
     ch.picture("ch08_time_vs_n.svg", line_chart_svg(chart));
 }
 
@@ -217,8 +219,8 @@ void walkthrough(Chapter& ch) {
 int main(int argc, char** argv) {
     const ChapterInfo info{
         "ch08_cost",
-        "what attention costs: the paper's Table 1, counted and timed",
-        "04's table of complexity per layer, sequential operations and maximum path length",
+        N_("what attention costs: the paper's Table 1, counted and timed"),
+        N_("04's table of complexity per layer, sequential operations and maximum path length"),
         {svg_flag()}};
     return run_chapter(argc, argv, info, walkthrough);
 }

@@ -45,7 +45,7 @@ std::vector<SamplingSetting> settings_at(const DataFile& data, const std::string
     for (std::size_t r = 0; r < m.rows; ++r) {
         if (m.cols != 2 || !(m(r, 0) > 0) || m(r, 1) < 0 || m(r, 1) != std::floor(m(r, 1)))
             throw data.error(key,
-                             "expected rows [temperature > 0, top_k (a whole number, 0: all)]");
+                             tr("expected rows [temperature > 0, top_k (a whole number, 0: all)]"));
         out.push_back({m(r, 0), static_cast<std::size_t>(m(r, 1))});
     }
     return out;
@@ -62,12 +62,12 @@ std::vector<Tokens> sources_at(const DataFile& data, const std::string& key,
                 t.get<long>() >= static_cast<long>(c.src_vocab))
                 throw data.error(
                     key + "[" + std::to_string(s) + "]",
-                    "expected source token ids from 0 to " + std::to_string(c.src_vocab - 1));
+                    tr("expected source token ids from 0 to {}", c.src_vocab - 1));
             ids.push_back(t.get<int>());
         }
         out.push_back(ids);
     }
-    if (out.empty()) throw data.error(key, "expected at least one source sequence");
+    if (out.empty()) throw data.error(key, tr("expected at least one source sequence"));
     return out;
 }
 
@@ -108,15 +108,14 @@ Matrix padded(const std::vector<Tokens>& rows, std::size_t width, int pad) {
 }
 
 void the_model(Chapter& ch, const Inputs& in) {
-    ch.step("A half-trained model, and greedy decoding as chapter 6 does it (02 推理时数据流)");
+    ch.step(tr("A half-trained model, and greedy decoding as chapter 6 does it (02 推理时数据流)"));
     const TransformerConfig& c = in.model.config;
-    ch.say(
-        "The oracle trained a small model of chapter 7's numerals task for 400 steps only (d_model " +
-        std::to_string(c.d_model) + ", " + std::to_string(c.n_encoder_layers) + " encoder and " +
-        std::to_string(c.n_decoder_layers) +
-        " decoder layers): it reads many numbers right and some wrong, which is what this chapter "
-        "needs. Greedy decoding as chapter 6 does it runs the whole prefix through the decoder "
-        "again at every step, and keeps the last row:");
+    ch.say(tr(
+        "The oracle trained a small model of chapter 7's numerals task for 400 steps only (d_model "
+        "{}, {} encoder and {} decoder layers): it reads many numbers right and some wrong, which "
+        "is what this chapter needs. Greedy decoding as chapter 6 does it runs the whole prefix "
+        "through the decoder again at every step, and keeps the last row:",
+        c.d_model, c.n_encoder_layers, c.n_decoder_layers));
     std::vector<Tokens> rows;
     Matrix log_probs(1, in.sources.size());
     for (std::size_t s = 0; s < in.sources.size(); ++s) {
@@ -137,8 +136,8 @@ double cache_against_recompute(Chapter& ch, const Inputs& in) {
     const GreedySteps g = greedy_decode(m, source, in.max_length);
     KVCache cache = start_decoding(m, source);
     Matrix cached(0, 0);
-    Table t({"step", "token fed", "rows the full pass computes", "rows the cache computes",
-             "max |cached − recomputed|"});
+    Table t({tr("step"), tr("token fed"), tr("rows the full pass computes"),
+             tr("rows the cache computes"), tr("max |cached − recomputed|")});
     double worst = 0.0;
     for (std::size_t s = 0; s + 1 < g.output.size(); ++s) {
         const Matrix logits = decode_step(m, cache, g.output[s]);
@@ -154,32 +153,32 @@ double cache_against_recompute(Chapter& ch, const Inputs& in) {
 }
 
 void kv_cache(Chapter& ch, const Inputs& in) {
-    ch.step("The KV cache: the same logits, bit for bit, without recomputing the past");
-    ch.say(
+    ch.step(tr("The KV cache: the same logits, bit for bit, without recomputing the past"));
+    ch.say(tr(
         "Position s of the decoder sees only positions 0 … s, so its keys and values never change "
         "once computed. The cache keeps them, layer by layer, and the memory's keys and values for "
         "the cross-attention (computed once); each step then embeds one token, projects one row "
-        "and attends with one query. Decoding " +
-        digits(in.model.config, in.sources[0]) + "… again, feeding the same tokens:");
+        "and attends with one query. Decoding {}… again, feeding the same tokens:",
+        digits(in.model.config, in.sources[0])));
     const double worst = cache_against_recompute(ch, in);
     ch.record_number("kv_cache_max_abs_diff", worst, 0.0);
-    ch.say(
-        "Every difference is exactly " + sci(worst) +
-        ": every row is computed by the same functions in the same order as in the full pass (one "
-        "row of a product is the same sums as that row of a larger one, src/core/matmul.h), and "
-        "the causal mask adds 0 to every score a row keeps. The logits are also PyTorch's, "
-        "recomputed in full (--check, to 1e-9).");
+    ch.say(tr(
+        "Every difference is exactly {}: every row is computed by the same functions in the same "
+        "order as in the full pass (one row of a product is the same sums as that row of a larger "
+        "one, src/core/matmul.h), and the causal mask adds 0 to every score a row keeps. The "
+        "logits are also PyTorch's, recomputed in full (--check, to 1e-9).",
+        sci(worst)));
 }
 
 void cache_memory(Chapter& ch, const Inputs& in) {
-    ch.step("What the cache costs: memory that grows with every token");
+    ch.step(tr("What the cache costs: memory that grows with every token"));
     TransformerConfig base;  // the paper's base model: 6 decoder layers, d_model 512
     ch.say(
-        "Per decoder layer and per token the cache holds one key row and one value row: h·d_k + "
+        tr("Per decoder layer and per token the cache holds one key row and one value row: h·d_k + "
         "h·d_v numbers. For the paper's base model that is 6 · 1024 doubles, 48 KiB per token in "
-        "float64 (12 KiB in float16), for the target and the source tokens alike:");
+        "float64 (12 KiB in float16), for the target and the source tokens alike:"));
     Matrix bytes(1, in.memory_lengths.size());
-    Table t({"target + source tokens", "bytes (float64)", "MiB"});
+    Table t({tr("target + source tokens"), tr("bytes (float64)"), "MiB"});
     for (std::size_t i = 0; i < in.memory_lengths.size(); ++i) {
         const std::size_t n = in.memory_lengths[i];
         bytes(0, i) = kv_cache_bytes(base, n, n);
@@ -189,9 +188,10 @@ void cache_memory(Chapter& ch, const Inputs& in) {
     t.print(ch.out);
     ch.record("kv_cache_bytes_base", bytes, Shape::Vector, 0.0);
     const TransformerConfig& c = in.model.config;
-    ch.say("This chapter's model needs " + general(kv_cache_bytes(c, 1, 0), 6) +
-           " bytes per token. Linear in the length, where recomputing costs nothing to store and "
-           "time instead.");
+    ch.say(tr(
+        "This chapter's model needs {} bytes per token. Linear in the length, where recomputing "
+        "costs nothing to store and time instead.",
+        general(kv_cache_bytes(c, 1, 0), 6)));
 }
 
 // Seconds to feed n tokens: recomputing the whole prefix at every step, or with the cache.
@@ -227,15 +227,16 @@ void time_picture(Chapter& ch, const Inputs& in, const std::vector<double>& ns,
     const std::vector<double>& cached = seconds[1];
     const double p_recompute = slopes[0], p_cached = slopes[1];
     LineChart chart{
-        "time to generate n tokens (d_model " + std::to_string(in.model.config.d_model) + ")",
+        tr("time to generate n tokens (d_model {})", in.model.config.d_model),
         "n",
-        "seconds",
+        tr("seconds"),
         true,
         true,
         {}};
+    chart.series.push_back({tr("recomputing the prefix"), ns, recompute, true, false,
+                            tr("slope {}", fixed(p_recompute, 2))});
     chart.series.push_back(
-        {"recomputing the prefix", ns, recompute, true, false, "slope " + fixed(p_recompute, 2)});
-    chart.series.push_back({"KV cache", ns, cached, true, false, "slope " + fixed(p_cached, 2)});
+        {tr("KV cache"), ns, cached, true, false, tr("slope {}", fixed(p_cached, 2))});
     for (const double power : {3.0, 2.0}) {  // through each series' first point: n³ and n²
         const std::vector<double>& from = power == 3 ? recompute : cached;
         Series ref{power == 3 ? "∝ n³" : "∝ n²", {}, {}, false, true, power == 3 ? "n³" : "n²"};
@@ -247,14 +248,14 @@ void time_picture(Chapter& ch, const Inputs& in, const std::vector<double>& ns,
 }
 
 void timed(Chapter& ch, const Inputs& in) {
-    ch.step("Time: recomputing against caching");
+    ch.step(tr("Time: recomputing against caching"));
     ch.say(
-        "To generate n tokens, recomputation runs prefixes of 1, 2, …, n rows: its attention "
+        tr("To generate n tokens, recomputation runs prefixes of 1, 2, …, n rows: its attention "
         "scores number Σ t² ≈ n³/3 per layer, its projections Σ t ≈ n²/2 rows. The cache runs n "
         "single rows: Σ t ≈ n²/2 scores, n rows of projections. Measured (one thread, median of "
-        "runs):");
+        "runs):"));
     std::vector<double> recompute, cached;
-    Table t({"n tokens", "recompute (s)", "cached (s)", "speed-up"});
+    Table t({tr("n tokens"), tr("recompute (s)"), tr("cached (s)"), tr("speed-up")});
     for (const std::size_t n : in.timing_lengths) {
         const auto [r, c] = generation_seconds(in.model, in.sources[0], n);
         recompute.push_back(r), cached.push_back(c);
@@ -266,27 +267,25 @@ void timed(Chapter& ch, const Inputs& in) {
                  p_cached = fitted_exponent(ns, cached);
     ch.measured("time_exponent_recompute", p_recompute);
     ch.measured("time_exponent_cached", p_cached);
-    ch.say(
-        "Fitted: recomputation ∝ n^" + fixed(p_recompute, 2) + ", the cache ∝ n^" +
-        fixed(p_cached, 2) + ". Both fall short of 3 and 2 at these lengths: with d_model " +
-        std::to_string(in.model.config.d_model) +
-        " the per-row work (projections, feed-forward, output layer) still weighs beside the "
-        "attention scores, and it grows one power slower; the longer the output, the closer the "
-        "exponents come.");
+    ch.say(tr(
+        "Fitted: recomputation ∝ n^{}, the cache ∝ n^{}. Both fall short of 3 and 2 at these "
+        "lengths: with d_model {} the per-row work (projections, feed-forward, output layer) still "
+        "weighs beside the attention scores, and it grows one power slower; the longer the output, "
+        "the closer the exponents come.",
+        fixed(p_recompute, 2), fixed(p_cached, 2), in.model.config.d_model));
     time_picture(ch, in, ns, {recompute, cached}, {p_recompute, p_cached});
 }
 
 void beam_search_step(Chapter& ch, const Inputs& in) {
-    ch.step("Beam search: the paper's beam 4 and length penalty α = 0.6 (the paper §6.1)");
-    ch.say(
+    ch.step(tr("Beam search: the paper's beam 4 and length penalty α = 0.6 (the paper §6.1)"));
+    ch.say(tr(
         "Greedy decoding takes the most probable token at every step; the most probable output can "
-        "start with a less probable token. Beam search keeps the " +
-        std::to_string(in.beam.beam) +
-        " most probable partial outputs, extends each by every token, and keeps the best again; a "
-        "hypothesis that ends in <eos> is finished and scored log P / ((5 + |Y|)/6)^α, so that "
-        "long outputs are not punished for having more factors below 1. It stops when " +
-        std::to_string(in.beam.beam) +
-        " have finished (src/model/beam_search.h states every rule).");
+        "start with a less probable token. Beam search keeps the {1} most probable partial "
+        "outputs, extends each by every token, and keeps the best again; a hypothesis that ends in "
+        "<eos> is finished and scored log P / ((5 + |Y|)/6)^α, so that long outputs are not "
+        "punished for having more factors below 1. It stops when {1} have finished "
+        "(src/model/beam_search.h states every rule).",
+        in.beam.beam));
     const TransformerConfig& c = in.model.config;
     std::vector<Tokens> hyps;
     Matrix scores(in.sources.size(), in.beam.beam), log_probs(in.sources.size(), in.beam.beam);
@@ -294,14 +293,16 @@ void beam_search_step(Chapter& ch, const Inputs& in) {
         const std::vector<Hypothesis> found = beam_search(in.model, in.sources[s], in.beam);
         const Tokens greedy = greedy_decode(in.model, in.sources[s], in.max_length).output;
         const double greedy_lp = sequence_log_prob(in.model, in.sources[s], greedy);
-        ch.out << "source " << digits(c, in.sources[s]) << "\n  greedy  " << words(c, greedy)
-               << "   log P " << fixed(greedy_lp, 4) << ", score "
-               << fixed(greedy_lp / length_penalty(greedy.size() - 1, in.beam.alpha), 4) << "\n";
+        ch.out << tr("source {}", digits(c, in.sources[s])) << "\n  "
+               << tr("greedy  {}   log P {}, score {}", words(c, greedy), fixed(greedy_lp, 4),
+                     fixed(greedy_lp / length_penalty(greedy.size() - 1, in.beam.alpha), 4))
+               << "\n";
         for (std::size_t h = 0; h < found.size() && h < in.beam.beam; ++h) {
-            ch.out << "  beam " << h + 1 << "  " << words(c, found[h].tokens) << "   log P "
-                   << fixed(found[h].log_prob, 4) << ", score " << fixed(found[h].score, 4)
+            ch.out << "  "
+                   << tr("beam {}  {}   log P {}, score {}", h + 1, words(c, found[h].tokens),
+                         fixed(found[h].log_prob, 4), fixed(found[h].score, 4))
                    << (h == 0 && found[h].log_prob > greedy_lp + 1e-12
-                           ? "   ← more probable than greedy's"
+                           ? tr("   ← more probable than greedy's")
                            : "")
                    << "\n";
             hyps.push_back(found[h].tokens);
@@ -318,43 +319,44 @@ void beam_search_step(Chapter& ch, const Inputs& in) {
     }());
 }
 
+// "T 0.7, top-3"
+std::string setting_text(const SamplingSetting& s) {
+    return "T " + general(s.temperature, 3) + (s.top_k ? ", top-" + std::to_string(s.top_k) : "");
+}
+
 void sampling(Chapter& ch, const Inputs& in) {
-    ch.step("Sampling: temperature and top-k, seeded");
+    ch.step(tr("Sampling: temperature and top-k, seeded"));
     const TransformerConfig& c = in.model.config;
     KVCache cache = start_decoding(in.model, in.sources[0]);
     const Matrix logits = decode_step(in.model, cache, c.bos_id);
-    ch.say(
+    ch.say(tr(
         "Instead of the most probable token, draw one: p(v) ∝ exp(logit_v / T). Below, the first "
-        "step of " +
-        digits(c, in.sources[0]) +
-        "… — the temperature T sharpens (T < 1) or flattens (T > 1) the model's distribution; "
-        "top-k keeps the k most probable tokens only:");
+        "step of {}… — the temperature T sharpens (T < 1) or flattens (T > 1) the model's "
+        "distribution; top-k keeps the k most probable tokens only:",
+        digits(c, in.sources[0])));
     Matrix shown(in.shown.size(), logits.cols);  // one row per setting, as the oracle writes it
     Labels settings;
     for (std::size_t i = 0; i < in.shown.size(); ++i) {
         const SamplingSetting& x = in.shown[i];
         set_submatrix(shown, i, 0, sampling_distribution(logits, c, x.temperature, x.top_k));
-        settings.push_back("T " + general(x.temperature, 3) +
-                           (x.top_k ? ", top-" + std::to_string(x.top_k) : ""));
+        settings.push_back(setting_text(x));
     }
     ch.record("sampling_distributions", shown, Shape::Matrix, tolerance::end_to_end);
-    print_matrix(ch.out, "p(first token)", transpose(shown), names_of(c), settings, 3);
+    print_matrix(ch.out, tr("p(first token)"), transpose(shown), names_of(c), settings, 3);
     Random rng(in.seed);
     std::vector<Tokens> drawn;
     for (const SamplingSetting& s : in.sampled)
         for (std::size_t k = 0; k < in.samples; ++k) {
             drawn.push_back(
                 sample_decode(in.model, in.sources[0], s.temperature, s.top_k, in.max_length, rng));
-            ch.out << "  T " << general(s.temperature, 3)
-                   << (s.top_k ? ", top-" + std::to_string(s.top_k) : "") << ":  "
-                   << words(c, drawn.back()) << "\n";
+            ch.out << "  " << setting_text(s) << ":  " << words(c, drawn.back()) << "\n";
         }
     ch.record("sampled_tokens", padded(drawn, in.max_length + 1, c.pad_id), Shape::Matrix, 0.0);
-    ch.say(
-        "Seed " + std::to_string(in.seed) +
-        " draws these tokens on every machine, and the oracle draws the same from PyTorch's "
+    ch.say(tr(
+        "Seed {} draws these tokens on every machine, and the oracle draws the same from PyTorch's "
         "probabilities (SplitMix64, inverse transform). Lower temperatures and smaller k keep the "
-        "samples near the greedy output; higher ones wander.");
+        "samples near the greedy output; higher ones wander.",
+        in.seed));
 }
 
 void walkthrough(Chapter& ch) {
@@ -367,16 +369,16 @@ void walkthrough(Chapter& ch) {
     sampling(ch, in);
     ch.correction(
         "02 推理时数据流",
-        "\"repeat steps 3 to 6\", read as written, runs the decoder over the whole sequence again "
-        "at every step: about n³ attention work for n tokens. Real decoders keep each layer's keys "
-        "and values (the KV cache above) and compute one row per step — the same logits, bit for "
-        "bit.");
+        tr("\"repeat steps 3 to 6\", read as written, runs the decoder over the whole sequence again "
+           "at every step: about n³ attention work for n tokens. Real decoders keep each layer's "
+           "keys and values (the KV cache above) and compute one row per step — the same logits, "
+           "bit for bit."));
     ch.correction(
         "02 推理时数据流",
-        "\"take the last word of the output as the prediction\", the most probable word at every "
-        "step, need not give the most probable output: beam search found a more probable reading "
-        "than greedy decoding above. Translation systems, the paper's among them, use beam search; "
-        "chat models usually sample.");
+        tr("\"take the last word of the output as the prediction\", the most probable word at every "
+           "step, need not give the most probable output: beam search found a more probable "
+           "reading than greedy decoding above. Translation systems, the paper's among them, use "
+           "beam search; chat models usually sample."));
 }
 
 }  // namespace
@@ -384,9 +386,9 @@ void walkthrough(Chapter& ch) {
 int main(int argc, char** argv) {
     const ChapterInfo info{
         "ch09_decoding",
-        "decoding as real models do: a KV cache (bit for bit equal to recomputing), beam search, "
-        "sampling with temperature and top-k",
-        "02 \"推理时数据流\"; the paper's §6.1 (beam size 4, length penalty α = 0.6)",
+        N_("decoding as real models do: a KV cache (bit for bit equal to recomputing), beam search, "
+           "sampling with temperature and top-k"),
+        N_("02 \"推理时数据流\"; the paper's §6.1 (beam size 4, length penalty α = 0.6)"),
         {svg_flag()}};
     return run_chapter(argc, argv, info, walkthrough);
 }

@@ -3,6 +3,7 @@
 #define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
 
+#include <cstdlib>
 #include <string>
 
 #include "helpers.h"
@@ -13,6 +14,9 @@ int main(int argc, char** argv) {
     const std::string self = argc > 0 ? argv[0] : "";
     const std::size_t slash = self.rfind('/');
     if (slash != std::string::npos) program_dir = self.substr(0, slash);
+    // the programs the tests run narrate in English whatever the machine's locale (a zh locale
+    // would switch them to Chinese); the tests of Chinese pass --lang zh
+    setenv("LC_ALL", "C", 1);
     doctest::Context context(argc, argv);
     return context.run();
 }

@@ -3,6 +3,7 @@
 # closing line "N passed, N failed". Exit status 0 only when nothing failed.
 # usage: tests/run_all.sh BUILD_DIR CHAPTER...
 set -u
+export LC_ALL=C  # the programs narrate in English whatever the locale
 build=$1; shift
 passed=0; failed=0; status=0
 

@@ -36,4 +36,9 @@ TEST_CASE("wrap breaks at spaces, or between CJK characters, within the width") 
     // 注意力机制 is 10 columns; a line of 6 holds three characters, no spaces are added
     CHECK(wrap("注意力机制", 6) == "注意力\n机制\n");
     CHECK(wrap("the 查询 Query", 9) == "the 查询\nQuery\n");
+    // Chinese punctuation never starts a line, an opening bracket never ends one
+    CHECK(wrap("查询和键，值。", 8) == "查询和\n键，值。\n");
+    CHECK(wrap("权重（和为1）", 6) == "权重\n（和为\n1）\n");
+    for (const std::string& line : {wrap("点积同时衡量方向和长度。训练出来的模型两者都能利用；把分数叫作余弦，或者只叫相似度，并不准确。", 20)})
+        CHECK(line.find("\n，") == std::string::npos);
 }

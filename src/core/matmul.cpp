@@ -15,6 +15,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "core/translate.h"
+
 namespace {
 
 // c + a·b, the one multiply-add every product here is made of: std::fma, rounded once.
@@ -174,8 +176,8 @@ Matrix checked(const char* op, const Matrix& a, bool a_t, const Matrix& b, bool 
                bool naive = false) {
     const View x = a_t ? transposed(a) : as_is(a), y = b_t ? transposed(b) : as_is(b);
     if (x.cols != y.rows)
-        throw std::invalid_argument(std::string(op) + ": " + shape_of(a) + (a_t ? "ᵀ·" : "·") +
-                                    shape_of(b) + (b_t ? "ᵀ" : "") + ": inner dimensions differ");
+        throw std::invalid_argument(tr("{}: {}{}{}{}: inner dimensions differ", op, shape_of(a),
+                                       a_t ? "ᵀ·" : "·", shape_of(b), b_t ? "ᵀ" : ""));
     return naive ? naive_product(x, y) : product(x, y);
 }
 

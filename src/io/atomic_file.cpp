@@ -5,6 +5,8 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "core/translate.h"
+
 namespace fs = std::filesystem;
 
 void write_file_atomically(const std::string& dir, const std::string& name,
@@ -15,13 +17,13 @@ void write_file_atomically(const std::string& dir, const std::string& name,
     {
         std::ofstream f(temp, std::ios::binary);
         if (!f || !(f << text) || !(f.flush()))
-            throw std::runtime_error(target.string() +
-                                     ": cannot write (is the directory writable?)");
+            throw std::runtime_error(
+                tr("{}: cannot write (is the directory writable?)", target.string()));
     }
     fs::rename(temp, target, ec);
     if (ec) {
         fs::remove(temp, ec);
-        throw std::runtime_error(target.string() + ": cannot write");
+        throw std::runtime_error(tr("{}: cannot write", target.string()));
     }
 }
 
@@ -42,5 +44,5 @@ void check_writable(const std::string& path) {
     const bool ok = static_cast<bool>(std::ofstream(probe));
     fs::remove(probe, ec);
     if (!ok || fs::path(path).filename().empty())
-        throw std::runtime_error(path + ": cannot write (is the directory writable?)");
+        throw std::runtime_error(tr("{}: cannot write (is the directory writable?)", path));
 }

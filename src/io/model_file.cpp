@@ -4,6 +4,7 @@
 
 #include <set>
 
+#include "core/translate.h"
 #include "io/atomic_file.h"
 #include "model/parameters.h"
 
@@ -16,7 +17,7 @@ void read_model_shape(const DataFile& data, const std::string& k, TransformerCon
     c.norm_first = data.flag(k + "norm_first");
     if (c.d_model % c.n_heads != 0)
         throw data.error(k + "n_heads",
-                         "expected a divisor of d_model = " + std::to_string(c.d_model));
+                         tr("expected a divisor of d_model = {}", c.d_model));
 }
 
 TransformerConfig read_model_config(const DataFile& data, const std::string& k) {
@@ -33,17 +34,18 @@ TransformerConfig read_model_config(const DataFile& data, const std::string& k) 
     if (data.has(k + "vocabulary")) {
         c.vocabulary = data.texts(k + "vocabulary");
         if (c.vocabulary.size() != c.tgt_vocab)
-            throw data.error(k + "vocabulary", "expected " + std::to_string(c.tgt_vocab) +
-                                                   " names, one per target token id");
+            throw data.error(k + "vocabulary",
+                             tr("expected {} names, one per target token id", c.tgt_vocab));
     }
     if (data.has(k + "source_vocabulary")) {
         c.source_vocabulary = data.texts(k + "source_vocabulary");
         if (c.source_vocabulary.size() != c.src_vocab)
-            throw data.error(k + "source_vocabulary", "expected " + std::to_string(c.src_vocab) +
-                                                          " names, one per source token id");
+            throw data.error(k + "source_vocabulary",
+                             tr("expected {} names, one per source token id", c.src_vocab));
     }
     if (c.share_embeddings && c.src_vocab != c.tgt_vocab)
-        throw data.error(k + "share_embeddings", "expected src_vocab == tgt_vocab when sharing");
+        throw data.error(k + "share_embeddings",
+                         tr("expected src_vocab == tgt_vocab when sharing"));
     return c;
 }
 
@@ -64,24 +66,25 @@ Transformer load_transformer(const DataFile& data, const std::string& key) {
     Transformer m = random_transformer(read_model_config(data, k + "config."), 0);
     const Json& weights = data.at(k + "weights");
     if (!weights.is_object())
-        throw data.error(k + "weights", "expected an object of named weights");
+        throw data.error(k + "weights", tr("expected an object of named weights"));
     std::set<std::string> names;  // every tensor the model has, to find those it has not
     for (const Parameter& p : parameters(m)) names.insert(p.name);
     for (const auto& item : weights.items())
         if (!names.count(item.key()))
             throw data.error(
                 k + "weights." + item.key(),
-                "not a weight of this model (unexpected, as PyTorch's load_state_dict says)");
+                tr("not a weight of this model (unexpected, as PyTorch's load_state_dict says)"));
     for (const Parameter& p : parameters(m)) {
         const std::string where = k + "weights." + p.name, expected = torch_shape(p);
-        if (!weights.contains(p.name)) throw data.error(where, "missing; expected " + expected);
+        if (!weights.contains(p.name))
+            throw data.error(where, tr("missing; expected {}", expected));
         const Json& node = weights[p.name];
         const Matrix stored =
             p.is_vector() ? data.vector_of(node, where) : data.matrix_of(node, where);
         const std::string got =
             p.is_vector() ? "[" + std::to_string(stored.cols) + "]" : shape_of(stored);
         if (got != expected)
-            throw data.error(where, "expected " + expected + " (PyTorch's layout), got " + got);
+            throw data.error(where, tr("expected {} (PyTorch's layout), got {}", expected, got));
         *p.value = from_torch(p, stored);
     }
     return m;

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "core/translate.h"
+
 #include "core/matmul.h"
 
 double attention_scale(std::size_t d_k) { return 1.0 / std::sqrt(static_cast<double>(d_k)); }
@@ -15,11 +17,12 @@ AttentionResult attention(const Matrix& Q, const Matrix& K, const Matrix& V, con
 AttentionResult attention_with_scale(const Matrix& Q, const Matrix& K, const Matrix& V,
                                      double scale_factor, const Matrix& mask) {
     if (Q.cols != K.cols)
-        throw std::invalid_argument("attention: Q " + shape_of(Q) + " and K " + shape_of(K) +
-                                    ": queries and keys must have the same width d_k");
+        throw std::invalid_argument(
+            tr("attention: Q {} and K {}: queries and keys must have the same width d_k",
+               shape_of(Q), shape_of(K)));
     if (K.rows != V.rows)
-        throw std::invalid_argument("attention: K " + shape_of(K) + " and V " + shape_of(V) +
-                                    ": need one value per key");
+        throw std::invalid_argument(
+            tr("attention: K {} and V {}: need one value per key", shape_of(K), shape_of(V)));
     AttentionResult r;
     r.scale = scale_factor;
     // (n x d_k)·(m x d_k)ᵀ -> (n x m): score(i, j) = q_i · k_j, how well query i matches key j

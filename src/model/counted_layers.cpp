@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/translate.h"
+
 #include "model/attention.h"
 
 // acc += a·b, and one more on the count: a term deleted from a loop is a count gone too
@@ -100,7 +102,8 @@ std::size_t maximum_path_length(LayerType layer, std::size_t n, std::size_t k) {
     while (!marked[n - 1]) {
         const std::vector<bool> next = one_layer(layer, marked, k);
         if (next == marked)
-            throw std::invalid_argument("maximum_path_length: the last position is never reached");
+            throw std::invalid_argument(
+                tr("maximum_path_length: the last position is never reached"));
         marked = next;
         ++layers;
     }

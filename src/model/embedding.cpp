@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/translate.h"
+
 #include "model/positional.h"
 
 namespace {
@@ -13,8 +15,7 @@ namespace {
 // Row r of x = table[id] · √d_model + pe_row (x's row r, the id's position's encoding).
 void embed_row(Matrix& x, std::size_t r, const Matrix& table, int id, const double* pe_row) {
     if (id < 0 || static_cast<std::size_t>(id) >= table.rows)
-        throw std::out_of_range("token id " + std::to_string(id) + " outside the vocabulary of " +
-                                std::to_string(table.rows));
+        throw std::out_of_range(tr("token id {} outside the vocabulary of {}", id, table.rows));
     const double scale_by = std::sqrt(static_cast<double>(table.cols));
     const double* row = table.row(static_cast<std::size_t>(id));
     for (std::size_t c = 0; c < table.cols; ++c) x(r, c) = row[c] * scale_by + pe_row[c];

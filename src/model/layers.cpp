@@ -6,6 +6,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "core/translate.h"
+
 #include "core/matmul.h"
 
 Matrix linear(const Matrix& x, const Matrix& W, const Matrix& b) {
@@ -28,9 +30,8 @@ Matrix relu(const Matrix& x) {
 
 Matrix layer_norm(const Matrix& x, const LayerNorm& norm, LayerNormCache* cache) {
     if (norm.gain.cols != x.cols || norm.bias.cols != x.cols)
-        throw std::invalid_argument("layer_norm: gain " + shape_of(norm.gain) + " and bias " +
-                                    shape_of(norm.bias) + " for rows of width " +
-                                    std::to_string(x.cols));
+        throw std::invalid_argument(tr("layer_norm: gain {} and bias {} for rows of width {}",
+                                       shape_of(norm.gain), shape_of(norm.bias), x.cols));
     const double d = static_cast<double>(x.cols);
     LayerNormCache local;
     LayerNormCache& c = cache ? *cache : local;

@@ -6,10 +6,12 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/translate.h"
+
 static void check_targets(const Matrix& logits, const Tokens& targets) {
     if (targets.size() != logits.rows)
-        throw std::invalid_argument("cross_entropy: " + std::to_string(targets.size()) +
-                                    " targets for logits " + shape_of(logits));
+        throw std::invalid_argument(
+            tr("cross_entropy: {} targets for logits {}", targets.size(), shape_of(logits)));
 }
 
 // q_c: the smoothed target probability of class c for a position whose target is y

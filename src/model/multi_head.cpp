@@ -6,6 +6,8 @@
 #include <string>
 #include <utility>
 
+#include "core/translate.h"
+
 #include "model/layers.h"
 
 // "(rows x cols)" of a shape, without making the matrix
@@ -16,45 +18,43 @@ static std::string shape(std::size_t rows, std::size_t cols) {
 void check_multi_head(const MultiHeadWeights& w) {
     const std::size_t d = w.W_Q.rows, h = w.n_heads;
     auto fail = [](const std::string& what) { throw std::invalid_argument(what); };
-    if (h < 1) fail("n_heads: expected at least 1");
+    if (h < 1) fail(tr("n_heads: expected at least 1"));
     for (const auto& [name, W] :
          {std::pair<const char*, const Matrix*>{"W_Q", &w.W_Q}, {"W_V", &w.W_V}})
         if (W->cols % h != 0)
-            fail(std::string(name) + ": " + std::to_string(W->cols) +
-                 " columns cannot be split into " + std::to_string(h) + " heads");
+            fail(tr("{}: {} columns cannot be split into {} heads", name, W->cols, h));
     if (w.W_K.rows != d || w.W_K.cols != w.W_Q.cols)
-        fail("W_K: expected " + shape(d, w.W_Q.cols) + " like W_Q, got " + shape_of(w.W_K));
+        fail(tr("W_K: expected {} like W_Q, got {}", shape(d, w.W_Q.cols), shape_of(w.W_K)));
     if (w.W_V.rows != d)
-        fail("W_V: expected " + std::to_string(d) + " rows (d_model), got " + shape_of(w.W_V));
+        fail(tr("W_V: expected {} rows (d_model), got {}", d, shape_of(w.W_V)));
     if (w.W_O.rows != w.W_V.cols || w.W_O.cols != d)
-        fail("W_O: expected " + shape(w.W_V.cols, d) + " (h·d_v x d_model), got " +
-             shape_of(w.W_O));
+        fail(tr("W_O: expected {} (h·d_v x d_model), got {}", shape(w.W_V.cols, d),
+                shape_of(w.W_O)));
     const Matrix* biases[] = {&w.b_Q, &w.b_K, &w.b_V, &w.b_O};
     const Matrix* weights[] = {&w.W_Q, &w.W_K, &w.W_V, &w.W_O};
     const char* names[] = {"b_Q", "b_K", "b_V", "b_O"};
     for (int i = 0; i < 4; ++i)
         if (!biases[i]->empty() && (biases[i]->rows != 1 || biases[i]->cols != weights[i]->cols))
-            fail(std::string(names[i]) + ": expected " + std::to_string(weights[i]->cols) +
-                 " values");
+            fail(tr("{}: expected {} values", names[i], weights[i]->cols));
 }
 
 static void check_inputs(const Matrix& x_q, const Matrix& x_kv, const MultiHeadWeights& w,
                          const Attending& who) {
     check_multi_head(w);
     if (x_q.cols != w.d_model() || x_kv.cols != w.d_model())
-        throw std::invalid_argument("multi-head attention: inputs " + shape_of(x_q) + " and " +
-                                    shape_of(x_kv) +
-                                    " need d_model = " + std::to_string(w.d_model()) + " columns");
+        throw std::invalid_argument(
+            tr("multi-head attention: inputs {} and {} need d_model = {} columns", shape_of(x_q),
+               shape_of(x_kv), w.d_model()));
     if (who.q.rows() != x_q.rows || who.kv.rows() != x_kv.rows ||
         who.q.sequences() != who.kv.sequences() || who.masks.size() != who.q.sequences())
         throw std::invalid_argument(
-            "multi-head attention: the stacked sequences do not fit the inputs");
+            tr("multi-head attention: the stacked sequences do not fit the inputs"));
     for (std::size_t s = 0; s < who.masks.size(); ++s) {
         const Matrix& mask = who.masks[s];
         if (!mask.empty() && (mask.rows != who.q.length(s) || mask.cols != who.kv.length(s)))
-            throw std::invalid_argument("mask: expected " +
-                                        shape(who.q.length(s), who.kv.length(s)) +
-                                        " (queries x keys), got " + shape_of(mask));
+            throw std::invalid_argument(tr("mask: expected {} (queries x keys), got {}",
+                                           shape(who.q.length(s), who.kv.length(s)),
+                                           shape_of(mask)));
     }
 }
 

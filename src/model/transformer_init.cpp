@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/translate.h"
+
 #include "core/random.h"
 #include "model/transformer.h"
 
@@ -38,8 +40,8 @@ FeedForward random_ffn(Random& rng, const TransformerConfig& c) {
 
 void require(const std::string& what, const Matrix& got, std::size_t rows, std::size_t cols) {
     if (got.rows != rows || got.cols != cols)
-        throw std::invalid_argument(what + ": expected " + shape_of(Matrix(rows, cols)) + ", got " +
-                                    shape_of(got));
+        throw std::invalid_argument(
+            tr("{}: expected {}, got {}", what, shape_of(Matrix(rows, cols)), shape_of(got)));
 }
 
 void require_norm(const LayerNorm& n, const std::string& name, std::size_t d) {
@@ -101,10 +103,10 @@ Transformer random_transformer(const TransformerConfig& c, std::uint64_t seed) {
 void check_transformer(const Transformer& m) {
     const TransformerConfig& c = m.config;
     if (c.n_heads == 0 || c.d_model % c.n_heads != 0)
-        throw std::invalid_argument("n_heads: " + std::to_string(c.n_heads) +
-                                    " does not divide d_model = " + std::to_string(c.d_model));
+        throw std::invalid_argument(
+            tr("n_heads: {} does not divide d_model = {}", c.n_heads, c.d_model));
     if (c.share_embeddings && c.src_vocab != c.tgt_vocab)
-        throw std::invalid_argument("share_embeddings: needs src_vocab == tgt_vocab");
+        throw std::invalid_argument(tr("share_embeddings: needs src_vocab == tgt_vocab"));
     require("src_embedding.weight", m.src_embedding, c.src_vocab, c.d_model);
     if (!c.share_embeddings) {
         require("tgt_embedding.weight", m.tgt_embedding, c.tgt_vocab, c.d_model);
@@ -112,9 +114,8 @@ void check_transformer(const Transformer& m) {
     }
     require("output.bias", m.output_b, 1, c.tgt_vocab);
     if (m.encoder.size() != c.n_encoder_layers || m.decoder.size() != c.n_decoder_layers)
-        throw std::invalid_argument("layers: expected " + std::to_string(c.n_encoder_layers) +
-                                    " encoder and " + std::to_string(c.n_decoder_layers) +
-                                    " decoder layers");
+        throw std::invalid_argument(tr("layers: expected {} encoder and {} decoder layers",
+                                       c.n_encoder_layers, c.n_decoder_layers));
     for (std::size_t i = 0; i < m.encoder.size(); ++i) {
         const std::string p = "transformer.encoder.layers." + std::to_string(i);
         require_attention(m.encoder[i].self_attn, p + ".self_attn", c.d_model);

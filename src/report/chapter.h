@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "core/matrix.h"
+#include "core/translate.h"
 #include "io/data_file.h"
 #include "report/results.h"
 #include "report/terminal.h"
@@ -54,7 +55,7 @@ struct UsageError : std::runtime_error {
 
 // The flag of chapters that draw pictures: --svg DIR writes every figure the chapter made.
 inline Flag svg_flag() {
-    return {"--svg", "DIR", "write the chapter's pictures as SVG files into DIR"};
+    return {"--svg", "DIR", N_("write the chapter's pictures as SVG files into DIR")};
 }
 
 constexpr std::size_t narration_width = 96;  // terminal columns of a paragraph of narration

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "core/translate.h"
 #include "report/svg.h"
 #include "report/terminal.h"
 
@@ -57,8 +58,8 @@ void draw_axes(std::ostringstream& s, const LineChart& c, const Axis& ax, const 
           << py << "\" stroke=\"#eee\"/><text class=\"y-tick\" x=\"" << left - 7 << "\" y=\""
           << py + 4 << "\" text-anchor=\"end\">" << tick_text(t) << "</text>\n";
     }
-    const std::string xl = c.x_label + (ax.log ? " (log scale)" : ""),
-                      yl = c.y_label + (ay.log ? " (log scale)" : "");
+    const std::string xl = ax.log ? tr("{} (log scale)", c.x_label) : c.x_label,
+                      yl = ay.log ? tr("{} (log scale)", c.y_label) : c.y_label;
     const double mid_y = (top + bottom) / 2;
     s << "<text class=\"axis-title\" x=\"" << (left + right) / 2 << "\" y=\"" << bottom + 38
       << "\" text-anchor=\"middle\">" << xml_escape(xl)

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "core/translate.h"
 #include "report/svg.h"
 
 namespace {
@@ -98,7 +99,7 @@ Layout layout_of(const Heatmap& h, double x0, double y0, bool subtitle) {
     if (cols <= 12) L.cell_w = std::max(L.cell_w, col_w + 8);  // small: widen cells to fit labels
     L.upright_cols = col_w + 4 > L.cell_w * static_cast<double>(L.col_step);
     const double row_w =
-        std::max(widest(h.row_labels, rows, L.row_step), label_width(h.row_title + " ↓"));
+        std::max(widest(h.row_labels, rows, L.row_step), label_width(tr(h.row_title) + " ↓"));
     L.gx = x0 + row_w + 16;
     L.gy = y0 + 40 + (subtitle ? 20 : 0) + 18 + (L.upright_cols ? col_w + 8 : 18);
     L.width = L.gx - x0 + L.cell_w * static_cast<double>(cols) + 24;
@@ -109,9 +110,9 @@ Layout layout_of(const Heatmap& h, double x0, double y0, bool subtitle) {
 void draw_labels(std::ostringstream& s, const Heatmap& h, const Layout& L) {
     s << "<text class=\"axis-title\" x=\"" << L.gx << "\" y=\""
       << L.gy - (L.upright_cols ? 0 : 18) - 8 << "\" font-style=\"italic\">"
-      << xml_escape(h.col_title + " →") << "</text>\n"
+      << xml_escape(tr(h.col_title) + " →") << "</text>\n"
       << "<text class=\"axis-title\" x=\"" << L.gx - 8 << "\" y=\"" << L.gy - 6
-      << "\" text-anchor=\"end\" font-style=\"italic\">" << xml_escape(h.row_title + " ↓")
+      << "\" text-anchor=\"end\" font-style=\"italic\">" << xml_escape(tr(h.row_title) + " ↓")
       << "</text>\n";
     for (std::size_t c = 0; c < h.values.cols; c += L.col_step) {
         const double x = L.gx + L.cell_w * (static_cast<double>(c) + 0.5);
@@ -146,7 +147,7 @@ void draw_cells(std::ostringstream& s, const Heatmap& h, const Layout& L, const 
                 2000)  // a tooltip with the exact value, where the file stays small
                 s << "><title>"
                   << xml_escape(label(h.row_labels, r) + ", " + label(h.col_labels, c) + ": " +
-                                (hidden ? std::string("hidden") : general(m(r, c), 6)))
+                                (hidden ? tr("hidden") : general(m(r, c), 6)))
                   << "</title></rect>\n";
             else
                 s << "/>\n";
@@ -171,14 +172,14 @@ void swatch(std::ostringstream& s, double x, double y, const std::string& fill_w
 double draw_legend(std::ostringstream& s, const Colours& k, double x, double y, double bar_h,
                    bool any_hidden) {
     if (k.scale == Scale::Mask) {
-        swatch(s, x, y, "white", "0: visible");
-        swatch(s, x, y + 20, "url(#hidden)", "−∞: hidden");
+        swatch(s, x, y, "white", tr("0: visible"));
+        swatch(s, x, y + 20, "url(#hidden)", tr("−∞: hidden"));
         return y + 40;
     }
     double end = y + 20;
     if (k.constant) {
-        s << "<text class=\"legend-note\" x=\"" << x << "\" y=\"" << y + 10 << "\">every entry: "
-          << xml_escape(general(k.lo, 4)) << "</text>\n";
+        s << "<text class=\"legend-note\" x=\"" << x << "\" y=\"" << y + 10 << "\">"
+          << xml_escape(tr("every entry: {}", general(k.lo, 4))) << "</text>\n";
     } else {
         const int steps = 20;
         const double step_h = std::clamp(bar_h, 100.0, 160.0) / steps;
@@ -192,7 +193,7 @@ double draw_legend(std::ostringstream& s, const Colours& k, double x, double y, 
               << xml_escape(general(k.lo + t * (k.hi - k.lo), 4)) << "</text>\n";
         end = y + step_h * steps + 10;
     }
-    if (any_hidden) swatch(s, x, end + 10, "url(#hidden)", "hidden (masked)");
+    if (any_hidden) swatch(s, x, end + 10, "url(#hidden)", tr("hidden (masked)"));
     return any_hidden ? end + 30 : end;
 }
 
@@ -252,8 +253,8 @@ std::string heatmaps_svg(const std::string& title, const std::vector<Heatmap>& p
 void print_shaded(std::ostream& out, const std::string& title, const Matrix& m) {
     static const char* const shades[] = {" ", "░", "▒", "▓", "█"};
     const Colours k = colours_of({Heatmap{title, m}});
-    out << title << "  " << shape_of(m) << ", shaded from " << general(k.lo, 3) << " (blank) to "
-        << general(k.hi, 3) << " (█)\n";
+    out << title << "  " << shape_of(m) << ", "
+        << tr("shaded from {} (blank) to {} (█)", general(k.lo, 3), general(k.hi, 3)) << "\n";
     for (std::size_t r = 0; r < m.rows; ++r) {
         out << "  " << pad_left(std::to_string(r), 3) << " ";
         for (std::size_t c = 0; c < m.cols; ++c)

@@ -82,6 +82,18 @@ static std::vector<std::string> characters(const std::string& s) {
     return out;
 }
 
+// Chinese punctuation that may not start a line (it stays with the character before it), and
+// punctuation that may not end one (it goes with the character after it).
+static bool one_of(const std::string& ch, std::initializer_list<const char*> set) {
+    for (const char* c : set)
+        if (ch == c) return true;
+    return false;
+}
+static bool closing(const std::string& ch) {
+    return one_of(ch, {"，", "。", "；", "：", "！", "？", "、", "）", "》", "」", "』", "”", "’", "…"});
+}
+static bool opening(const std::string& ch) { return one_of(ch, {"（", "《", "「", "『", "“", "‘"}); }
+
 std::string wrap(const std::string& text, std::size_t width, const std::string& first,
                  const std::string& indent) {
     struct Piece {
@@ -93,6 +105,9 @@ std::string wrap(const std::string& text, std::size_t width, const std::string& 
     for (const std::string& ch : characters(text)) {
         if (ch == " " || ch == "\n") {
             space = true;
+        } else if (!space && !pieces.empty() &&
+                   (closing(ch) || opening(characters(pieces.back().text).back()))) {
+            pieces.back().text += ch;  // never a line that starts with "，" or ends with "（"
         } else if (display_width(ch) == 2 || pieces.empty() || space ||
                    display_width(pieces.back().text) == 0 ||
                    display_width(characters(pieces.back().text).back()) == 2) {

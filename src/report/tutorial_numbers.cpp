@@ -8,11 +8,13 @@
 #include <stdexcept>
 #include <utility>
 
+#include "core/translate.h"
+
 Printed parse_printed(const std::string& text) {
     char* end = nullptr;
     const double value = std::strtod(text.c_str(), &end);
     if (text.empty() || *end != '\0' || !std::isfinite(value))
-        throw std::invalid_argument("\"" + text + "\" is not a number");
+        throw std::invalid_argument(tr("\"{}\" is not a number", text));
     // digits after the decimal point of the mantissa, and the exponent if there is one
     const std::size_t e = text.find_first_of("eE");
     const std::string mantissa = text.substr(0, e);
@@ -36,18 +38,18 @@ static std::vector<std::vector<std::string>> printed_grid(const DataFile& data,
     const Json& v = data.at(key);
     auto text_of = [&](const Json& x, const std::string& where) {
         if (!x.is_string())
-            throw data.error(where, "expected the printed number as a string, e.g. \"0.468\"");
+            throw data.error(where, tr("expected the printed number as a string, e.g. \"0.468\""));
         return x.get<std::string>();
     };
     if (v.is_string()) return {{text_of(v, key)}};
-    if (!v.is_array()) throw data.error(key, "expected a string or an array of strings");
+    if (!v.is_array()) throw data.error(key, tr("expected a string or an array of strings"));
     std::vector<std::vector<std::string>> grid;
     const bool nested = !v.empty() && v[0].is_array();
     if (!nested) grid.emplace_back();
     for (std::size_t r = 0; r < v.size(); ++r) {
         const std::string where = key + "[" + std::to_string(r) + "]";
         if (!nested) { grid[0].push_back(text_of(v[r], where)); continue; }
-        if (!v[r].is_array()) throw data.error(where, "expected an array of strings");
+        if (!v[r].is_array()) throw data.error(where, tr("expected an array of strings"));
         grid.emplace_back();
         for (std::size_t c = 0; c < v[r].size(); ++c)
             grid.back().push_back(text_of(v[r][c], where + "[" + std::to_string(c) + "]"));
@@ -69,15 +71,15 @@ std::vector<PrintedCheck> compare_printed(const Results& results, const DataFile
     for (const auto& item : data.at("tutorial.printed").items()) {
         const std::string key = "tutorial.printed." + item.key();
         const Result* r = results.find(item.key());
-        if (!r) throw data.error(key, "names no result of this chapter");
+        if (!r) throw data.error(key, tr("names no result of this chapter"));
         const auto grid = printed_grid(data, key);
         if (grid.size() != r->value.rows)
-            throw data.error(key, "expected " + std::to_string(r->value.rows) +
-                                      " rows like the result " + shape_of(r->value));
+            throw data.error(
+                key, tr("expected {} rows like the result {}", r->value.rows, shape_of(r->value)));
         for (std::size_t row = 0; row < grid.size(); ++row) {
             if (grid[row].size() != r->value.cols)
-                throw data.error(key, "row " + std::to_string(row) + ": expected " +
-                                          std::to_string(r->value.cols) + " printed numbers");
+                throw data.error(key,
+                                 tr("row {}: expected {} printed numbers", row, r->value.cols));
             for (std::size_t col = 0; col < grid[row].size(); ++col) {
                 Printed p;
                 try { p = parse_printed(grid[row][col]); }
@@ -97,12 +99,12 @@ CheckReport check_errata(const std::vector<PrintedCheck>& checks, const DataFile
     if (data.has("tutorial.errata")) {
         const Json& list = data.at("tutorial.errata");
         if (!list.is_array())
-            throw data.error("tutorial.errata", "expected an array of {name, row, col}");
+            throw data.error("tutorial.errata", tr("expected an array of {name, row, col}"));
         for (const Json& e : list) {
             if (!e.is_object() || !e.contains("name") || !e["name"].is_string() ||
                 !e.contains("row") || !e["row"].is_number_integer() || !e.contains("col") ||
                 !e["col"].is_number_integer())
-                throw data.error("tutorial.errata", "expected an array of {name, row, col}");
+                throw data.error("tutorial.errata", tr("expected an array of {name, row, col}"));
             listed.insert(
                 {e["name"].get<std::string>(), {e["row"].get<long>(), e["col"].get<long>()}});
         }

@@ -7,6 +7,8 @@
 #include <string>
 #include <unistd.h>
 
+#include "core/translate.h"
+
 ProgressBar::ProgressBar() : out_(isatty(2) ? &std::cerr : nullptr) {}
 ProgressBar::ProgressBar(std::ostream* out) : out_(out) {}
 
@@ -24,10 +26,11 @@ void ProgressBar::update(const StepStats& s) {
     const double per_step = s.elapsed_seconds / static_cast<double>(s.step);
     const double left = std::min(s.budget_seconds - s.elapsed_seconds,
                                  static_cast<double>(s.max_steps - s.step) * per_step);
-    *out_ << "\r[" << std::string(filled, '#') << std::string(20 - filled, '.') << "] step "
-          << s.step << "  loss " << format("%.4f", s.loss) << "  lr "
-          << format("%.1e", s.learning_rate) << "  " << format("%.0f", s.tokens_per_second)
-          << " tokens/s  ETA " << format("%.0f", std::max(0.0, left)) << " s   " << std::flush;
+    *out_ << "\r[" << std::string(filled, '#') << std::string(20 - filled, '.') << "] "
+          << tr("step {}  loss {}  lr {}  {} tokens/s  ETA {} s", s.step, format("%.4f", s.loss),
+                format("%.1e", s.learning_rate), format("%.0f", s.tokens_per_second),
+                format("%.0f", std::max(0.0, left)))
+          << "   " << std::flush;
 }
 
 void ProgressBar::done() {

@@ -1,0 +1,216 @@
+// test_catalog.cpp — the Chinese catalog (data/translations/zh.json) against the code: every
+// string the code translates (tr("…") and N_("…") in chapters/ and src/) has a translation with
+// the same placeholders, and every translation still belongs to such a string, so the catalog
+// cannot rot. Then every chapter in Chinese: it runs, and prints no English sentence the code
+// forgot to translate; tables of Chinese text line up.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <map>
+#include <set>
+
+#include "core/translate.h"
+#include "helpers.h"
+#include "io/catalog.h"
+#include "report/terminal.h"
+
+namespace {
+
+// The string literals that follow tr( or N_( in a C++ source, adjacent literals joined, escapes
+// undone; comments, character literals and other strings skipped.
+std::vector<std::string> translated_literals(const std::string& s) {
+    std::vector<std::string> out;
+    std::string last_word;  // the identifier just before, and whether "(" followed it
+    bool open_after_marker = false;
+    for (std::size_t i = 0; i < s.size();) {
+        const char c = s[i];
+        if (s.compare(i, 2, "//") == 0) {
+            i = s.find('\n', i);
+            if (i == std::string::npos) break;
+            continue;
+        }
+        if (s.compare(i, 2, "/*") == 0) { i = s.find("*/", i) + 2; continue; }
+        if (c == '\'') { i += s[i + 1] == '\\' ? 4 : 3; continue; }
+        if (c == '"') {
+            std::string text;
+            for (;;) {  // one literal, then any adjacent ones
+                std::size_t j = i + 1;
+                for (; s[j] != '"'; ++j) {
+                    if (s[j] != '\\') { text += s[j]; continue; }
+                    const char e = s[++j];
+                    text += e == 'n' ? '\n' : e == 't' ? '\t' : e;
+                }
+                i = j + 1;
+                std::size_t k = i;
+                while (k < s.size() && std::isspace(static_cast<unsigned char>(s[k]))) ++k;
+                if (k >= s.size() || s[k] != '"') break;
+                i = k;
+            }
+            if (open_after_marker) out.push_back(text);
+            open_after_marker = false;
+            last_word.clear();
+            continue;
+        }
+        if (std::isalnum(static_cast<unsigned char>(c)) || c == '_') {
+            std::size_t j = i;
+            while (j < s.size() && (std::isalnum(static_cast<unsigned char>(s[j])) || s[j] == '_'))
+                ++j;
+            last_word = s.substr(i, j - i);
+            open_after_marker = false;
+            i = j;
+            continue;
+        }
+        if (!std::isspace(static_cast<unsigned char>(c))) {
+            open_after_marker = c == '(' && (last_word == "tr" || last_word == "N_");
+            last_word.clear();
+        }
+        ++i;
+    }
+    return out;
+}
+
+std::set<std::string> code_strings() {
+    std::set<std::string> all;
+    for (const char* dir : {"chapters", "src"})
+        for (const auto& e : std::filesystem::recursive_directory_iterator(dir)) {
+            const std::string ext = e.path().extension().string();
+            if (ext != ".cpp" && ext != ".h") continue;
+            for (const std::string& s : translated_literals(read_file(e.path().string())))
+                all.insert(s);
+        }
+    return all;
+}
+
+// How many arguments a pattern takes: its {} in order, or the largest {n}.
+std::size_t arity(const std::string& pattern) {
+    std::size_t sequential = 0, largest = 0;
+    for (std::size_t i = 0; i + 1 < pattern.size(); ++i) {
+        if (pattern[i] != '{') continue;
+        if (pattern[i + 1] == '}') ++sequential;
+        else if (i + 2 < pattern.size() && pattern[i + 1] >= '1' && pattern[i + 1] <= '9' &&
+                 pattern[i + 2] == '}')
+            largest =
+                std::max<std::size_t>(largest, static_cast<std::size_t>(pattern[i + 1] - '0'));
+    }
+    return std::max(sequential, largest);
+}
+
+// Three or more lowercase English words in a row: a sentence the code forgot to translate.
+bool english_run(const std::string& line) {
+    std::istringstream words(line);
+    int run = 0;
+    for (std::string w; words >> w;) {
+        while (!w.empty() && std::string(".,:;()").find(w.back()) != std::string::npos)
+            w.pop_back();
+        while (!w.empty() && std::string("(").find(w.front()) != std::string::npos) w.erase(0, 1);
+        bool lower = w.size() >= 2 && w[0] >= 'a' && w[0] <= 'z';
+        for (char c : w) lower = lower && ((c >= 'a' && c <= 'z') || c == '-' || c == '\'');
+        run = lower ? run + 1 : 0;
+        if (run >= 3) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "the extractor finds tr() and N_() strings, joined and unescaped, and nothing in comments") {
+    const auto found = translated_literals(
+        "// tr(\"in a comment\")\nx = tr(\"one \" \"two\\n\", 3); N_(\"three \\\"q\\\"\"); f(\"not this\"); c = '\"';");
+    CHECK(found == std::vector<std::string>{"one two\n", "three \"q\""});
+}
+
+TEST_CASE("the catalog holds exactly the strings the code translates, with the same placeholders") {
+    const auto catalog = load_catalog("data/translations/zh.json");
+    const std::set<std::string> code = code_strings();
+    REQUIRE(code.size() > 400);
+    for (const std::string& s : code) {
+        CAPTURE(s);
+        const auto it = catalog.find(s);
+        CHECK_MESSAGE(it != catalog.end(), "no translation: add it to data/translations/zh.json");
+        if (it != catalog.end()) {
+            CHECK(arity(it->second) == arity(s));
+            CHECK(!it->second.empty());
+        }
+    }
+    for (const auto& [english, chinese] : catalog)
+        CHECK_MESSAGE(code.count(english) == 1,
+                      "a translation no string in the code uses: " << english);
+}
+
+TEST_CASE("the scan for untranslated English") {
+    CHECK(english_run("the weights of a row"));
+    CHECK_FALSE(english_run("权重 softmax(Q·Kᵀ) 与 d_k"));
+    CHECK_FALSE(english_run("--lang zh|en  讲解所用的语言"));
+}
+
+TEST_CASE("placeholders: in order, by position, and braces that are not placeholders") {
+    CHECK(fill_placeholders("{} of {}", {"a", "b"}) == "a of b");
+    CHECK(fill_placeholders("{2} 的 {1}", {"a", "b"}) == "b 的 a");
+    CHECK(fill_placeholders("y_{t−1} and {}", {"z"}) == "y_{t−1} and z");
+    CHECK(tr("{} tokens", 12) == "12 tokens");  // English: the key itself, filled
+}
+
+TEST_CASE("every chapter narrates in Chinese with --lang zh, and from a zh locale") {
+    const std::vector<std::string> runs = {
+        "ch01_dictionary_lookup", "ch02_self_attention", "ch03_masked_attention",
+        "ch04_multi_head_attention", "ch05_positional_encoding", "ch06_encoder_decoder",
+        "ch07_training --steps 3", "ch07_training --task numerals --steps 3", "ch08_cost",
+        "ch09_decoding", "ch06_encoder_decoder --config base", "ch03_masked_attention --help"};
+    // the tutorial's own tokens ("I like you") and the dictionary's keys are not sentences
+    for (const std::string& run : runs) {
+        CAPTURE(run);
+        const std::string program = run.substr(0, run.find(' '));
+        const std::string args = run.size() > program.size() ? run.substr(program.size()) : "";
+        const bool pictures =
+            program != "ch01_dictionary_lookup" && program != "ch06_encoder_decoder";
+        const Run r = run_program(
+            program, "--lang zh" + args + (pictures ? " --svg " + temp_directory("zh_svg") : ""));
+        CHECK(r.exit_code == 0);
+        CHECK(r.out.find(args.find("--help") == std::string::npos ? "==" : "用法") !=
+              std::string::npos);
+        std::size_t lines = 0, english_lines = 0;
+        std::string line;
+        std::istringstream in(r.out);
+        while (std::getline(in, line)) {
+            ++lines;
+            if (english_run(line) && line.find("apple") == std::string::npos &&
+                line.find("like") == std::string::npos) {
+                ++english_lines;
+                MESSAGE(line);
+            }
+        }
+        CHECK(english_lines == 0);
+        CHECK(lines > 3);
+    }
+    const Run env = run_command("LC_ALL=zh_CN.UTF-8 " + program_path("ch01_dictionary_lookup"));
+    CHECK(env.out.find("字典") != std::string::npos);  // the locale chooses Chinese
+    const Run en =
+        run_command("LC_ALL=zh_CN.UTF-8 " + program_path("ch01_dictionary_lookup") + " --lang en");
+    CHECK(en.out.find("dictionary") != std::string::npos);  // and --lang overrides it
+    const Run bad = run_program("ch01_dictionary_lookup", "--lang fr");
+    CHECK(bad.exit_code == 2);
+    CHECK(bad.err.find("--lang: expected zh or en") != std::string::npos);
+    const Run error = run_program("ch01_dictionary_lookup", "--lang zh --data /nonexistent.json");
+    CHECK(error.exit_code == 2);
+    CHECK(error.err.rfind("错误：", 0) == 0);  // one line, in Chinese
+}
+
+TEST_CASE("tables of Chinese text line up: every column starts at the same terminal column") {
+    Table t({"层的类型", "顺序操作数", "最大路径长度"});
+    t.add({"自注意力", "1", "1"});
+    t.add({"循环网络", "512", "512"});
+    t.add({"卷积", "1", "511"});
+    std::ostringstream out;
+    t.print(out);
+    std::vector<std::string> rows;
+    std::string line;
+    std::istringstream in(out.str());
+    while (std::getline(in, line))
+        if (line.find("---") == std::string::npos) rows.push_back(line);
+    REQUIRE(rows.size() == 4);
+    // every row has the same display width, and each right-aligned number ends where its header does
+    for (const std::string& r : rows) CHECK(display_width(r) == display_width(rows[0]));
+    const std::size_t end_of_header = display_width(rows[0]);
+    CHECK(display_width(rows[3]) == end_of_header);
+}
