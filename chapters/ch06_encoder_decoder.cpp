@@ -14,6 +14,8 @@
 #include "model/decoding.h"
 #include "model/transformer.h"
 #include "report/chapter.h"
+#include "report/model_summary.h"
+#include "report/source_words.h"
 
 namespace {
 
@@ -67,17 +69,6 @@ Matrix as_row(const Tokens& ids) {
 
 Tokens prefix(const Tokens& ids, std::size_t count) {
     return Tokens(ids.begin(), ids.begin() + static_cast<long>(count));
-}
-
-void describe(std::ostream& out, const Transformer& m) {
-    const TransformerConfig& c = m.config;
-    out << tr("d_model {}, h {} (d_k = {}), d_ff {}, {} encoder and {} decoder layers, vocabularies {} / {}",
-              c.d_model, c.n_heads, c.d_model / c.n_heads, c.d_ff, c.n_encoder_layers,
-              c.n_decoder_layers, c.src_vocab, c.tgt_vocab)
-        << "\n"
-        << tr("parameters: {} ({} in the two stacks and their final norms)", parameter_count(m),
-              core_parameter_count(m))
-        << "\n";
 }
 
 // Training time: the whole shifted target in one pass; the causal mask stands in for the
@@ -298,59 +289,6 @@ void base_model(Chapter& ch) {
     ch.record_number("parameter_count", static_cast<double>(parameter_count(m)));
     ch.record_number("core_parameter_count", static_cast<double>(core_parameter_count(m)));
     ch.measured("forward_seconds", seconds);
-}
-
-// --source "3 1 4, 1 5": each sequence's words looked up in the model's vocabulary.
-// "<pad> <bos> <eos> 0 1 … 9", or its first words and how many more
-std::string vocabulary_text(const Vocabulary& names, std::size_t count) {
-    std::string s;
-    for (std::size_t i = 0; i < count && i < 24; ++i) s += (i ? " " : "") + names[i];
-    return count > 24 ? tr("{} … and {} more", s, count - 24) : s;
-}
-
-// One sequence of --source, word by word: each must be a name in the model's vocabulary ("11"
-// is not a digit, and not a raw token id either).
-Tokens parse_source(const std::string& text, const TransformerConfig& c) {
-    const Vocabulary names = source_names_of(c);
-    Tokens source;
-    std::stringstream words(text);
-    for (std::string w; words >> w;) {
-        const auto it = std::find(names.begin(), names.end(), w);
-        if (it == names.end() || static_cast<std::size_t>(it - names.begin()) >= c.src_vocab)
-            throw UsageError(tr("--source: \"{}\" is no word of the model's source vocabulary ({})",
-                                w, vocabulary_text(names, c.src_vocab)));
-        source.push_back(static_cast<int>(it - names.begin()));
-    }
-    if (source.empty())
-        throw UsageError(
-            tr("--source: an empty sequence; give words, sequences separated by commas"));
-    if (source.back() != c.eos_id) source.push_back(c.eos_id);  // as in training (chapter 7)
-    return source;
-}
-
-std::vector<Tokens> parse_sources(const std::string& text, const TransformerConfig& c) {
-    std::vector<Tokens> sources;
-    std::stringstream all(text);
-    for (std::string one; std::getline(all, one, ',');) sources.push_back(parse_source(one, c));
-    if (sources.empty() || text.back() == ',')
-        sources.push_back(parse_source("", c));  // "" and "3 1," alike
-    return sources;
-}
-
-// What the model file says of its training, and a warning for sources longer than it ever saw.
-void describe_training(std::ostream& out, const DataFile& file,
-                       const std::vector<Tokens>& sources) {
-    TrainingRecord r;
-    if (!read_training_record(file, r)) return;
-    out << tr("trained for {} steps (task \"{}\"), final loss {}, held-out exact match {}%",
-              r.steps, r.task, fixed(r.final_loss, 4), fixed(100 * r.heldout_exact_match, 1))
-        << "\n";
-    for (const Tokens& s : sources)
-        if (s.size() - 1 > r.max_source_length)
-            out << tr("warning: the source has {} tokens; the model never saw one longer than {} in training, so "
-                      "expect mistakes",
-                      s.size() - 1, r.max_source_length)
-                << "\n";
 }
 
 void decode_from_weights(Chapter& ch) {
