@@ -31,7 +31,7 @@ endif
 # -march=native -mprefer-vector-width=512: the plain loops use the widest vectors this CPU has.
 
 CHAPTERS := $(sort $(basename $(notdir $(wildcard chapters/*.cpp))))
-LIB_OBJ  := $(patsubst src/%.cpp,$(BUILD)/obj/src/%.o,$(wildcard src/*/*.cpp))
+LIB_OBJ  := $(patsubst %.cpp,$(BUILD)/obj/%.o,$(shell find src -name '*.cpp' | sort))
 TEST_OBJ := $(patsubst tests/%.cpp,$(BUILD)/obj/tests/%.o,$(wildcard tests/*.cpp))
 BENCH_OBJ := $(BUILD)/obj/tests/bench/bench.o
 PROGRAMS := $(addprefix $(BUILD)/,$(CHAPTERS))

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "core/matmul.h"
-#include "model/attention.h"
+#include "model/1_attention/attention.h"
 #include "report/chapter.h"
 
 namespace {
@@ -38,9 +38,8 @@ Inputs read_inputs(const DataFile& data) {
     if (in.K.rows != in.keys.size())
         throw data.error("inputs.key_vectors", tr("expected one row per key ({})", m));
     if (in.Q.cols != in.K.cols)
-        throw data.error(
-            "inputs.query_vectors",
-            tr("expected rows of width {} like the key vectors", in.K.cols));
+        throw data.error("inputs.query_vectors",
+                         tr("expected rows of width {} like the key vectors", in.K.cols));
     if (in.queries.size() != in.Q.rows)
         throw data.error("inputs.queries",
                          tr("expected one name per query vector ({})", in.Q.rows));
@@ -59,28 +58,28 @@ void exact_lookup(Chapter& ch, const Inputs& in) {
         "A dictionary maps keys to values. Looking up \"{}\" matches one key exactly: its weight "
         "is 1, every other weight 0.",
         in.keys[0]));
-    print_matrix(ch.out, tr("values V"), in.values, in.keys, {tr("value")});
+    ch.matrix(tr("values V"), in.values, in.keys, {tr("value")});
     Matrix one_hot(1, in.keys.size());
     one_hot(0, 0) = 1.0;
-    print_matrix(ch.out, tr("weights for \"{}\"", in.keys[0]), one_hot, {in.keys[0]}, in.keys);
+    ch.matrix(tr("weights for \"{}\"", in.keys[0]), one_hot, {in.keys[0]}, in.keys);
     const double exact = weighted_lookup(one_hot, in.values);
     ch.record_number("exact_lookup", exact);
-    ch.out << tr("lookup(\"{}\") = weights · V = {}", in.keys[0], fixed(exact, 0)) << "\n";
+    ch.line(tr("lookup(\"{}\") = weights · V = {}", in.keys[0], fixed(exact, 0)));
 }
 
 void weighted_lookup_step(Chapter& ch, const Inputs& in) {
     ch.step(tr("Step 2: a weighted lookup for a query that matches several keys (03 §2.1.2)"));
-    ch.say(tr("\"fruit\" is no key, but it is close to two of them. Give each key a weight (the "
-              "tutorial's 0.6 / 0.4 / 0) and return the weighted sum of the values:"));
-    print_matrix(ch.out, tr("weights for \"{}\"", "fruit"), in.fruit_weights, {"fruit"}, in.keys,
-                 1);
+    ch.say(
+        tr("\"fruit\" is no key, but it is close to two of them. Give each key a weight (the "
+           "tutorial's 0.6 / 0.4 / 0) and return the weighted sum of the values:"));
+    ch.matrix(tr("weights for \"{}\"", "fruit"), in.fruit_weights, {"fruit"}, in.keys, 1);
     const double fruit = weighted_lookup(in.fruit_weights, in.values);
     ch.record_number("fruit_lookup", fruit);
     std::string terms;
     for (std::size_t j = 0; j < in.keys.size(); ++j)
         terms +=
             (j ? " + " : "") + fixed(in.fruit_weights(0, j), 1) + "·" + fixed(in.values(j, 0), 0);
-    ch.out << tr("lookup(\"fruit\") = {} = {}   (the tutorial: 8)", terms, fixed(fruit, 4)) << "\n";
+    ch.line(tr("lookup(\"fruit\") = {} = {}   (the tutorial: 8)", terms, fixed(fruit, 4)));
     ch.say(tr(
         "This is where the database picture stops fitting (05 says it is only half right): a "
         "database returns the value of the key that matches; attention returns a blend of all the "
@@ -93,14 +92,14 @@ void attention_formula(Chapter& ch, const Inputs& in) {
         "Where do the weights come from? Give every key and query a vector (ours, chosen so that "
         "apple and banana point the same way and chair elsewhere). The dot product q·k scores how "
         "well a key matches; softmax turns the scores into weights that sum to 1:"));
-    ch.out << "    attention(q, K, V) = softmax(q·Kᵀ)·V\n";
-    print_matrix(ch.out, tr("key vectors K"), in.K, in.keys, {}, 1);
-    print_matrix(ch.out, tr("query vectors Q"), in.Q, in.queries, {}, 1);
+    ch.line("    attention(q, K, V) = softmax(q·Kᵀ)·V");
+    ch.matrix(tr("key vectors K"), in.K, in.keys, {}, 1);
+    ch.matrix(tr("query vectors Q"), in.Q, in.queries, {}, 1);
     const AttentionResult a = attention_with_scale(in.Q, in.K, in.values, 1.0);
     ch.show("scores", tr("scores Q·Kᵀ"), a.scores, in.queries, in.keys, 2);
     ch.show("weights", tr("weights softmax(Q·Kᵀ)"), a.weights, in.queries, in.keys);
     ch.record("attention_lookup", transpose(a.output), Shape::Vector);
-    print_matrix(ch.out, tr("result softmax(Q·Kᵀ)·V"), a.output, in.queries, {tr("value")});
+    ch.matrix(tr("result softmax(Q·Kᵀ)·V"), a.output, in.queries, {tr("value")});
     ch.say(tr(
         "\"{}\" now gets {}: mostly apple and banana, as the hand-picked weights gave 8, but the "
         "weights are computed, and chair keeps a little.",
@@ -131,7 +130,7 @@ void dot_products(Chapter& ch, const Inputs& in) {
     }
     ch.say(tr("The score of \"{}\" against each key, beside the cosine, which ignores lengths:",
               in.queries[0]));
-    t.print(ch.out);
+    ch.table(t);
     ch.say(tr(
         "Double a key and its score doubles, its cosine does not move: the dot product measures "
         "direction and length together. A learned model can use both; calling the score a cosine, "
@@ -179,7 +178,7 @@ void sharper_scores(Chapter& ch, const Inputs& in) {
         cells.push_back(general(std::fabs(exact - result), 2));
         table.add(cells);
     }
-    table.print(ch.out);
+    ch.table(table);
     const double last = sweep(sweep.rows - 1, sweep.cols - 1);
     const std::string s = fixed(sweep(sweep.rows - 1, 0), 0), result = fixed(last, 12);
     ch.say(last == exact

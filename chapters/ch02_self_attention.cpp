@@ -9,10 +9,10 @@
 
 #include "core/matmul.h"
 #include "core/random.h"
-#include "model/attention.h"
-#include "model/positional.h"
+#include "model/1_attention/attention.h"
 #include "report/chapter.h"
 #include "report/heatmap.h"
+#include "report/vector_measures.h"
 
 namespace {
 
@@ -44,8 +44,7 @@ Inputs read_inputs(const DataFile& data) {
                          tr("expected one token per row of inputs.X ({})", in.X.rows));
     for (const char* key : {"inputs.W_Q", "inputs.W_K", "inputs.W_V"})
         if (data.matrix(key).rows != in.X.cols)
-            throw data.error(
-                key, tr("expected {} rows, one per column of inputs.X", in.X.cols));
+            throw data.error(key, tr("expected {} rows, one per column of inputs.X", in.X.cols));
     if (in.W_K.cols != in.W_Q.cols)
         throw data.error(
             "inputs.W_K",
@@ -87,10 +86,10 @@ Heatmap weights_picture(const std::string& title, const Matrix& w, const Inputs&
 
 void the_input(Chapter& ch, const Inputs& in) {
     ch.step(tr("The input: one vector per token of {} (01 手算示例)", sentence_of(in.tokens)));
-    ch.say(tr(
-        "Self-attention lets every token look at every token of the same sentence. The tutorial "
-        "takes Q = K = V = X (no projections yet) to calculate by hand."));
-    print_matrix(ch.out, "X", in.X, in.tokens);
+    ch.say(
+        tr("Self-attention lets every token look at every token of the same sentence. The tutorial "
+           "takes Q = K = V = X (no projections yet) to calculate by hand."));
+    ch.matrix("X", in.X, in.tokens);
     ch.show("Xt", "Xᵀ", transpose(in.X), {}, in.tokens);
 }
 
@@ -116,11 +115,11 @@ void one_row_by_hand(Chapter& ch, const Inputs& in, std::size_t i) {
     const Matrix& X = in.X;
     const std::string t = in.tokens[i];
     ch.step(tr("One row by hand: the token {} (02 注意力机制细节, the six steps)", t));
-    ch.out << tr("Step 2 — scores: the dot product of {} with every token", t) << "\n";
+    ch.line(tr("Step 2 — scores: the dot product of {} with every token", t));
     const Matrix scores = matmul_bt(row_of(X, i), X);  // (1 x n)
     for (std::size_t j = 0; j < X.rows; ++j)
-        ch.out << "  " << tr("score({}, {}) = {} = {}", t, in.tokens[j], dot_terms(X, i, X, j),
-                             general(scores(0, j), 10)) << "\n";
+        ch.line("  " + tr("score({}, {}) = {} = {}", t, in.tokens[j], dot_terms(X, i, X, j),
+                          general(scores(0, j), 10)));
     ch.say(tr(
         "Steps 3-4 — softmax of the row: subtract the largest score (for stability), exponentiate, "
         "divide by the sum"));
@@ -129,18 +128,17 @@ void one_row_by_hand(Chapter& ch, const Inputs& in, std::size_t i) {
     for (double s : scores.data) sum += std::exp(s - max);
     const Matrix weights = softmax_rows(scores);
     for (std::size_t j = 0; j < X.rows; ++j)
-        ch.out << "  " << tr("weight({}, {}) = exp({} - {}) / {} = {}", t, in.tokens[j],
-                             general(scores(0, j), 10), general(max, 10), fixed(sum, 6),
-                             fixed(weights(0, j), 6)) << "\n";
-    ch.out << tr("Steps 5-6 — multiply each token's vector by its weight and add them up") << "\n";
+        ch.line("  " + tr("weight({}, {}) = exp({} - {}) / {} = {}", t, in.tokens[j],
+                          general(scores(0, j), 10), general(max, 10), fixed(sum, 6),
+                          fixed(weights(0, j), 6)));
+    ch.line(tr("Steps 5-6 — multiply each token's vector by its weight and add them up"));
     Matrix total(1, X.cols);
     for (std::size_t j = 0; j < X.rows; ++j) {
         const Matrix part = scale(row_of(X, j), weights(0, j));
         add_to(total, part);
-        ch.out << "  " << fixed(weights(0, j), 4) << " × " << in.tokens[j] << " = "
-               << vector_text(part) << "\n";
+        ch.line("  " + fixed(weights(0, j), 4) + " × " + in.tokens[j] + " = " + vector_text(part));
     }
-    ch.out << "  " << tr("output({}) = {}", t, vector_text(total)) << "\n";
+    ch.line("  " + tr("output({}) = {}", t, vector_text(total)));
 }
 
 void scaled(Chapter& ch, const Inputs& in) {
@@ -239,13 +237,13 @@ void why_scale_step(Chapter& ch, const Inputs& in) {
     for (std::size_t r = 0; r < table.rows; ++r)
         t.add({general(table(r, 0), 4), fixed(table(r, 1), 2), fixed(std::sqrt(table(r, 1)), 2),
                fixed(table(r, 2), 4), fixed(table(r, 3), 4)});
-    t.print(ch.out);
+    ch.table(t);
     for (std::size_t r = 0; r < table.rows; ++r)
         if (table(r, 0) == 64)
-            ch.say(tr(
-                "At the paper's d_k = 64 the scores spread with a standard deviation of {} ≈ 8: "
-                "that is the \"divide by 8\" of 02's third step, √64.",
-                fixed(std::sqrt(table(r, 1)), 2)));
+            ch.say(
+                tr("At the paper's d_k = 64 the scores spread with a standard deviation of {} ≈ 8: "
+                   "that is the \"divide by 8\" of 02's third step, √64.",
+                   fixed(std::sqrt(table(r, 1)), 2)));
     ch.correction("02 为什么对点积注意力进行缩放", tr("\"1/np.sqt(dk)\" is np.sqrt."));
 }
 
@@ -264,10 +262,9 @@ void what_05_gets_right(Chapter& ch, const Inputs& in) {
         "it is and change only the last token into a second {2}; {1}'s own input row is the same, "
         "its output is not:",
         in.tokens[0], in.tokens[1]));
-    print_matrix(ch.out,
-                 tr("output of {}: in {}, and in the changed sentence", in.tokens[0],
-                    sentence_of(in.tokens)),
-                 concat_rows_of(row_of(y, 0), row_of(y2, 0)), {tr("as given"), tr("changed")});
+    ch.matrix(tr("output of {}: in {}, and in the changed sentence", in.tokens[0],
+                 sentence_of(in.tokens)),
+              concat_rows_of(row_of(y, 0), row_of(y2, 0)), {tr("as given"), tr("changed")});
     ch.say(tr(
         "Its input is {} both times. Y is as long as X, one vector per token, as 05 says; every y "
         "mixes all the values.",
@@ -292,7 +289,7 @@ void claim_copies(Chapter& ch, const Inputs& in) {
         "of every row's attention as any token. Three different projections let what a token looks "
         "for differ from what it offers:",
         in.tokens[longest]));
-    t.print(ch.out);
+    ch.table(t);
     ch.correction(
         "05",
         tr("\"Copy each word three times (Query, Key, Value)\": they are three different "
@@ -311,10 +308,10 @@ void claim_cosine(Chapter& ch, const Inputs& in) {
     const double cos_last = dot_last / (std::sqrt(dot_self) * len_last);
     const std::string& a = in.tokens[0];
     const std::string& b = in.tokens.back();
-    ch.say(tr(
-        "2. \"The dot product computes the cosine\": {1}·{1} = {3}, {1}·{2} = {4}, but cos({1}, "
-        "{2}) = {5} < 1 = cos({1}, {1}).",
-        a, b, general(dot_self, 6), general(dot_last, 6), fixed(cos_last, 3)));
+    ch.say(
+        tr("2. \"The dot product computes the cosine\": {1}·{1} = {3}, {1}·{2} = {4}, but cos({1}, "
+           "{2}) = {5} < 1 = cos({1}, {1}).",
+           a, b, general(dot_self, 6), general(dot_last, 6), fixed(cos_last, 3)));
     ch.correction(
         "05",
         tr("\"The dot product computes the two words' cosine similarity\": it computes the "
@@ -364,7 +361,8 @@ int main(int argc, char** argv) {
     const ChapterInfo info{
         "ch02_self_attention",
         N_("self-attention by hand on 笔/记/本: XXᵀ, softmax, output; √d_k; projections"),
-        N_("01 手算示例; 02 注意力机制细节 (the six steps, why scale by √d_k); 03 §2.1.3-2.1.4; 05"),
+        N_("01 手算示例; 02 注意力机制细节 (the six steps, why scale by √d_k); 03 §2.1.3-2.1.4; "
+           "05"),
         {svg_flag()}};
     return run_chapter(argc, argv, info, walkthrough);
 }

@@ -6,8 +6,8 @@
 #include <cmath>
 #include <string>
 
-#include "model/attention.h"
-#include "model/masks.h"
+#include "model/1_attention/attention.h"
+#include "model/1_attention/masks.h"
 #include "report/chapter.h"
 #include "report/heatmap.h"
 
@@ -47,12 +47,11 @@ void why_mask(Chapter& ch, const Inputs& in) {
     for (std::size_t t = 0; t + 1 < in.tokens.size(); ++t) {
         std::string seen;
         for (std::size_t j = 0; j <= t; ++j) seen += " " + in.tokens[j];
-        ch.out << "  " << tr("step {}: sees{}  → predicts {}", t + 1, seen, in.tokens[t + 1])
-               << "\n";
+        ch.line("  " + tr("step {}: sees{}  → predicts {}", t + 1, seen, in.tokens[t + 1]));
     }
-    ch.say(tr(
-        "Done one after another this is slow. Instead, all steps run at once on the whole "
-        "sequence, and a mask hides from each position the tokens after it."));
+    ch.say(
+        tr("Done one after another this is slow. Instead, all steps run at once on the whole "
+           "sequence, and a mask hides from each position the tokens after it."));
 }
 
 void causal(Chapter& ch, const Inputs& in) {
@@ -62,14 +61,13 @@ void causal(Chapter& ch, const Inputs& in) {
         tr("Fill an n x n matrix with −inf, keep only the strict upper triangle (torch.triu with "
            "diagonal=1), zeros elsewhere. Row i is query i; column j is key j; −inf hides key j."));
     const Matrix mask = causal_mask(in.X.rows);
-    print_matrix(ch.out, tr("causal mask"), mask, tokens, tokens);
+    ch.matrix(tr("causal mask"), mask, tokens, tokens);
     ch.record("causal_hidden", hidden_positions(mask));
     ch.step(tr("Masked scores and weights (03 §2.1.5; 02 带掩码的注意力机制)"));
     const AttentionResult a = attention(in.X, in.X, in.X, mask);
-    print_matrix(ch.out, "X", in.X, tokens);
-    print_matrix(ch.out, tr("scores XXᵀ/√d_k (no mask)"), attention(in.X, in.X, in.X).scores,
-                 tokens, tokens);
-    print_matrix(ch.out, tr("scores + causal mask"), a.scores, tokens, tokens);
+    ch.matrix("X", in.X, tokens);
+    ch.matrix(tr("scores XXᵀ/√d_k (no mask)"), attention(in.X, in.X, in.X).scores, tokens, tokens);
+    ch.matrix(tr("scores + causal mask"), a.scores, tokens, tokens);
     ch.show("weights_causal", tr("weights: softmax of each row (exp(−inf) = 0)"), a.weights, tokens,
             tokens);
     ch.show("output_causal", tr("output"), a.output, tokens);
@@ -91,7 +89,8 @@ void causal(Chapter& ch, const Inputs& in) {
            fixed(a.weights(0, 0), 0)));
     ch.correction(
         "02 带掩码的注意力机制",
-        tr("\"an upper-triangular matrix, lower triangle all 1, upper triangle 0, diagonal 1\": that "
+        tr("\"an upper-triangular matrix, lower triangle all 1, upper triangle 0, diagonal 1\": "
+           "that "
            "matrix (1 = may attend) is lower triangular. The additive mask of 03 §2.1.5 is the "
            "upper-triangular one: −∞ above the diagonal, 0 on and below it (printed above)."));
 }
@@ -113,7 +112,7 @@ void prefix_rows(Chapter& ch, const Inputs& in) {
         for (std::size_t j = 0; j <= t; ++j) prefix += (j ? " " : "") + in.tokens[j];
         table.add({std::to_string(t), prefix, sci(max_abs_diff(o, row_of(masked_output, t)))});
     }
-    table.print(ch.out);
+    ch.table(table);
     ch.record("prefix_outputs", prefix_outputs);
     ch.say(tr(
         "02 is right that masking lets training run in parallel — and it is exact: the rows agree "
@@ -123,7 +122,7 @@ void prefix_rows(Chapter& ch, const Inputs& in) {
 void show_case(Chapter& ch, const std::string& name, const std::string& title, const Matrix& X,
                const Matrix& mask, const Labels& labels) {
     const AttentionResult a = attention(X, X, X, mask);
-    print_matrix(ch.out, tr("mask ({})", title), mask, labels, labels);
+    ch.matrix(tr("mask ({})", title), mask, labels, labels);
     ch.show("weights_" + name, tr("weights softmax(XXᵀ/√d_k + mask)"), a.weights, labels, labels);
     ch.show("output_" + name, tr("output"), a.output, labels);
     ch.picture("ch03_mask_" + name + ".svg",
@@ -163,8 +162,7 @@ void fully_masked_row(Chapter& ch, const Inputs& in) {
         if (hidden_positions(mask)(0, j) == 1.0) row0(0, j) = -1e9;
     const Matrix uniform = softmax_rows(row0);
     ch.record("left_padded_row0_with_minus_1e9", uniform, Shape::Vector);
-    print_matrix(ch.out, tr("row 0 hidden with −1e9 instead (tutorial 01's code)"), uniform,
-                 {left[0]}, left);
+    ch.matrix(tr("row 0 hidden with −1e9 instead (tutorial 01's code)"), uniform, {left[0]}, left);
     ch.say(tr(
         "With a large finite number the fully hidden row becomes uniform: the query averages the "
         "padding it was meant to ignore."));

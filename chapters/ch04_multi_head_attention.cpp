@@ -5,8 +5,8 @@
 // shape example; d_model 512, h 8, d_k = d_v = 64); 02 "多头带来的好处".
 #include <string>
 
-#include "model/masks.h"
-#include "model/multi_head.h"
+#include "model/1_attention/masks.h"
+#include "model/3_multi_head/multi_head.h"
 #include "report/chapter.h"
 #include "report/heatmap.h"
 
@@ -23,7 +23,11 @@ struct Inputs {
     Matrix example_x;
 };
 
-// The weights under prefix, their shapes checked; a problem names the data key.
+// "(8x8)": the shape a weight should have
+std::string shape_text(std::size_t rows, std::size_t cols) { return shape_of(Matrix(rows, cols)); }
+
+// The weights under prefix, their shapes checked against each other (the rules of
+// check_multi_head in model/3_multi_head/multi_head.h, worded for the reader of a data file).
 MultiHeadWeights read_weights(const DataFile& data, const std::string& prefix, bool with_bias) {
     MultiHeadWeights w;
     w.n_heads = data.size(prefix + "n_heads", 1, 4096);
@@ -31,18 +35,30 @@ MultiHeadWeights read_weights(const DataFile& data, const std::string& prefix, b
     w.W_K = data.matrix(prefix + "W_K");
     w.W_V = data.matrix(prefix + "W_V");
     w.W_O = data.matrix(prefix + "W_O");
-    if (with_bias) {
-        w.b_Q = data.vector(prefix + "b_Q");
-        w.b_K = data.vector(prefix + "b_K");
-        w.b_V = data.vector(prefix + "b_V");
-        w.b_O = data.vector(prefix + "b_O");
-    }
-    try {
-        check_multi_head(w);
-    } catch (const std::invalid_argument& e) {  // "W_K: expected (8x8) ..." -> name the data key
-        const std::string what = e.what();
-        const std::size_t colon = what.find(": ");
-        throw data.error(prefix + what.substr(0, colon), what.substr(colon + 2));
+    const std::size_t d = w.W_Q.rows, h = w.n_heads;
+    for (const auto& [name, W] :
+         {std::pair<const char*, const Matrix*>{"W_Q", &w.W_Q}, {"W_V", &w.W_V}})
+        if (W->cols % h != 0)
+            throw data.error(prefix + name,
+                             tr("{} columns cannot be split into {} heads (n_heads)", W->cols, h));
+    if (w.W_K.rows != d || w.W_K.cols != w.W_Q.cols)
+        throw data.error(prefix + "W_K", tr("expected {} like W_Q, got {}",
+                                            shape_text(d, w.W_Q.cols), shape_of(w.W_K)));
+    if (w.W_V.rows != d)
+        throw data.error(prefix + "W_V",
+                         tr("expected {} rows (d_model, like W_Q), got {}", d, shape_of(w.W_V)));
+    if (w.W_O.rows != w.W_V.cols || w.W_O.cols != d)
+        throw data.error(prefix + "W_O", tr("expected {} (h·d_v x d_model), got {}",
+                                            shape_text(w.W_V.cols, d), shape_of(w.W_O)));
+    if (!with_bias) return w;
+    const std::pair<const char*, Matrix*> biases[] = {
+        {"b_Q", &w.b_Q}, {"b_K", &w.b_K}, {"b_V", &w.b_V}, {"b_O", &w.b_O}};
+    const std::size_t widths[] = {w.W_Q.cols, w.W_K.cols, w.W_V.cols, w.W_O.cols};
+    for (std::size_t i = 0; i < 4; ++i) {
+        *biases[i].second = data.vector(prefix + biases[i].first);
+        if (biases[i].second->cols != widths[i])
+            throw data.error(prefix + biases[i].first,
+                             tr("expected {} values, one per column of its weight", widths[i]));
     }
     return w;
 }
@@ -65,10 +81,9 @@ Inputs read_inputs(const DataFile& data) {
               data.matrix("inputs.shape_example.x")};
     const std::size_t d_model = in.w.d_model();
     if (in.w.W_Q.cols != d_model || in.w.W_V.cols != d_model)
-        throw data.error(
-            "inputs.n_heads",
-            tr("expected a divisor of d_model = {} (nn.MultiheadAttention's d_k = d_v = d_model / h)",
-               d_model));
+        throw data.error("inputs.n_heads", tr("expected a divisor of d_model = {} "
+                                              "(nn.MultiheadAttention's d_k = d_v = d_model / h)",
+                                              d_model));
     const std::string width = tr("{} columns (d_model)", d_model);
     require_rows(data, "inputs.x", in.x.cols, d_model, width);
     require_rows(data, "inputs.source", in.source.cols, d_model, width);
@@ -94,7 +109,8 @@ void show_heads(Chapter& ch, const std::string& name, const MultiHeadCache& c, c
         const std::string key = "weights_" + name + "_head" + std::to_string(i);
         if (print)
             ch.show(key, tr("head {} weights", i), c.heads[i].weights, rows, cols);
-        else ch.record(key, c.heads[i].weights);
+        else
+            ch.record(key, c.heads[i].weights);
         panels.push_back({tr("head {}", i), c.heads[i].weights, rows, cols, Scale::Weights,
                           mask.empty() ? Matrix() : hidden_positions(mask)});
     }
@@ -116,10 +132,11 @@ void compare_heads(Chapter& ch, const MultiHeadCache& c, const Labels& rows, con
         }
         t.add(line);
     }
-    t.print(ch.out);
+    ch.table(t);
     ch.say(tr(
         "The heads differ only by their projections: the same tokens, other W_Q^i and W_K^i, so "
-        "other scores. That different heads learn different relations (03 §2.1.6, 02 多头带来的好处, 05) "
+        "other scores. That different heads learn different relations (03 §2.1.6, 02 "
+        "多头带来的好处, 05) "
         "is what training makes of this freedom; these weights are the data file's, not learnt."));
 }
 
@@ -133,17 +150,16 @@ Matrix per_head(Chapter& ch, const Inputs& in) {
         "i has its own projections; W_Q^i is block i of W_Q's columns:",
         w.d_model(), w.n_heads, d_k));
     for (std::size_t i = 0; i < w.n_heads; ++i)
-        print_matrix(ch.out, tr("W_Q^{} = columns {}..{} of W_Q", i, i * d_k, (i + 1) * d_k - 1),
-                     column_block(w.W_Q, i * d_k, d_k), {}, {}, 3);
+        ch.matrix(tr("W_Q^{} = columns {}..{} of W_Q", i, i * d_k, (i + 1) * d_k - 1),
+                  column_block(w.W_Q, i * d_k, d_k), {}, {}, 3);
     MultiHeadCache per_head;
     const Matrix per_head_output =
         multi_head_attention_per_head(in.x, in.x, w, Matrix(), &per_head);
     for (std::size_t i = 0; i < w.n_heads; ++i)
-        print_matrix(ch.out, tr("head {} weights", i), per_head.heads[i].weights, in.tokens,
-                     in.tokens);
-    print_matrix(ch.out, "Concat(head_0, …, head_" + std::to_string(w.n_heads - 1) + ")",
-                 per_head.concat, in.tokens);
-    print_matrix(ch.out, tr("output = Concat·W_O + b_O"), per_head_output, in.tokens);
+        ch.matrix(tr("head {} weights", i), per_head.heads[i].weights, in.tokens, in.tokens);
+    ch.matrix("Concat(head_0, …, head_" + std::to_string(w.n_heads - 1) + ")", per_head.concat,
+              in.tokens);
+    ch.matrix(tr("output = Concat·W_O + b_O"), per_head_output, in.tokens);
     return per_head_output;
 }
 
@@ -158,11 +174,9 @@ void fused(Chapter& ch, const Inputs& in, const Matrix& per_head_output) {
     MultiHeadCache fused;
     const Matrix output = multi_head_attention(in.x, in.x, w, Matrix(), &fused);
     const double diff = max_abs_diff(output, per_head_output);
-    ch.out << (diff <= 1e-12
-                   ? tr("max |fused − per-head| over the output = {}  (≤ 1e-12: the same)",
-                        sci(diff))
-                   : tr("max |fused − per-head| over the output = {}  (DIFFERENT)", sci(diff)))
-           << "\n";
+    ch.line((diff <= 1e-12
+                 ? tr("max |fused − per-head| over the output = {}  (≤ 1e-12: the same)", sci(diff))
+                 : tr("max |fused − per-head| over the output = {}  (DIFFERENT)", sci(diff))));
     ch.record("output_self", output);
     show_heads(ch, N_("self"), fused, in.tokens, in.tokens, Matrix(),
                false);  // the per-head form printed them
@@ -180,17 +194,17 @@ void fused(Chapter& ch, const Inputs& in, const Matrix& per_head_output) {
 void masked_and_cross(Chapter& ch, const Inputs& in) {
     ch.step(tr("Masks in every head: causal + padding (03 §2.1.5–2.1.6)"));
     const Matrix mask = add(causal_mask(in.x.rows), padding_mask(in.x.rows, in.pad));
-    print_matrix(ch.out, tr("mask"), mask, in.tokens, in.tokens);
+    ch.matrix(tr("mask"), mask, in.tokens, in.tokens);
     MultiHeadCache masked_cache;
     const Matrix masked = multi_head_attention(in.x, in.x, in.w, mask, &masked_cache);
     show_heads(ch, N_("masked"), masked_cache, in.tokens, in.tokens, mask);
     ch.show("output_masked", tr("output"), masked, in.tokens);
     ch.step(
         tr("Cross-attention: queries from one sequence, keys and values from another (04; 02)"));
-    ch.say(tr(
-        "The decoder's queries ({1} tokens) attend to the encoder's output ({2} tokens): the "
-        "weights are {1} x {2}, not square.",
-        in.x.rows, in.source.rows));
+    ch.say(
+        tr("The decoder's queries ({1} tokens) attend to the encoder's output ({2} tokens): the "
+           "weights are {1} x {2}, not square.",
+           in.x.rows, in.source.rows));
     MultiHeadCache cross_cache;
     const Matrix cross = multi_head_attention(in.x, in.source, in.w,
                                               padding_mask(in.x.rows, in.source_pad), &cross_cache);
@@ -221,7 +235,7 @@ void shapes(Chapter& ch, const Inputs& in) {
     shapes.add({"Concat(z_1 … z_h)", shape_of(c.concat)});
     shapes.add({"W_O", shape_of(e.W_O)});
     shapes.add({"Z = Concat·W_O", shape_of(Z)});
-    shapes.print(ch.out);
+    ch.table(shapes);
     ch.show("shape_example_output", "Z", Z);
     ch.say(tr(
         "04's shapes are consistent: z_i (2x3), Concat (2x24), W^O (24x4), Z (2x4) — 8 heads of "

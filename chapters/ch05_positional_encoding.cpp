@@ -8,21 +8,22 @@
 #include <string>
 
 #include "core/matmul.h"
-#include "model/attention.h"
-#include "model/positional.h"
+#include "model/1_attention/attention.h"
+#include "model/2_positions/positional.h"
 #include "report/chapter.h"
 #include "report/heatmap.h"
+#include "report/vector_measures.h"
 
 namespace {
 
 struct Inputs {
     std::size_t d_model;
     Labels vocabulary;
-    Matrix embedding;                     // (vocab x d_model)
-    std::vector<std::size_t> token_ids;   // the sentence
+    Matrix embedding;                    // (vocab x d_model)
+    std::vector<std::size_t> token_ids;  // the sentence
     std::vector<std::size_t>
         permutation;  // the same sentence shuffled: position i gets token perm[i]
-    std::size_t n;                        // positions of the encodings shown
+    std::size_t n;    // positions of the encodings shown
     std::size_t odd_d_model;
     std::vector<std::size_t> scaled_lengths;
     std::size_t binary_bits;
@@ -31,8 +32,7 @@ struct Inputs {
 
 void check_permutation(const DataFile& data, const std::vector<std::size_t>& perm, std::size_t n) {
     if (perm.size() != n)
-        throw data.error("inputs.permutation",
-                         tr("expected {} positions, each once", n));
+        throw data.error("inputs.permutation", tr("expected {} positions, each once", n));
     std::vector<bool> seen(n, false);
     for (std::size_t p : perm) {
         if (seen[p]) throw data.error("inputs.permutation", tr("expected each position once"));
@@ -54,8 +54,7 @@ Inputs read_inputs(const DataFile& data) {
     in.offsets = data.sizes("inputs.offsets", 0, in.n - 1);
     in.positions = data.sizes("inputs.positions", 0, in.n - 1);
     if (in.embedding.cols != in.d_model)
-        throw data.error("inputs.embedding",
-                         tr("expected {} columns (d_model)", in.d_model));
+        throw data.error("inputs.embedding", tr("expected {} columns (d_model)", in.d_model));
     if (in.vocabulary.size() != in.embedding.rows)
         throw data.error("inputs.vocabulary", tr("expected one word per row of inputs.embedding"));
     if (in.token_ids.size() > in.n)
@@ -86,10 +85,11 @@ Labels in_order(const Labels& labels, const std::vector<std::size_t>& order) {
 
 Matrix self_attention(const Matrix& x) { return attention(x, x, x).output; }
 
-void show_column(std::ostream& out, const std::string& title, const Matrix& values) {
+// "title: 0 1 2 3 …", the values wrapped under the first one
+void show_column(Chapter& ch, const std::string& title, const Matrix& values) {
     std::string text;
     for (double x : values.data) text += general(x, 4) + " ";
-    out << wrap(text, narration_width, title + ": ", std::string(display_width(title) + 2, ' '));
+    ch.say(text, title + ": ", std::string(display_width(title) + 2, ' '));
 }
 
 // The sentence's embeddings × √d_model, one row per token.
@@ -130,40 +130,47 @@ void simple_schemes(Chapter& ch, const Inputs& in) {
     ch.step(tr("Four ways to write down a position (02 位置编码)"));
     const Matrix ints = integer_positions(in.n);
     ch.record("integer_positions", ints);
-    show_column(ch.out, tr("1. integer index 0, 1, 2, …"), ints);
-    ch.out
-        << wrap(
-               tr("unbounded: position {1} is {1} times position 1, and a longer sentence than any seen in "
-                  "training brings values never seen.",
-                  in.n - 1),
-               narration_width, "   ", "   ")
-        << tr("2. scaled to [0, 1]: pos / (length − 1)") << "\n";
+    show_column(ch, tr("1. integer index 0, 1, 2, …"), ints);
+    ch.say(tr("unbounded: position {1} is {1} times position 1, and a longer sentence than any "
+              "seen in training brings values never seen.",
+              in.n - 1),
+           "   ", "   ");
+    ch.line(tr("2. scaled to [0, 1]: pos / (length − 1)"));
     for (std::size_t length : in.scaled_lengths) {
         const Matrix s = scaled_positions(length);
         ch.record("scaled_positions_" + std::to_string(length), s);
-        show_column(ch.out, "   " + tr("length {}", length), s);
+        show_column(ch, "   " + tr("length {}", length), s);
     }
-    ch.out << wrap(
-        tr("the step between neighbours depends on the length (1/(length − 1)): the same distance "
-           "means different things in different sentences."),
-        narration_width, "   ", "   ");
+    ch.say(tr("the step between neighbours depends on the length (1/(length − 1)): the same "
+              "distance means different things in different sentences."),
+           "   ", "   ");
     const Matrix bin = binary_positions(in.n, in.binary_bits), steps = neighbour_distances(bin);
     ch.record("binary_positions", bin);
     ch.record("binary_neighbour_distances", steps);
-    ch.out << tr("3. binary code, {} bits (lowest bit first): bounded, but jumpy —", in.binary_bits)
-           << "\n";
-    show_column(ch.out, "   " + tr("distance from pos to pos + 1"), steps);
-    ch.out << "   " << tr("going from 7 to 8 flips four bits at once; going from 8 to 9 flips one.")
-           << "\n";
+    ch.line(tr("3. binary code, {} bits (lowest bit first): bounded, but jumpy —", in.binary_bits));
+    show_column(ch, "   " + tr("distance from pos to pos + 1"), steps);
+    ch.line("   " + tr("going from 7 to 8 flips four bits at once; going from 8 to 9 flips one."));
 }
 
 // The encoding of 64 positions in 128 dimensions, and how alike every two positions' rows are.
 void pe_pictures(Chapter& ch, const Matrix& big) {
-    ch.picture("ch05_pe.svg", heatmap_svg({tr("sinusoidal positional encoding"), big, {}, {},
-                                           Scale::Signed, Matrix(), tr("position"), tr("dimension")}));
+    ch.picture("ch05_pe.svg", heatmap_svg({tr("sinusoidal positional encoding"),
+                                           big,
+                                           {},
+                                           {},
+                                           Scale::Signed,
+                                           Matrix(),
+                                           tr("position"),
+                                           tr("dimension")}));
     ch.picture("ch05_pe_similarity.svg",
-               heatmap_svg({tr("PE·PEᵀ: how alike two positions' encodings are"), matmul_bt(big, big),
-                            {}, {}, Scale::Range, Matrix(), tr("position"), tr("position")}));
+               heatmap_svg({tr("PE·PEᵀ: how alike two positions' encodings are"),
+                            matmul_bt(big, big),
+                            {},
+                            {},
+                            Scale::Range,
+                            Matrix(),
+                            tr("position"),
+                            tr("position")}));
 }
 
 void sinusoids(Chapter& ch, const Inputs& in) {
@@ -171,16 +178,15 @@ void sinusoids(Chapter& ch, const Inputs& in) {
     const Matrix norms = row_norms(pe), steps = neighbour_distances(pe);
     ch.record("pe_norms", norms);
     ch.record("pe_neighbour_distances", steps);
-    ch.out << wrap(
-        tr("4. sinusoids (d_model = {}): bounded in [−1, 1], every row has norm √(d_model/2) = {}, and "
-           "the step from pos to pos + 1 is the same everywhere:",
-           in.d_model, fixed(std::sqrt(static_cast<double>(in.d_model) / 2.0), 6)),
-        narration_width, "", "   ");
-    show_column(ch.out, "   " + tr("norms"), norms);
-    show_column(ch.out, "   " + tr("distance from pos to pos + 1"), steps);
+    ch.say(tr("4. sinusoids (d_model = {}): bounded in [−1, 1], every row has norm √(d_model/2) = "
+              "{}, and the step from pos to pos + 1 is the same everywhere:",
+              in.d_model, fixed(std::sqrt(static_cast<double>(in.d_model) / 2.0), 6)),
+           "", "   ");
+    show_column(ch, "   " + tr("norms"), norms);
+    show_column(ch, "   " + tr("distance from pos to pos + 1"), steps);
     ch.step(tr("The sinusoidal encoding of the paper (04 位置编码)"));
-    ch.out << "PE(pos, 2i)     = sin(pos / 10000^(2i/d_model))\n"
-              "PE(pos, 2i + 1) = cos(pos / 10000^(2i/d_model))\n";
+    ch.line("PE(pos, 2i)     = sin(pos / 10000^(2i/d_model))");
+    ch.line("PE(pos, 2i + 1) = cos(pos / 10000^(2i/d_model))");
     ch.say(tr(
         "Column pair i turns round a circle at angular speed ω_i = 10000^(−2i/d_model): the first "
         "pair once every 2π ≈ 6.3 positions, the last almost not at all."));
@@ -189,8 +195,8 @@ void sinusoids(Chapter& ch, const Inputs& in) {
     ch.say(tr("An odd d_model (here {}) works too: the last column is a sine without its cosine.",
               in.odd_d_model));
     const Matrix big = sinusoidal_encoding(64, 128);
-    print_shaded(ch.out, tr("PE, positions 0-31 (rows) × dimensions 0-63 (columns)"),
-                 row_block(column_block(big, 0, 64), 0, 32));
+    ch.shaded(tr("PE, positions 0-31 (rows) × dimensions 0-63 (columns)"),
+              row_block(column_block(big, 0, 64), 0, 32));
     ch.say(tr(
         "Fast columns on the left flicker from row to row, slow ones on the right barely change: "
         "each position gets its own pattern, and nearby positions get similar ones."));
@@ -226,16 +232,15 @@ void rotation(Chapter& ch, const Inputs& in) {
     Table table({"k", "pos", "max |PE(pos)·M_k − PE(pos + k)|"});
     const Matrix residual = rotation_residuals(in, pe, table);
     ch.record("rotation_residual", residual);
-    table.print(ch.out);
+    ch.table(table);
     ch.say(tr("So PE(pos)·PE(pos + k) depends on k only — each row below is the same:"));
     Matrix dots(in.n - 4, 5);
     for (std::size_t p = 0; p + 4 < in.n; ++p)
         for (std::size_t k = 0; k < 5; ++k)
             dots(p, k) = matmul_bt(row_of(pe, p), row_of(pe, p + k))(0, 0);
     ch.record("dot_by_offset", dots);
-    print_matrix(ch.out, "PE(pos)·PE(pos + k)",
-                 row_block(dots, 0, std::min<std::size_t>(6, dots.rows)), {},
-                 {"k=0", "k=1", "k=2", "k=3", "k=4"});
+    ch.matrix("PE(pos)·PE(pos + k)", row_block(dots, 0, std::min<std::size_t>(6, dots.rows)), {},
+              {"k=0", "k=1", "k=2", "k=3", "k=4"});
     const double worst = *std::max_element(residual.data.begin(), residual.data.end());
     ch.correction("04 位置编码",
                   tr("\"PE(pos + k) is a linear combination of PE(pos)\": right, and more — a "
@@ -271,9 +276,10 @@ void embedding_plus_pe(Chapter& ch, const Inputs& in) {
         self_attention(add(rows_in_order(token_vectors(in), in.permutation), pe));
     ch.record("attention_with_pe", with_pe);
     ch.record("attention_permuted_with_pe", shuffled);
-    ch.say(tr(
-        "Shuffle the tokens now and the outputs are no longer a shuffle of the old ones: max gap {}.",
-        fixed(max_abs_diff(shuffled, rows_in_order(with_pe, in.permutation)), 4)));
+    ch.say(
+        tr("Shuffle the tokens now and the outputs are no longer a shuffle of the old ones: max "
+           "gap {}.",
+           fixed(max_abs_diff(shuffled, rows_in_order(with_pe, in.permutation)), 4)));
 }
 
 void walkthrough(Chapter& ch) {

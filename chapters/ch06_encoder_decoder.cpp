@@ -6,53 +6,42 @@
 // "解码器中注意力的不同"; 04's model architecture (encoder, decoder, Add & Norm, FFN, embeddings).
 #include <algorithm>
 #include <chrono>
-#include <sstream>
 #include <string>
 
 #include "core/random.h"
 #include "io/model_file.h"
-#include "model/decoding.h"
-#include "model/transformer.h"
+#include "model/4_transformer/norms.h"
+#include "model/4_transformer/transformer_init.h"
+#include "model/5_decoding/decoding.h"
 #include "report/chapter.h"
 #include "report/model_summary.h"
 #include "report/source_words.h"
+#include "report/token_text.h"
 
 namespace {
 
+// The data file's model in the paper's placement (post-norm) and the same weights pre-norm: two
+// models, compared side by side.
 struct Inputs {
-    Transformer model;
+    Transformer post, pre;
     std::vector<Tokens> sources, targets;
     std::size_t max_length;
-    Matrix an_x,
-        an_sublayer;  // Add & Norm: a small batch of positions (rows), and a sublayer's output
+    Matrix an_x, an_sublayer;  // Add & Norm: a small batch of positions (rows), a sublayer's output
 };
 
-Tokens tokens_at(const DataFile& data, const std::string& key, std::size_t i, std::size_t vocab) {
-    const std::string where = key + "[" + std::to_string(i) + "]";
-    const Json& v = data.at(key)[i];
-    if (!v.is_array() || v.empty())
-        throw data.error(where, tr("expected a non-empty array of token ids"));
-    Tokens ids;
-    for (const Json& t : v) {
-        if (!t.is_number_integer() || t.get<long>() < 0 ||
-            t.get<long>() >= static_cast<long>(vocab))
-            throw data.error(where, tr("expected token ids from 0 to {}", vocab - 1));
-        ids.push_back(t.get<int>());
-    }
-    return ids;
-}
-
 Inputs read_inputs(const DataFile& data) {
-    Inputs in{load_transformer(data, "inputs"),         {}, {},
-              data.size("inputs.max_length", 1, 10000), {}, {}};
-    const std::size_t batch = data.at("inputs.source").size();
-    if (batch == 0 || data.at("inputs.target").size() != batch)
-        throw data.error("inputs.target",
-                         tr("expected as many target sequences as source sequences ({})", batch));
-    for (std::size_t b = 0; b < batch; ++b) {
-        in.sources.push_back(tokens_at(data, "inputs.source", b, in.model.config.src_vocab));
-        in.targets.push_back(tokens_at(data, "inputs.target", b, in.model.config.tgt_vocab));
-    }
+    Inputs in;
+    in.post = load_transformer(data, "inputs");
+    in.post.config.norm_first = false;
+    in.pre = in.post;
+    in.pre.config.norm_first = true;
+    in.sources = data.token_lists("inputs.source", in.post.config.src_vocab);
+    in.targets = data.token_lists("inputs.target", in.post.config.tgt_vocab);
+    if (in.targets.size() != in.sources.size())
+        throw data.error("inputs.target", tr("expected as many target sequences as source "
+                                             "sequences ({})",
+                                             in.sources.size()));
+    in.max_length = data.size("inputs.max_length", 1, 10000);
     in.an_x = data.matrix("inputs.add_norm.x");
     in.an_sublayer = data.matrix("inputs.add_norm.sublayer");
     if (in.an_sublayer.rows != in.an_x.rows || in.an_sublayer.cols != in.an_x.cols)
@@ -71,45 +60,40 @@ Tokens prefix(const Tokens& ids, std::size_t count) {
     return Tokens(ids.begin(), ids.begin() + static_cast<long>(count));
 }
 
-// Training time: the whole shifted target in one pass; the causal mask stands in for the
-// sequential steps. Returns the logits (n_tgt x tgt_vocab).
-Matrix training_flow(std::ostream& out, const Transformer& m, const Tokens& source,
-                     const Tokens& target) {
+std::string placement_name(const Transformer& m) {
+    return m.config.norm_first ? "pre_norm" : "post_norm";
+}
+
+// Training time, narrated: the whole shifted target in one pass, its logits computed before;
+// the causal mask stands in for the sequential steps.
+void narrate_training_flow(Chapter& ch, const Transformer& m, const Tokens& source,
+                           const Tokens& target, const Matrix& logits) {
     const TransformerConfig& c = m.config;
     const Tokens decoder_input = shifted_right(target, c.bos_id);
-    out << tr("source (encoder input):         {}", source_text_of(c, source)) << "\n"
-        << tr("target (what should come out):  {}", text_of(c, target)) << "\n"
-        << tr("decoder input = target shifted right, starting with <bos>: {}",
-              text_of(c, decoder_input))
-        << "\n";
-    const Matrix memory = encode(m, {source});
-    out << tr("the encoder runs once: memory {}; the decoder reads it in every layer (cross-attention)",
-              shape_of(memory))
-        << "\n";
-    const Matrix logits = decode(m, {decoder_input}, memory, {source});
+    ch.line(tr("source (encoder input):         {}", source_text_of(c, source)));
+    ch.line(tr("target (what should come out):  {}", text_of(c, target)));
+    ch.line(tr("decoder input = target shifted right, starting with <bos>: {}",
+               text_of(c, decoder_input)));
+    ch.line(
+        tr("the encoder runs once: memory {}; the decoder reads it in every layer "
+           "(cross-attention)",
+           shape_of(Matrix(source.size(), c.d_model))));
     Table t({tr("position"), tr("decoder sees"), tr("should predict"), tr("predicts")});
     for (std::size_t p = 0; p < decoder_input.size(); ++p)
         t.add({std::to_string(p), text_of(c, prefix(decoder_input, p + 1)), text_of(c, {target[p]}),
                text_of(c, {next_token(row_of(logits, p), c)})});
-    t.print(out);
-    return logits;
+    ch.table(t);
 }
 
-// Inference time: the loop of tutorial 02's steps 3-7, printed step by step.
-Tokens inference_flow(std::ostream& out, const Transformer& m, const Tokens& source,
-                      std::size_t max_length) {
-    const GreedySteps g = greedy_decode(m, source, max_length);
+// Inference time: the loop of tutorial 02's steps 3-7, narrated step by step.
+void narrate_greedy(Chapter& ch, const Transformer& m, const GreedySteps& g) {
     for (std::size_t s = 0; s < g.step_logits.size(); ++s)
-        out << "  "
-            << tr("step {}: decoder input {}  → {}", s + 1,
-                  text_of(m.config, prefix(g.output, s + 1)), text_of(m.config, {g.output[s + 1]}))
-            << "\n";
-    out << "  "
-        << (g.output.back() == m.config.eos_id
-                ? tr("stopped at <eos>: {}", text_of(m.config, g.output))
-                : tr("stopped at the maximum length: {}", text_of(m.config, g.output)))
-        << "\n";
-    return g.output;
+        ch.line("  " + tr("step {}: decoder input {}  → {}", s + 1,
+                          text_of(m.config, prefix(g.output, s + 1)),
+                          text_of(m.config, {g.output[s + 1]})));
+    ch.line("  " + (g.output.back() == m.config.eos_id
+                        ? tr("stopped at <eos>: {}", text_of(m.config, g.output))
+                        : tr("stopped at the maximum length: {}", text_of(m.config, g.output))));
 }
 
 // Teacher-forced row t must equal the last row of decoding the prefix 0..t alone.
@@ -124,27 +108,24 @@ double flows_gap(const Transformer& m, const Tokens& source, const Tokens& decod
     return worst;
 }
 
-std::string tag(const Transformer& m, std::size_t b) {
-    return std::string(m.config.norm_first ? "pre_norm_" : "post_norm_") + std::to_string(b);
-}
-
 void the_model(Chapter& ch, const Inputs& in) {
     ch.step(tr("The model (04 模型架构) — untrained: its predictions are arbitrary"));
     ch.say(tr(
         "Random weights, from the data file, so that PyTorch computes the same numbers; chapter 7 "
         "trains a model. Embeddings × √d_model + positions, N encoder layers, N decoder layers, an "
         "output projection:"));
-    describe(ch.out, in.model);
-    ch.record_number("small_parameter_count", static_cast<double>(parameter_count(in.model)));
+    for (const std::string& line : description(in.post)) ch.line(line);
+    ch.record_number("small_parameter_count", static_cast<double>(parameter_count(in.post)));
     ch.record_number("small_core_parameter_count",
-                     static_cast<double>(core_parameter_count(in.model)));
-    const TransformerConfig& c = in.model.config;
-    ch.say(tr(
-        "In each layer the feed-forward net widens every position and narrows it back (04 前馈神经网络):"));
-    ch.out << "  "
-           << tr("here  {1} → {2} → {1}   (x·W1: (n x {1})·({1} x {2}), relu, ·W2: ({2} x {1}))",
-                 c.d_model, c.d_ff)
-           << "\n  " << tr("paper 512 → 2048 → 512") << "\n";
+                     static_cast<double>(core_parameter_count(in.post)));
+    const TransformerConfig& c = in.post.config;
+    ch.say(
+        tr("In each layer the feed-forward net widens every position and narrows it back (04 "
+           "前馈神经网络):"));
+    ch.line("  " + tr("here  {1} → {2} → {1}   (x·W1: (n x {1})·({1} x {2}), relu, ·W2: ({2} x "
+                      "{1}))",
+                      c.d_model, c.d_ff));
+    ch.line("  " + tr("paper 512 → 2048 → 512"));
     ch.correction("04 前馈神经网络",
                   tr("\"two linear regressions and a ReLU\": two linear maps (x·W1 + b1, then "
                      "·W2 + b2), nothing is regressed; the shapes are right: 512 → 2048 → 512."));
@@ -156,8 +137,7 @@ void add_and_norm(Chapter& ch, const Inputs& in) {
     ch.step(tr("Add & Norm with numbers: LayerNorm beside BatchNorm (04 LayerNorm & BatchNorm)"));
     const Matrix r = add(in.an_x, in.an_sublayer);  // the residual: x + Sublayer(x)
     LayerNorm unit{Matrix(1, r.cols, 1.0), Matrix(1, r.cols), 1e-5};
-    print_matrix(ch.out,
-                 tr("x + Sublayer(x): {} positions of a batch, {} features", r.rows, r.cols), r);
+    ch.matrix(tr("x + Sublayer(x): {} positions of a batch, {} features", r.rows, r.cols), r);
     const Matrix ln = layer_norm(r, unit), bn = batch_norm(r);
     ch.show("add_norm_layer_norm",
             tr("LayerNorm: each row to mean 0, variance 1 (what the Transformer does)"), ln);
@@ -175,81 +155,78 @@ void add_and_norm(Chapter& ch, const Inputs& in) {
         means));
     ch.correction(
         "04 LayerNorm & BatchNorm",
-        tr("\"LayerNorm computes the mean and variance of each sample over the mini-batch\": LayerNorm "
+        tr("\"LayerNorm computes the mean and variance of each sample over the mini-batch\": "
+           "LayerNorm "
            "uses no batch at all — each position's vector is normalised over its own features "
            "(biased variance, eps inside the root, as nn.LayerNorm), the rows of the first table "
            "above; normalising over the batch is BatchNorm, the second."));
 }
 
-// The model in both placements, the examples of the data file: for each, its teacher-forced
-// logits and its greedy output are recorded; the first example in post-norm is narrated.
-void data_flows(Chapter& ch, Inputs& in) {
-    for (const bool norm_first : {false, true}) {
-        in.model.config.norm_first = norm_first;
+// Both models on every example of the data file: the teacher-forced logits and the greedy output
+// are recorded; the first example, in the paper's placement, is narrated.
+void data_flows(Chapter& ch, const Inputs& in) {
+    for (const Transformer* m : {&in.post, &in.pre})
         for (std::size_t b = 0; b < in.sources.size(); ++b) {
-            const bool narrate = !norm_first && b == 0;
-            std::ostream nowhere(nullptr);
-            std::ostream& out = narrate ? ch.out : nowhere;
-            if (narrate) ch.step(tr("Training-time data flow: every position at once (02 训练时数据流)"));
-            ch.record("logits_" + tag(in.model, b),
-                      training_flow(out, in.model, in.sources[b], in.targets[b]), Shape::Matrix,
-                      tolerance::end_to_end);
-            if (narrate) ch.step(tr("Inference-time data flow: one token at a time (02 推理时数据流)"));
-            out << tr("Encode once, start from <bos>, append the most likely token, repeat until <eos>:")
-                << "\n";
-            ch.record("greedy_" + tag(in.model, b),
-                      as_row(inference_flow(out, in.model, in.sources[b], in.max_length)),
-                      Shape::Vector);
+            const Tokens& source = in.sources[b];
+            const Matrix logits =
+                logits_teacher_forced(*m, source, shifted_right(in.targets[b], m->config.bos_id));
+            const GreedySteps greedy = greedy_decode(*m, source, in.max_length);
+            const std::string tag = placement_name(*m) + "_" + std::to_string(b);
+            ch.record("logits_" + tag, logits, Shape::Matrix, tolerance::end_to_end);
+            ch.record("greedy_" + tag, as_row(greedy.output), Shape::Vector);
+            if (m != &in.post || b != 0) continue;
+            ch.step(tr("Training-time data flow: every position at once (02 训练时数据流)"));
+            narrate_training_flow(ch, *m, source, in.targets[b], logits);
+            ch.step(tr("Inference-time data flow: one token at a time (02 推理时数据流)"));
+            ch.line(
+                tr("Encode once, start from <bos>, append the most likely token, repeat until "
+                   "<eos>:"));
+            narrate_greedy(ch, *m, greedy);
         }
-    }
-    in.model.config.norm_first = false;
 }
 
-void flows_agree(Chapter& ch, Inputs& in) {
+void flows_agree(Chapter& ch, const Inputs& in) {
     ch.step(tr("The two flows agree (02 训练测试细节)"));
-    ch.say(tr(
-        "Row t of the one teacher-forced pass equals the last row of decoding the prefix 0..t "
-        "alone — for every example, in both placements:"));
+    ch.say(
+        tr("Row t of the one teacher-forced pass equals the last row of decoding the prefix 0..t "
+           "alone — for every example, in both placements:"));
     Table t({tr("placement"), tr("example"), tr("max |teacher-forced − step by step|")});
-    for (const bool norm_first : {false, true}) {
-        in.model.config.norm_first = norm_first;
+    for (const Transformer* m : {&in.post, &in.pre})
         for (std::size_t b = 0; b < in.sources.size(); ++b)
-            t.add({norm_first ? tr("pre-norm") : tr("post-norm"), std::to_string(b),
-                   sci(flows_gap(in.model, in.sources[b],
-                                 shifted_right(in.targets[b], in.model.config.bos_id)))});
-    }
-    in.model.config.norm_first = false;
-    t.print(ch.out);
+            t.add({m->config.norm_first ? tr("pre-norm") : tr("post-norm"), std::to_string(b),
+                   sci(flows_gap(*m, in.sources[b],
+                                 shifted_right(in.targets[b], m->config.bos_id)))});
+    ch.table(t);
     ch.say(tr(
         "They differ in one place only: in training every position sees the true previous tokens "
         "(teacher forcing); at inference it sees its own predictions, so one mistake is fed "
         "back."));
 }
 
-void placements_and_padding(Chapter& ch, Inputs& in) {
+void placements_and_padding(Chapter& ch, const Inputs& in) {
     ch.step(tr("Post-norm and pre-norm (04 编码器: LayerNorm(x + Sublayer(x)))"));
     const Tokens& src = in.sources.back();
-    const Tokens dec = shifted_right(in.targets.back(), in.model.config.bos_id);
-    const Matrix post = logits_teacher_forced(in.model, src, dec);
-    in.model.config.norm_first = true;
-    const Matrix pre = logits_teacher_forced(in.model, src, dec);
-    in.model.config.norm_first = false;
-    ch.out
-        << tr("post-norm (the paper, nn.Transformer's norm_first=False):  x = LayerNorm(x + Sublayer(x))")
-        << "\n"
-        << tr("pre-norm  (norm_first=True, common since):                x = x + Sublayer(LayerNorm(x))")
-        << "\n"
-        << tr("Same weights, other logits: max difference {}.", fixed(max_abs_diff(post, pre), 3))
-        << "\n";
+    const Tokens dec = shifted_right(in.targets.back(), in.post.config.bos_id);
+    const Matrix post = logits_teacher_forced(in.post, src, dec);
+    const Matrix pre = logits_teacher_forced(in.pre, src, dec);
+    ch.line(
+        tr("post-norm (the paper, nn.Transformer's norm_first=False):  x = LayerNorm(x + "
+           "Sublayer(x))"));
+    ch.line(
+        tr("pre-norm  (norm_first=True, common since):                x = x + "
+           "Sublayer(LayerNorm(x))"));
+    ch.line(
+        tr("Same weights, other logits: max difference {}.", fixed(max_abs_diff(post, pre), 3)));
     ch.step(tr("Padding is masked in every attention"));
     Tokens unpadded = src;
-    while (!unpadded.empty() && unpadded.back() == in.model.config.pad_id) unpadded.pop_back();
-    const double gap = max_abs_diff(post, logits_teacher_forced(in.model, unpadded, dec));
+    while (!unpadded.empty() && unpadded.back() == in.post.config.pad_id) unpadded.pop_back();
+    const double gap = max_abs_diff(post, logits_teacher_forced(in.post, unpadded, dec));
     ch.say(tr("source {} against the same without its padding, {}:",
-              source_text_of(in.model.config, src), source_text_of(in.model.config, unpadded)));
-    ch.say(tr(
-        "max |logits − logits| = {} — the padded keys change nothing, in the encoder and in cross-attention.",
-        sci(gap)));
+              source_text_of(in.post.config, src), source_text_of(in.post.config, unpadded)));
+    ch.say(
+        tr("max |logits − logits| = {} — the padded keys change nothing, in the encoder and in "
+           "cross-attention.",
+           sci(gap)));
 }
 
 void dropout(Chapter& ch) {
@@ -277,15 +254,14 @@ void base_model(Chapter& ch) {
     const Matrix logits = logits_teacher_forced(m, source, target);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
-    describe(ch.out, m);
-    ch.out
-        << tr("(source, target and the output projection share one {} x {} embedding table)",
-              c.src_vocab, c.d_model)
-        << "\n"
-        << tr("seeded random weights in {} s; one forward pass on 64 + 64 tokens → logits {} in {} s",
-              fixed(std::chrono::duration<double>(t1 - t0).count(), 2), shape_of(logits),
-              fixed(seconds, 2))
-        << "\n";
+    for (const std::string& line : description(m)) ch.line(line);
+    ch.line(tr("(source, target and the output projection share one {} x {} embedding table)",
+               c.src_vocab, c.d_model));
+    ch.line(
+        tr("seeded random weights in {} s; one forward pass on 64 + 64 tokens → logits {} in "
+           "{} s",
+           fixed(std::chrono::duration<double>(t1 - t0).count(), 2), shape_of(logits),
+           fixed(seconds, 2)));
     ch.record_number("parameter_count", static_cast<double>(parameter_count(m)));
     ch.record_number("core_parameter_count", static_cast<double>(core_parameter_count(m)));
     ch.measured("forward_seconds", seconds);
@@ -299,36 +275,42 @@ void decode_from_weights(Chapter& ch) {
             tr("--source: expected the sequences to decode, e.g. --source \"3 1 4, 1 5\""));
     const std::vector<Tokens> sources = parse_sources(ch.options.value("--source"), m.config);
     ch.step(tr("Greedy decoding with {}", file.path()));
-    describe(ch.out, m);
-    describe_training(ch.out, file, sources);
+    for (const std::string& line : description(m)) ch.line(line);
+    for (const std::string& line : training_description(file, sources)) ch.line(line);
     const Vocabulary names = names_of(m.config);
-    Json decoded = Json::array();  // for --json: each output's words, without <bos> and <eos>
+    std::vector<Words> decoded;  // for --json: each output's words, without <bos> and <eos>
     for (std::size_t n = 0; n < sources.size(); ++n) {
-        ch.out << tr("source: {}", source_text_of(m.config, sources[n])) << "\n";
-        const Tokens output = inference_flow(ch.out, m, sources[n], 2 * sources[n].size() + 2);
-        ch.record("decoded_" + std::to_string(n), as_row(output), Shape::Vector);
-        Json words = Json::array();
-        for (int id : output)
+        ch.line(tr("source: {}", source_text_of(m.config, sources[n])));
+        const GreedySteps g = greedy_decode(m, sources[n], 2 * sources[n].size() + 2);
+        narrate_greedy(ch, m, g);
+        ch.record("decoded_" + std::to_string(n), as_row(g.output), Shape::Vector);
+        Words words;
+        for (int id : g.output)
             if (id != m.config.bos_id && id != m.config.eos_id) words.push_back(name_of(names, id));
         decoded.push_back(words);
     }
-    ch.reported("decoded", sources.size() == 1 ? decoded[0] : decoded);
+    if (sources.size() == 1)
+        ch.reported("decoded", decoded[0]);
+    else
+        ch.reported("decoded", decoded);
 }
 
 void corrections(Chapter& ch) {
     ch.correction(
         "02 训练时数据流",
         tr("\"the encoder outputs K and V\": the encoder outputs one matrix, the memory; "
-        "every decoder layer makes its own keys and values from it with its own W_K, W_V."));
-    ch.correction("02 解码器中注意力的不同",
-                  tr("\"the decoder's Q comes from the hidden state of the previous time "
-                  "step\": an RNN's picture. The queries of cross-attention are the decoder's "
-                  "masked self-attention output at the same positions — for every position at once "
-                  "in training."));
-    ch.correction("02 训练时数据流",
-                  tr("\"the decoder's input is the target sequence\": the target shifted right, "
-                  "<bos> first (printed above), so that position t predicts target t having seen "
-                  "only the tokens before it."));
+           "every decoder layer makes its own keys and values from it with its own W_K, W_V."));
+    ch.correction(
+        "02 解码器中注意力的不同",
+        tr("\"the decoder's Q comes from the hidden state of the previous time "
+           "step\": an RNN's picture. The queries of cross-attention are the decoder's "
+           "masked self-attention output at the same positions — for every position at once "
+           "in training."));
+    ch.correction(
+        "02 训练时数据流",
+        tr("\"the decoder's input is the target sequence\": the target shifted right, "
+           "<bos> first (printed above), so that position t predicts target t having seen "
+           "only the tokens before it."));
     ch.correction(
         "04 模型架构",
         tr("\"the decoder outputs y_t from y_1 … y_{t−1} and z_t\": from y_1 … y_{t−1} and "
@@ -336,12 +318,12 @@ void corrections(Chapter& ch) {
     ch.correction(
         "04 模型架构",
         tr("\"auto-regressive: the current value a linear combination of past values\": that "
-        "is a linear AR model of time series; a Transformer's next token depends on the past "
-        "tokens through the whole network, nowhere linearly."));
+           "is a linear AR model of time series; a Transformer's next token depends on the past "
+           "tokens through the whole network, nowhere linearly."));
     ch.correction(
         "04 嵌入层",
         tr("\"the two embedding layers share their weights\": the paper shares one matrix between "
-        "both embeddings and the pre-softmax projection (§3.4); --config base does so."));
+           "both embeddings and the pre-softmax projection (§3.4); --config base does so."));
     ch.correction(
         "happy-llm 2.2–2.3",
         tr("the textbook's later code, not in this folder: its reported bugs are the traps "
@@ -365,7 +347,7 @@ void walkthrough(Chapter& ch) {
         throw UsageError(tr("--config: expected \"base\""));
     if (o.has("--config")) return base_model(ch);
     if (o.has("--weights")) return decode_from_weights(ch);
-    Inputs in = read_inputs(ch.data);
+    const Inputs in = read_inputs(ch.data);
     the_model(ch, in);
     add_and_norm(ch, in);
     data_flows(ch, in);

@@ -10,12 +10,15 @@
 
 #include "io/atomic_file.h"
 #include "io/model_file.h"
-#include "model/decoding.h"
-#include "model/loss.h"
-#include "model/parameters.h"
+#include "model/4_transformer/loss.h"
+#include "model/4_transformer/parameters.h"
+#include "model/4_transformer/transformer_init.h"
+#include "model/5_decoding/decoding.h"
 #include "report/chapter.h"
 #include "report/chart.h"
 #include "report/heatmap.h"
+#include "report/progress.h"
+#include "report/token_text.h"
 #include "train/gradient_check.h"
 #include "train/numerals_task.h"
 #include "train/reverse_task.h"
@@ -25,14 +28,14 @@
 namespace {
 
 struct Inputs {
-    Transformer tiny;                    // the oracle's small model, for the gradient checks
+    Transformer tiny;  // the oracle's small model, for the gradient checks
     double smoothing;
     std::vector<Example> gradient_batch;
-    AdamSettings adam;                   // the first Adam steps against torch.optim.Adam
+    AdamSettings adam;  // the first Adam steps against torch.optim.Adam
     std::size_t adam_steps, adam_batch_size;
     std::uint64_t adam_seed;
-    Transformer model;                   // the model to train, freshly initialised
-    Task task;                           // --task: reverse (the default) or numerals
+    Transformer model;  // the model to train, freshly initialised
+    Task task;          // --task: reverse (the default) or numerals
     std::size_t batch_size;
     TrainingSettings training;
     std::size_t check_steps, heldout;
@@ -40,25 +43,16 @@ struct Inputs {
     std::vector<std::uint64_t> check_numbers;  // numerals: read here and by the oracle
 };
 
+// [[source ids, target ids], …]: each a non-empty list of ids of the reversal vocabulary.
 std::vector<Example> examples_at(const DataFile& data, const std::string& key) {
     std::vector<Example> out;
-    const Json& list = data.at(key);
-    for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::size_t n = data.length(key);
+    for (std::size_t i = 0; i < n; ++i) {
         const std::string where = key + "[" + std::to_string(i) + "]";
-        Example e;
-        for (int part = 0; part < 2; ++part) {
-            const Json& seq = list[i].is_array() && list[i].size() == 2 ? list[i][part] : Json();
-            if (!seq.is_array() || seq.empty())
-                throw data.error(where, tr("expected [source ids, target ids]"));
-            for (const Json& t : seq) {
-                if (!t.is_number_integer() || t.get<int>() < 0 ||
-                    t.get<int>() >= reverse_vocab_size)
-                    throw data.error(where,
-                                     tr("expected token ids from 0 to {}", reverse_vocab_size - 1));
-                (part == 0 ? e.source : e.target).push_back(t.get<int>());
-            }
-        }
-        out.push_back(e);
+        if (data.length(where) != 2)
+            throw data.error(where, tr("expected [source ids, target ids]"));
+        out.push_back({data.tokens(where + "[0]", reverse_vocab_size),
+                       data.tokens(where + "[1]", reverse_vocab_size)});
     }
     if (out.empty()) throw data.error(key, tr("expected at least one example"));
     return out;
@@ -110,13 +104,9 @@ Inputs read_inputs(const DataFile& data, const std::string& task) {
     in.adam_seed = data.size("inputs.adam.seed", 0, std::size_t(1) << 62);
     read_training(data, task, in);
     if (task == "numerals")
-        for (const Json& n : data.at("inputs.numerals.check_numbers")) {
-            if (!n.is_number_unsigned() || n.get<std::uint64_t>() > largest_numeral)
-                throw data.error(
-                    "inputs.numerals.check_numbers",
-                    tr("expected whole numbers from 0 to {}", std::to_string(largest_numeral)));
-            in.check_numbers.push_back(n.get<std::uint64_t>());
-        }
+        for (const long n :
+             data.integers("inputs.numerals.check_numbers", 0, static_cast<long>(largest_numeral)))
+            in.check_numbers.push_back(static_cast<std::uint64_t>(n));
     return in;
 }
 
@@ -146,11 +136,12 @@ void numerals(Chapter& ch, const Inputs& in) {
     ch.say(tr(
         "The source is a number's digits, the target its Chinese reading, one character per token: "
         "a translation in which the output is not a rearrangement of the input. Each digit becomes "
-        "a character and gains a unit (十, 百, 千, 万) that depends on how many digits follow it; runs "
+        "a character and gains a unit (十, 百, 千, 万) that depends on how many digits follow it; "
+        "runs "
         "of zeros become one 零 or nothing (src/train/numerals_task.h states the rules)."));
     const TransformerConfig& c = in.model.config;
     for (const std::uint64_t n : {10u, 15u, 110u, 305u, 2026u, 10010u, 1001000u, 99999999u})
-        ch.out << "  " << numeral_text(c, numeral_example(n)) << "\n";
+        ch.line("  " + numeral_text(c, numeral_example(n)));
     ch.record("numeral_reading_ids", reading_ids(in.check_numbers), Shape::Matrix, 0.0);
     ch.say(tr(
         "--check compares this reader's readings of the data file's {} numbers, the hand-checked "
@@ -166,10 +157,9 @@ void the_task(Chapter& ch, const Inputs& in) {
     const TransformerConfig& c = in.model.config;
     for (std::size_t i = 0; i < std::min<std::size_t>(3, in.gradient_batch.size()); ++i) {
         const Example& e = in.gradient_batch[i];
-        ch.out << "  " << tr("source {}  →  target {}", text_of(c, e.source), text_of(c, e.target))
-               << "\n      "
-               << tr("(the decoder's input: {})", text_of(c, shifted_right(e.target, c.bos_id)))
-               << "\n";
+        ch.line("  " + tr("source {}  →  target {}", text_of(c, e.source), text_of(c, e.target)));
+        ch.line("      " +
+                tr("(the decoder's input: {})", text_of(c, shifted_right(e.target, c.bos_id))));
     }
 }
 
@@ -192,7 +182,14 @@ double record_gradients(Chapter& ch, const std::string& placement, const Transfo
     return worst;
 }
 
-void gradients(Chapter& ch, Inputs& in) {
+// The tiny model of the data file in one placement.
+Transformer placed(const Transformer& tiny, bool norm_first) {
+    Transformer m = tiny;
+    m.config.norm_first = norm_first;
+    return m;
+}
+
+void gradients(Chapter& ch, const Inputs& in) {
     ch.step(tr("Gradients by hand against PyTorch autograd (the paper §5)"));
     const TransformerConfig& c = in.tiny.config;
     ch.say(tr(
@@ -200,20 +197,20 @@ void gradients(Chapter& ch, Inputs& in) {
         c.d_model, c.n_encoder_layers, c.n_decoder_layers, in.gradient_batch.size(),
         general(in.smoothing, 3)));
     for (const bool norm_first : {false, true}) {
-        in.tiny.config.norm_first = norm_first;
         const std::string placement = norm_first ? "pre_norm" : "post_norm";
         Transformer grad;
-        const double loss = batch_gradients(in.tiny, in.gradient_batch, in.smoothing, grad);
+        const double loss =
+            batch_gradients(placed(in.tiny, norm_first), in.gradient_batch, in.smoothing, grad);
         ch.record_number("loss_" + placement, loss, tolerance::end_to_end);
         const double gap = record_gradients(ch, placement, grad);
-        ch.out << "  " << pad_right(placement, 9) << " "
-               << tr("loss {}; largest |our gradient − PyTorch's| over {} matrices: {}",
-                     fixed(loss, 12), parameters(grad).size(), sci(gap))
-               << "\n";
+        ch.line("  " + pad_right(placement, 9) + " " +
+                tr("loss {}; largest |our gradient − PyTorch's| over {} matrices: {}",
+                   fixed(loss, 12), parameters(grad).size(), sci(gap)));
     }
     Random pick(1);
+    Transformer pre_norm = placed(in.tiny, true);
     const double worst =
-        worst_error(check_model_gradients(in.tiny, in.gradient_batch, in.smoothing, 2, pick));
+        worst_error(check_model_gradients(pre_norm, in.gradient_batch, in.smoothing, 2, pick));
     ch.say(tr(
         "Central differences (L(θ+h) − L(θ−h))/2h on two entries of every matrix: largest relative "
         "error {} (pre-norm).",
@@ -225,8 +222,7 @@ void gradients(Chapter& ch, Inputs& in) {
 
 // The losses of the first Adam steps, each on a fresh batch of reversals.
 Matrix first_losses(const Inputs& in, bool norm_first) {
-    Transformer m = in.tiny;
-    m.config.norm_first = norm_first;
+    Transformer m = placed(in.tiny, norm_first);
     Adam adam(in.adam);
     Random rng(in.adam_seed);
     Matrix losses(1, in.adam_steps);
@@ -248,7 +244,7 @@ void adam_steps(Chapter& ch, const Inputs& in) {
     for (std::size_t s = 0; s < in.adam_steps; ++s)
         t.add({std::to_string(s + 1), sci(learning_rate(in.adam, s + 1)), fixed(post(0, s), 10),
                fixed(pre(0, s), 10)});
-    t.print(ch.out);
+    ch.table(t);
     ch.say(tr(
         "lr = factor · d_model^−0.5 · min(step^−0.5, step · warmup^−1.5): it rises for {} steps, "
         "then falls as 1/√step.",
@@ -269,18 +265,20 @@ TrainingRun train_model(Chapter& ch, const Inputs& in) {
     ch.step(tr("Training from scratch (02 训练测试细节; the paper §5.4)"));
     const TrainingSettings& s = in.training;
     const TransformerConfig& c = in.model.config;
-    ch.say(tr(
-        "model: d_model {}, h {}, d_ff {}, {}+{} layers, {}, {} parameters; batches of {}, up to {} steps",
-        c.d_model, c.n_heads, c.d_ff, c.n_encoder_layers, c.n_decoder_layers,
-        c.norm_first ? tr("pre-norm") : tr("post-norm"), parameter_count(in.model), in.batch_size,
-        s.max_steps));
-    ch.out.flush();  // the progress bar follows on stderr
+    ch.say(
+        tr("model: d_model {}, h {}, d_ff {}, {}+{} layers, {}, {} parameters; batches of {}, up "
+           "to {} steps",
+           c.d_model, c.n_heads, c.d_ff, c.n_encoder_layers, c.n_decoder_layers,
+           c.norm_first ? tr("pre-norm") : tr("post-norm"), parameter_count(in.model),
+           in.batch_size, s.max_steps));
     const Task& task = in.task;
     const std::size_t batch_size = in.batch_size;
-    ProgressBar bar;
-    return train(in.model, s, [&](Random& rng) {
-        return task.training(rng, batch_size);
-    }, bar);
+    ProgressBar bar;  // on stderr, when it is a terminal
+    TrainingRun run = train(
+        in.model, s, [&](Random& rng) { return task.training(rng, batch_size); },
+        [&](const StepStats& stats) { bar.update(stats); });
+    bar.done();
+    return run;
 }
 
 double held_out(Chapter& ch, const Inputs& in, const TrainingRun& run) {
@@ -290,24 +288,21 @@ double held_out(Chapter& ch, const Inputs& in, const TrainingRun& run) {
     const ExactMatch score = exact_match(run.model, heldout);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    ch.out << tr("trained {} steps in {} s; final loss {}", run.losses.size(),
-                 fixed(run.seconds, 1), fixed(run.losses.back(), 4))
-           << "\n"
-           << tr("held-out exact match: {} / {} = {}% (greedy decoding, {} s)", score.correct,
-                 score.total, fixed(100 * score.rate(), 1), fixed(seconds, 1))
-           << "\n";
+    ch.line(tr("trained {} steps in {} s; final loss {}", run.losses.size(), fixed(run.seconds, 1),
+               fixed(run.losses.back(), 4)));
+    ch.line(tr("held-out exact match: {} / {} = {}% (greedy decoding, {} s)", score.correct,
+               score.total, fixed(100 * score.rate(), 1), fixed(seconds, 1)));
     const TransformerConfig& c = run.model.config;
     for (std::size_t i = 0; i < 4 && i < heldout.size(); ++i) {
         const GreedySteps g = greedy_decode(run.model, heldout[i].source, heldout[i].target.size());
         const Tokens output(g.output.begin() + 1, g.output.end());
         const bool right = output == heldout[i].target;
         if (in.task.name == "numerals")
-            ch.out << "  " << numeral_text(c, {heldout[i].source, output})
-                   << (right ? "  ✓" : "  ✗")
-                   << (right ? "" : "  (" + numeral_text(c, heldout[i]) + ")") << "\n";
+            ch.line("  " + numeral_text(c, {heldout[i].source, output}) + (right ? "  ✓" : "  ✗") +
+                    (right ? "" : "  (" + numeral_text(c, heldout[i]) + ")"));
         else
-            ch.out << "  " << source_text_of(c, heldout[i].source) << "  →  " << text_of(c, output)
-                   << (right ? "  ✓" : "  ✗") << "\n";
+            ch.line("  " + source_text_of(c, heldout[i].source) + "  →  " + text_of(c, output) +
+                    (right ? "  ✓" : "  ✗"));
     }
     ch.measured("heldout_exact_match", score.rate());
     ch.measured("train_seconds", run.seconds);
@@ -328,8 +323,10 @@ void numeral_alignment(Chapter& ch, const Example& ex, const Matrix& mean) {
         }
     ch.say(tr(
         "Of the {} rows that write a digit (一 … 九), {} put their largest weight on that digit's "
-        "own place in the source: a digit is read where it stands. The rows that write a unit (十 百 "
-        "千 万) or 零 look elsewhere — which unit comes next depends on how many digits follow, not "
+        "own place in the source: a digit is read where it stands. The rows that write a unit (十 "
+        "百 "
+        "千 万) or 零 look elsewhere — which unit comes next depends on how many digits follow, "
+        "not "
         "on any one of them. An alignment, as in translation, and not a diagonal.",
         digits, aligned));
 }
@@ -355,15 +352,15 @@ void cross_attention(Chapter& ch, const Inputs& in, const Transformer& model) {
     }
     panels.push_back({tr("mean of the heads"), mean, rows, cols, Scale::Weights, Matrix(),
                       tr("decoder input"), tr("source")});
-    ch.out << "\n";
-    ch.say(tr(
-        "The last decoder layer's cross-attention, averaged over heads (rows: decoder input, "
-        "columns: source):"));
-    print_matrix(ch.out, tr("cross-attention"), mean, rows, cols, 2);
+    ch.line("");
+    ch.say(
+        tr("The last decoder layer's cross-attention, averaged over heads (rows: decoder input, "
+           "columns: source):"));
+    ch.matrix(tr("cross-attention"), mean, rows, cols, 2);
     if (in.task.name == "reverse")
-        ch.say(tr(
-            "For reversal the weight sits on an anti-diagonal: output position t reads source "
-            "position L − 1 − t."));
+        ch.say(
+            tr("For reversal the weight sits on an anti-diagonal: output position t reads source "
+               "position L − 1 − t."));
     else
         numeral_alignment(ch, ex, mean);
     ch.picture("ch07_cross_attention.svg",
@@ -406,16 +403,18 @@ std::string save_path(const Options& o, const std::string& task) {
 void save(Chapter& ch, const Inputs& in, const TrainingRun& run, double heldout,
           const std::string& path) {
     if (path.empty()) {
-        ch.out << "\n" << tr("(a short run: the model is not saved; --save FILE keeps it)") << "\n";
+        ch.line("");
+        ch.line(tr("(a short run: the model is not saved; --save FILE keeps it)"));
         return;
     }
-    save_transformer(run.model,
-                     {in.task.name, run.losses.size(), run.losses.back(), heldout,
-                      in.task.max_source_length},
-                     path);
-    ch.out << "\n" << tr("saved the trained model to {}; decode your own digits with", path) << "\n"
-           << "  build/ch06_encoder_decoder --weights " << path << " --source \""
-           << (in.task.name == "numerals" ? "2 0 2 6" : "3 1 4 1 5") << "\"\n";
+    save_transformer(
+        run.model,
+        {in.task.name, run.losses.size(), run.losses.back(), heldout, in.task.max_source_length},
+        path);
+    ch.line("");
+    ch.line(tr("saved the trained model to {}; decode your own digits with", path));
+    ch.line("  build/ch06_encoder_decoder --weights " + path + " --source \"" +
+            (in.task.name == "numerals" ? "2 0 2 6" : "3 1 4 1 5") + "\"");
 }
 
 void walkthrough(Chapter& ch) {
@@ -438,7 +437,8 @@ void walkthrough(Chapter& ch) {
     save(ch, in, run, heldout, path);
     ch.correction(
         "05",
-        tr("\"trained by filling in blanks: 25% of the words are erased\": that is BERT's objective "
+        tr("\"trained by filling in blanks: 25% of the words are erased\": that is BERT's "
+           "objective "
            "(which erases 15%, Devlin et al. 2019), an encoder alone. The Transformer of the "
            "paper, and this chapter's, is trained by predicting each target token from the ones "
            "before it (teacher forcing, above)."));

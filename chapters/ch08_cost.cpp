@@ -7,7 +7,7 @@
 #include <string>
 
 #include "core/random.h"
-#include "model/counted_layers.h"
+#include "report/counted_layers.h"
 #include "report/chapter.h"
 #include "report/chart.h"
 #include "report/measure.h"
@@ -23,7 +23,7 @@ struct Inputs {
     std::size_t k;                    // the convolution's kernel width
     std::size_t fixed_d, fixed_n;     // the width while n varies, the length while d varies
     std::vector<std::size_t> memory_ns;
-    double min_seconds;               // per timed point
+    double min_seconds;  // per timed point
     std::uint64_t seed;
 };
 
@@ -106,7 +106,7 @@ void counted(Chapter& ch, const Inputs& in, Random& rng) {
     for (int layer = 0; layer < 3; ++layer)
         t.add({tr(layer_names[layer]), paper[layer], general(c.steps(last_n, layer), 6),
                general(c.paths(last_n, layer), 6), general(c.macs[layer](last_n, last_d), 10)});
-    t.print(ch.out);
+    ch.table(t);
     const std::string conv_path = general(c.paths(last_n, 2), 6);
     ch.say(tr(
         "Sequential steps and path lengths at n = {}, counted by following each layer's "
@@ -115,11 +115,13 @@ void counted(Chapter& ch, const Inputs& in, Random& rng) {
         "layer. A convolution of width k = {} reaches ⌊k/2⌋ = {} position(s) further each layer, "
         "both ways: {} layers from the first position to the last.",
         n, k, in.k / 2, conv_path));
-    ch.say(tr("05 is right that self-attention connects every pair of words directly, near or far: "
+    ch.say(
+        tr("05 is right that self-attention connects every pair of words directly, near or far: "
            "its path length is 1 whatever n is."));
     ch.correction(
         "04 性能",
-        tr("the convolution's maximum path length O(log_k n) is the paper's figure for dilated convolutions. "
+        tr("the convolution's maximum path length O(log_k n) is the paper's figure for dilated "
+           "convolutions. "
            "With contiguous kernels, as its complexity column assumes, it is O(n/k): our centred "
            "kernel of width {} needs {} stacked layers from the first of {} positions to the last "
            "(PyTorch's Conv1d, stacked in the oracle, agrees).",
@@ -137,9 +139,10 @@ void memory(Chapter& ch, const Inputs& in) {
                fixed(bytes(0, i) / (1 << 20), 1)});
     }
     ch.record("attention_matrix_bytes", bytes, Shape::Vector);
-    t.print(ch.out);
-    ch.say(tr(
-        "Quadratic: doubling the sequence quadruples it — the reason long contexts are expensive."));
+    ch.table(t);
+    ch.say(
+        tr("Quadratic: doubling the sequence quadruples it — the reason long contexts are "
+           "expensive."));
 }
 
 // Seconds of each layer (rows) at each size (columns); n varies when vary_n, else d.
@@ -166,13 +169,12 @@ void timed(Chapter& ch, const Inputs& in, Random& rng) {
              tr("time ∝ d^p at n={}", in.fixed_n)});
     const char* names[] = {"attention", "recurrent", "convolution"};
     const char* expect[] = {"n²·d", "n·d²", "k·n·d²"};
-    LineChart chart{
-        tr("time of one layer against sequence length (d = {})", in.fixed_d),
-        "n",
-        tr("seconds"),
-        true,
-        true,
-        {}};
+    LineChart chart{tr("time of one layer against sequence length (d = {})", in.fixed_d),
+                    "n",
+                    tr("seconds"),
+                    true,
+                    true,
+                    {}};
     for (int layer = 0; layer < 3; ++layer) {
         const std::vector<double> tn(time_n.row(layer), time_n.row(layer) + in.ns.size());
         const std::vector<double> td(time_d.row(layer), time_d.row(layer) + in.ds.size());
@@ -194,14 +196,14 @@ void timed(Chapter& ch, const Inputs& in, Random& rng) {
         }
         chart.series.push_back(ref);
     }
-    f.print(ch.out);
+    ch.table(f);
     ch.say(
         tr("(median of repeated runs; least-squares slopes of log time against log n and log d)"));
-    ch.say(tr(
-        "The growth in n is the paper's. In d the measured slopes fall short of the counts: "
-        "attention's softmax takes n² exponentials whatever d is, and at these small widths the "
-        "RNN's and the convolution's fixed cost per step and per row still weighs; the counted "
-        "multiply-adds above grow exactly as the table says."));
+    ch.say(
+        tr("The growth in n is the paper's. In d the measured slopes fall short of the counts: "
+           "attention's softmax takes n² exponentials whatever d is, and at these small widths the "
+           "RNN's and the convolution's fixed cost per step and per row still weighs; the counted "
+           "multiply-adds above grow exactly as the table says."));
     ch.picture("ch08_time_vs_n.svg", line_chart_svg(chart));
 }
 

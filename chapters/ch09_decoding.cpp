@@ -13,13 +13,14 @@
 #include <string>
 
 #include "io/model_file.h"
-#include "model/beam_search.h"
-#include "model/decoding.h"
-#include "model/kv_cache.h"
-#include "model/sampling.h"
+#include "model/5_decoding/beam_search.h"
+#include "model/5_decoding/decoding.h"
+#include "model/5_decoding/kv_cache.h"
+#include "model/5_decoding/sampling.h"
 #include "report/chapter.h"
 #include "report/chart.h"
 #include "report/measure.h"
+#include "report/token_text.h"
 
 namespace {
 
@@ -51,30 +52,10 @@ std::vector<SamplingSetting> settings_at(const DataFile& data, const std::string
     return out;
 }
 
-std::vector<Tokens> sources_at(const DataFile& data, const std::string& key,
-                               const TransformerConfig& c) {
-    std::vector<Tokens> out;
-    const Json& list = data.at(key);
-    for (std::size_t s = 0; s < list.size(); ++s) {
-        Tokens ids;
-        for (const Json& t : list[s]) {
-            if (!t.is_number_integer() || t.get<long>() < 0 ||
-                t.get<long>() >= static_cast<long>(c.src_vocab))
-                throw data.error(
-                    key + "[" + std::to_string(s) + "]",
-                    tr("expected source token ids from 0 to {}", c.src_vocab - 1));
-            ids.push_back(t.get<int>());
-        }
-        out.push_back(ids);
-    }
-    if (out.empty()) throw data.error(key, tr("expected at least one source sequence"));
-    return out;
-}
-
 Inputs read_inputs(const DataFile& data) {
     Inputs in;
     in.model = load_transformer(data, "inputs");
-    in.sources = sources_at(data, "inputs.sources", in.model.config);
+    in.sources = data.token_lists("inputs.sources", in.model.config.src_vocab);
     in.max_length = data.size("inputs.max_length", 1, 10000);
     in.beam.beam = data.size("inputs.beam.beam", 1, 64);
     in.beam.alpha = data.number("inputs.beam.alpha");
@@ -121,8 +102,8 @@ void the_model(Chapter& ch, const Inputs& in) {
     for (std::size_t s = 0; s < in.sources.size(); ++s) {
         rows.push_back(greedy_decode(in.model, in.sources[s], in.max_length).output);
         log_probs(0, s) = sequence_log_prob(in.model, in.sources[s], rows.back());
-        ch.out << "  " << reading(c, in.sources[s], rows.back())
-               << "   log P = " << fixed(log_probs(0, s), 4) << "\n";
+        ch.line("  " + reading(c, in.sources[s], rows.back()) +
+                "   log P = " + fixed(log_probs(0, s), 4));
     }
     ch.record("greedy_tokens", padded(rows, in.max_length + 1, c.pad_id), Shape::Matrix, 0.0);
     ch.record("greedy_log_probs", log_probs, Shape::Vector, tolerance::end_to_end);
@@ -147,7 +128,7 @@ double cache_against_recompute(Chapter& ch, const Inputs& in) {
         t.add({std::to_string(s + 1), text_of(m.config, {g.output[s]}), std::to_string(s + 1), "1",
                sci(gap)});
     }
-    t.print(ch.out);
+    ch.table(t);
     ch.record("kv_cache_logits", cached, Shape::Matrix, tolerance::end_to_end);
     return worst;
 }
@@ -173,8 +154,8 @@ void kv_cache(Chapter& ch, const Inputs& in) {
 void cache_memory(Chapter& ch, const Inputs& in) {
     ch.step(tr("What the cache costs: memory that grows with every token"));
     TransformerConfig base;  // the paper's base model: 6 decoder layers, d_model 512
-    ch.say(
-        tr("Per decoder layer and per token the cache holds one key row and one value row: h·d_k + "
+    ch.say(tr(
+        "Per decoder layer and per token the cache holds one key row and one value row: h·d_k + "
         "h·d_v numbers. For the paper's base model that is 6 · 1024 doubles, 48 KiB per token in "
         "float64 (12 KiB in float16), for the target and the source tokens alike:"));
     Matrix bytes(1, in.memory_lengths.size());
@@ -185,13 +166,13 @@ void cache_memory(Chapter& ch, const Inputs& in) {
         t.add({std::to_string(n) + " + " + std::to_string(n), general(bytes(0, i), 12),
                fixed(bytes(0, i) / (1 << 20), 1)});
     }
-    t.print(ch.out);
+    ch.table(t);
     ch.record("kv_cache_bytes_base", bytes, Shape::Vector, 0.0);
     const TransformerConfig& c = in.model.config;
-    ch.say(tr(
-        "This chapter's model needs {} bytes per token. Linear in the length, where recomputing "
-        "costs nothing to store and time instead.",
-        general(kv_cache_bytes(c, 1, 0), 6)));
+    ch.say(
+        tr("This chapter's model needs {} bytes per token. Linear in the length, where recomputing "
+           "costs nothing to store and time instead.",
+           general(kv_cache_bytes(c, 1, 0), 6)));
 }
 
 // Seconds to feed n tokens: recomputing the whole prefix at every step, or with the cache.
@@ -226,13 +207,12 @@ void time_picture(Chapter& ch, const Inputs& in, const std::vector<double>& ns,
     const std::vector<double>& recompute = seconds[0];
     const std::vector<double>& cached = seconds[1];
     const double p_recompute = slopes[0], p_cached = slopes[1];
-    LineChart chart{
-        tr("time to generate n tokens (d_model {})", in.model.config.d_model),
-        "n",
-        tr("seconds"),
-        true,
-        true,
-        {}};
+    LineChart chart{tr("time to generate n tokens (d_model {})", in.model.config.d_model),
+                    "n",
+                    tr("seconds"),
+                    true,
+                    true,
+                    {}};
     chart.series.push_back({tr("recomputing the prefix"), ns, recompute, true, false,
                             tr("slope {}", fixed(p_recompute, 2))});
     chart.series.push_back(
@@ -251,9 +231,9 @@ void timed(Chapter& ch, const Inputs& in) {
     ch.step(tr("Time: recomputing against caching"));
     ch.say(
         tr("To generate n tokens, recomputation runs prefixes of 1, 2, …, n rows: its attention "
-        "scores number Σ t² ≈ n³/3 per layer, its projections Σ t ≈ n²/2 rows. The cache runs n "
-        "single rows: Σ t ≈ n²/2 scores, n rows of projections. Measured (one thread, median of "
-        "runs):"));
+           "scores number Σ t² ≈ n³/3 per layer, its projections Σ t ≈ n²/2 rows. The cache runs n "
+           "single rows: Σ t ≈ n²/2 scores, n rows of projections. Measured (one thread, median of "
+           "runs):"));
     std::vector<double> recompute, cached;
     Table t({tr("n tokens"), tr("recompute (s)"), tr("cached (s)"), tr("per token: recompute (ms)"),
              tr("per token: cached (ms)"), tr("speed-up")});
@@ -264,7 +244,7 @@ void timed(Chapter& ch, const Inputs& in) {
         t.add({std::to_string(n), general(r, 3), general(c, 3), general(r * per, 3),
                general(c * per, 3), fixed(r / c, 1) + "×"});
     }
-    t.print(ch.out);
+    ch.table(t);
     const std::vector<double> ns = as_doubles(in.timing_lengths);
     const double p_recompute = fitted_exponent(ns, recompute),
                  p_cached = fitted_exponent(ns, cached);
@@ -274,7 +254,8 @@ void timed(Chapter& ch, const Inputs& in) {
         "Fitted: recomputation ∝ n^{}, the cache ∝ n^{} in total, so one power less per generated "
         "token (n^{} and n^{}). Both fall short of 3 and 2 at these lengths: with d_model {} the "
         "per-row work (projections, feed-forward, output layer) still weighs beside the attention "
-        "scores, and it grows one power slower; the longer the output, the closer the exponents come.",
+        "scores, and it grows one power slower; the longer the output, the closer the exponents "
+        "come.",
         fixed(p_recompute, 2), fixed(p_cached, 2), fixed(p_recompute - 1, 2),
         fixed(p_cached - 1, 2), in.model.config.d_model));
     time_picture(ch, in, ns, {recompute, cached}, {p_recompute, p_cached});
@@ -297,18 +278,16 @@ void beam_search_step(Chapter& ch, const Inputs& in) {
         const std::vector<Hypothesis> found = beam_search(in.model, in.sources[s], in.beam);
         const Tokens greedy = greedy_decode(in.model, in.sources[s], in.max_length).output;
         const double greedy_lp = sequence_log_prob(in.model, in.sources[s], greedy);
-        ch.out << tr("source {}", digits(c, in.sources[s])) << "\n  "
-               << tr("greedy  {}   log P {}, score {}", words(c, greedy), fixed(greedy_lp, 4),
-                     fixed(greedy_lp / length_penalty(greedy.size() - 1, in.beam.alpha), 4))
-               << "\n";
+        ch.line(tr("source {}", digits(c, in.sources[s])) + "\n  " +
+                tr("greedy  {}   log P {}, score {}", words(c, greedy), fixed(greedy_lp, 4),
+                   fixed(greedy_lp / length_penalty(greedy.size() - 1, in.beam.alpha), 4)));
         for (std::size_t h = 0; h < found.size() && h < in.beam.beam; ++h) {
-            ch.out << "  "
-                   << tr("beam {}  {}   log P {}, score {}", h + 1, words(c, found[h].tokens),
-                         fixed(found[h].log_prob, 4), fixed(found[h].score, 4))
-                   << (h == 0 && found[h].log_prob > greedy_lp + 1e-12
-                           ? tr("   ← more probable than greedy's")
-                           : "")
-                   << "\n";
+            ch.line("  " +
+                    tr("beam {}  {}   log P {}, score {}", h + 1, words(c, found[h].tokens),
+                       fixed(found[h].log_prob, 4), fixed(found[h].score, 4)) +
+                    (h == 0 && found[h].log_prob > greedy_lp + 1e-12
+                         ? tr("   ← more probable than greedy's")
+                         : ""));
             hyps.push_back(found[h].tokens);
             scores(s, h) = found[h].score, log_probs(s, h) = found[h].log_prob;
         }
@@ -316,11 +295,9 @@ void beam_search_step(Chapter& ch, const Inputs& in) {
     ch.record("beam_hypotheses", padded(hyps, in.max_length + 1, c.pad_id), Shape::Matrix, 0.0);
     ch.record("beam_scores", scores, Shape::Matrix, tolerance::end_to_end);
     ch.record("beam_log_probs", log_probs, Shape::Matrix, tolerance::end_to_end);
-    ch.reported("beam_outputs", [&] {
-        Json list = Json::array();
-        for (const Tokens& h : hyps) list.push_back(words(c, h));
-        return list;
-    }());
+    Words outputs;
+    for (const Tokens& h : hyps) outputs.push_back(words(c, h));
+    ch.reported("beam_outputs", outputs);
 }
 
 // "T 0.7, top-3"
@@ -346,14 +323,14 @@ void sampling(Chapter& ch, const Inputs& in) {
         settings.push_back(setting_text(x));
     }
     ch.record("sampling_distributions", shown, Shape::Matrix, tolerance::end_to_end);
-    print_matrix(ch.out, tr("p(first token)"), transpose(shown), names_of(c), settings, 3);
+    ch.matrix(tr("p(first token)"), transpose(shown), names_of(c), settings, 3);
     Random rng(in.seed);
     std::vector<Tokens> drawn;
     for (const SamplingSetting& s : in.sampled)
         for (std::size_t k = 0; k < in.samples; ++k) {
             drawn.push_back(
                 sample_decode(in.model, in.sources[0], s.temperature, s.top_k, in.max_length, rng));
-            ch.out << "  " << setting_text(s) << ":  " << words(c, drawn.back()) << "\n";
+            ch.line("  " + setting_text(s) + ":  " + words(c, drawn.back()));
         }
     ch.record("sampled_tokens", padded(drawn, in.max_length + 1, c.pad_id), Shape::Matrix, 0.0);
     ch.say(tr(
@@ -373,13 +350,15 @@ void walkthrough(Chapter& ch) {
     sampling(ch, in);
     ch.correction(
         "02 推理时数据流",
-        tr("\"repeat steps 3 to 6\", read as written, runs the decoder over the whole sequence again "
+        tr("\"repeat steps 3 to 6\", read as written, runs the decoder over the whole sequence "
+           "again "
            "at every step: about n³ attention work for n tokens. Real decoders keep each layer's "
            "keys and values (the KV cache above) and compute one row per step — the same logits, "
            "bit for bit."));
     ch.correction(
         "02 推理时数据流",
-        tr("\"take the last word of the output as the prediction\", the most probable word at every "
+        tr("\"take the last word of the output as the prediction\", the most probable word at "
+           "every "
            "step, need not give the most probable output: beam search found a more probable "
            "reading than greedy decoding above. Translation systems, the paper's among them, use "
            "beam search; chat models usually sample."));
@@ -390,7 +369,8 @@ void walkthrough(Chapter& ch) {
 int main(int argc, char** argv) {
     const ChapterInfo info{
         "ch09_decoding",
-        N_("decoding as real models do: a KV cache (bit for bit equal to recomputing), beam search, "
+        N_("decoding as real models do: a KV cache (bit for bit equal to recomputing), beam "
+           "search, "
            "sampling with temperature and top-k"),
         N_("02 \"推理时数据流\"; the paper's §6.1 (beam size 4, length penalty α = 0.6)"),
         {svg_flag()}};

@@ -1,7 +1,8 @@
-// golden_ch01.cpp — ch01's formulas against the oracle's values in data/ch01_dictionary_lookup.json.
+// golden_ch01.cpp — ch01's formulas against the oracle's values in
+// data/ch01_dictionary_lookup.json.
 #include <doctest/doctest.h>
 
-#include "model/attention.h"
+#include "model/1_attention/attention.h"
 #include "core/matmul.h"
 #include "helpers.h"
 
@@ -23,8 +24,8 @@ TEST_CASE("ch01 golden: the weighted lookup and attention as a lookup") {
 TEST_CASE("ch01 golden: sharper scores approach the exact lookup") {
     const DataFile data = DataFile::load("data/ch01_dictionary_lookup.json");
     const Matrix values = transpose(data.vector("inputs.values"));
-    const Matrix q = row_of(data.matrix("inputs.query_vectors"),
-                            static_cast<std::size_t>(data.integer("inputs.sweep_query")));
+    const Matrix q =
+        row_of(data.matrix("inputs.query_vectors"), data.size("inputs.sweep_query", 0, 1 << 20));
     const Matrix K = data.matrix("inputs.key_vectors");
     const Matrix scales = data.vector("inputs.sweep_scales");
     const Matrix sweep = data.matrix("expected.sweep");

@@ -2,12 +2,12 @@
 #include <doctest/doctest.h>
 
 #include "helpers.h"
-#include "model/masks.h"
-#include "model/multi_head.h"
+#include "model/1_attention/masks.h"
+#include "model/3_multi_head/multi_head.h"
 
 static MultiHeadWeights weights_of(const DataFile& data, bool bias) {
     MultiHeadWeights w;
-    w.n_heads = static_cast<std::size_t>(data.integer("inputs.n_heads"));
+    w.n_heads = data.size("inputs.n_heads", 0, 1 << 20);
     w.W_Q = data.matrix("inputs.W_Q");
     w.W_K = data.matrix("inputs.W_K");
     w.W_V = data.matrix("inputs.W_V");

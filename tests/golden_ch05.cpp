@@ -3,28 +3,26 @@
 
 #include <cmath>
 
-#include "model/attention.h"
+#include "model/1_attention/attention.h"
 #include "core/matmul.h"
 #include "helpers.h"
-#include "model/positional.h"
+#include "model/2_positions/positional.h"
+#include "report/vector_measures.h"
 
 TEST_CASE("ch05 golden: the sinusoidal encoding, even and odd d_model") {
     for (const char* path :
          {"data/ch05_positional_encoding.json", "tests/data/ch05_positional_encoding.other.json"}) {
         CAPTURE(path);
         const DataFile data = DataFile::load(path);
-        const std::size_t n = static_cast<std::size_t>(data.integer("inputs.pe_positions"));
-        const Matrix pe =
-            sinusoidal_encoding(n, static_cast<std::size_t>(data.integer("inputs.d_model")));
+        const std::size_t n = data.size("inputs.pe_positions", 0, 1 << 20);
+        const Matrix pe = sinusoidal_encoding(n, data.size("inputs.d_model", 0, 1 << 20));
         check_close(pe, data, "pe");
-        check_close(
-            sinusoidal_encoding(n, static_cast<std::size_t>(data.integer("inputs.odd_d_model"))),
-            data, "pe_odd");
+        check_close(sinusoidal_encoding(n, data.size("inputs.odd_d_model", 0, 1 << 20)), data,
+                    "pe_odd");
         check_close(row_norms(pe), data, "pe_norms");
         check_close(neighbour_distances(pe), data, "pe_neighbour_distances");
-        check_close(
-            binary_positions(n, static_cast<std::size_t>(data.integer("inputs.binary_bits"))), data,
-            "binary_positions");
+        check_close(binary_positions(n, data.size("inputs.binary_bits", 0, 1 << 20)), data,
+                    "binary_positions");
     }
 }
 

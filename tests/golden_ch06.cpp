@@ -4,14 +4,8 @@
 
 #include "helpers.h"
 #include "io/model_file.h"
-#include "model/decoding.h"
-#include "model/transformer.h"
-
-static Tokens row_tokens(const Json& v) {
-    Tokens t;
-    for (const Json& x : v) t.push_back(x.get<int>());
-    return t;
-}
+#include "model/5_decoding/decoding.h"
+#include "model/4_transformer/transformer_init.h"
 
 TEST_CASE("ch06 golden: logits match nn.Transformer to 1e-9, post-norm and pre-norm") {
     for (const char* path :
@@ -19,24 +13,26 @@ TEST_CASE("ch06 golden: logits match nn.Transformer to 1e-9, post-norm and pre-n
         CAPTURE(path);
         const DataFile data = DataFile::load(path);
         Transformer m = load_transformer(data, "inputs");
+        const std::vector<Tokens> sources = data.token_lists("inputs.source", m.config.src_vocab);
+        const std::vector<Tokens> targets = data.token_lists("inputs.target", m.config.tgt_vocab);
         for (bool norm_first : {false, true}) {
             m.config.norm_first = norm_first;
             const std::string placement = norm_first ? "pre_norm" : "post_norm";
-            for (std::size_t b = 0; b < data.at("inputs.source").size(); ++b) {
-                const Tokens source = row_tokens(data.at("inputs.source")[b]);
-                const Tokens target = row_tokens(data.at("inputs.target")[b]);
+            for (std::size_t b = 0; b < sources.size(); ++b) {
+                const Tokens& source = sources[b];
+                const Tokens& target = targets[b];
                 const Tokens input = shifted_right(target, m.config.bos_id);
                 check_close(logits_teacher_forced(m, source, input), data,
                             "logits_" + placement + "_" + std::to_string(b), tolerance::end_to_end);
-                const GreedySteps g = greedy_decode(
-                    m, source, static_cast<std::size_t>(data.integer("inputs.max_length")));
-                CHECK(g.output == row_tokens(data.at("expected.greedy_" + placement + "_" +
-                                                     std::to_string(b))));
+                const GreedySteps g =
+                    greedy_decode(m, source, data.size("inputs.max_length", 1, 1000));
+                CHECK(g.output ==
+                      data.tokens("expected.greedy_" + placement + "_" + std::to_string(b),
+                                  m.config.tgt_vocab));
             }
         }
-        CHECK(parameter_count(m) ==
-              static_cast<std::size_t>(data.integer("expected.small_parameter_count")));
+        CHECK(parameter_count(m) == data.size("expected.small_parameter_count", 0, 1 << 30));
         CHECK(core_parameter_count(m) ==
-              static_cast<std::size_t>(data.integer("expected.small_core_parameter_count")));
+              data.size("expected.small_core_parameter_count", 0, 1 << 30));
     }
 }

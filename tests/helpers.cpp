@@ -16,8 +16,13 @@ static std::string read_all(const std::string& path) {
     return s.str();
 }
 
-static std::string temp_dir() {
+static std::string& made_dir() {
     static std::string dir;
+    return dir;
+}
+
+static std::string temp_dir() {
+    std::string& dir = made_dir();
     if (dir.empty()) {
         char pattern[] = "/tmp/tbh-tests-XXXXXX";
         const char* made = mkdtemp(pattern);
@@ -53,3 +58,9 @@ std::string temp_directory(const std::string& name) {
 std::string program_path(const std::string& program) { return program_dir + "/" + program; }
 
 std::string read_file(const std::string& path) { return read_all(path); }
+
+void remove_temp_files() {
+    if (made_dir().empty()) return;
+    std::error_code ec;
+    std::filesystem::remove_all(made_dir(), ec);
+}

@@ -7,10 +7,10 @@
 #include <cmath>
 #include <string>
 
-#include "io/data_file.h"
-#include "model/transformer.h"
 #include "core/matrix.h"
-#include "report/results.h"
+#include "io/data_file.h"
+#include "io/results.h"
+#include "model/4_transformer/transformer.h"
 
 extern std::string program_dir;  // where build/tests lives: the chapter programs are beside it
 
@@ -19,9 +19,7 @@ extern std::string program_dir;  // where build/tests lives: the chapter program
 inline void check_close(const Matrix& got, const DataFile& data, const std::string& key,
                         double tol = tolerance::single_op) {
     const std::string path = "expected." + key;
-    const Json& v = data.at(path);
-    const Matrix want =
-        v.is_array() && !v.empty() && v[0].is_array() ? data.matrix(path) : data.vector(path);
+    const Matrix want = data.is_matrix(path) ? data.matrix(path) : data.vector(path);
     REQUIRE_MESSAGE(shape_of(got) == shape_of(want), key);
     for (std::size_t i = 0; i < want.data.size(); ++i)
         CHECK_MESSAGE(
@@ -50,10 +48,11 @@ struct Run {
 
 // Runs build/<program> with the given arguments (a shell string) from the repository root.
 Run run_program(const std::string& program, const std::string& args);
-Run run_command(const std::string& shell_command);  // any command, from the repository root
+Run run_command(const std::string& shell_command);     // any command, from the repository root
 std::string program_path(const std::string& program);  // where build/<program> is
 std::string temp_directory(const std::string& name);   // a fresh directory for one test
 std::string read_file(const std::string& path);        // "" if it cannot be read
 
 // A file with the given text in a fresh temporary directory; returns its path.
 std::string temp_file(const std::string& name, const std::string& text);
+void remove_temp_files();  // the whole temporary directory, once every test has run

@@ -18,5 +18,7 @@ int main(int argc, char** argv) {
     // would switch them to Chinese); the tests of Chinese pass --lang zh
     setenv("LC_ALL", "C", 1);
     doctest::Context context(argc, argv);
-    return context.run();
+    const int status = context.run();
+    remove_temp_files();
+    return status;
 }

@@ -9,8 +9,9 @@
 #include <map>
 #include <set>
 
-#include "core/translate.h"
+#include "text/translate.h"
 #include "helpers.h"
+#include "json.h"
 #include "io/catalog.h"
 #include "report/terminal.h"
 
@@ -29,14 +30,23 @@ std::vector<std::string> translated_literals(const std::string& s) {
             if (i == std::string::npos) break;
             continue;
         }
-        if (s.compare(i, 2, "/*") == 0) { i = s.find("*/", i) + 2; continue; }
-        if (c == '\'') { i += s[i + 1] == '\\' ? 4 : 3; continue; }
+        if (s.compare(i, 2, "/*") == 0) {
+            i = s.find("*/", i) + 2;
+            continue;
+        }
+        if (c == '\'') {
+            i += s[i + 1] == '\\' ? 4 : 3;
+            continue;
+        }
         if (c == '"') {
             std::string text;
             for (;;) {  // one literal, then any adjacent ones
                 std::size_t j = i + 1;
                 for (; s[j] != '"'; ++j) {
-                    if (s[j] != '\\') { text += s[j]; continue; }
+                    if (s[j] != '\\') {
+                        text += s[j];
+                        continue;
+                    }
                     const char e = s[++j];
                     text += e == 'n' ? '\n' : e == 't' ? '\t' : e;
                 }
@@ -86,7 +96,8 @@ std::size_t arity(const std::string& pattern) {
     std::size_t sequential = 0, largest = 0;
     for (std::size_t i = 0; i + 1 < pattern.size(); ++i) {
         if (pattern[i] != '{') continue;
-        if (pattern[i + 1] == '}') ++sequential;
+        if (pattern[i + 1] == '}')
+            ++sequential;
         else if (i + 2 < pattern.size() && pattern[i + 1] >= '1' && pattern[i + 1] <= '9' &&
                  pattern[i + 2] == '}')
             largest =
@@ -116,7 +127,8 @@ bool english_run(const std::string& line) {
 TEST_CASE(
     "the extractor finds tr() and N_() strings, joined and unescaped, and nothing in comments") {
     const auto found = translated_literals(
-        "// tr(\"in a comment\")\nx = tr(\"one \" \"two\\n\", 3); N_(\"three \\\"q\\\"\"); f(\"not this\"); c = '\"';");
+        "// tr(\"in a comment\")\nx = tr(\"one \" \"two\\n\", 3); N_(\"three \\\"q\\\"\"); f(\"not "
+        "this\"); c = '\"';");
     CHECK(found == std::vector<std::string>{"one two\n", "three \"q\""});
 }
 
@@ -152,11 +164,18 @@ TEST_CASE("placeholders: in order, by position, and braces that are not placehol
 }
 
 TEST_CASE("every chapter narrates in Chinese with --lang zh, and from a zh locale") {
-    const std::vector<std::string> runs = {
-        "ch01_dictionary_lookup", "ch02_self_attention", "ch03_masked_attention",
-        "ch04_multi_head_attention", "ch05_positional_encoding", "ch06_encoder_decoder",
-        "ch07_training --steps 3", "ch07_training --task numerals --steps 3", "ch08_cost",
-        "ch09_decoding", "ch06_encoder_decoder --config base", "ch03_masked_attention --help"};
+    const std::vector<std::string> runs = {"ch01_dictionary_lookup",
+                                           "ch02_self_attention",
+                                           "ch03_masked_attention",
+                                           "ch04_multi_head_attention",
+                                           "ch05_positional_encoding",
+                                           "ch06_encoder_decoder",
+                                           "ch07_training --steps 3",
+                                           "ch07_training --task numerals --steps 3",
+                                           "ch08_cost",
+                                           "ch09_decoding",
+                                           "ch06_encoder_decoder --config base",
+                                           "ch03_masked_attention --help"};
     // the tutorial's own tokens ("I like you") and the dictionary's keys are not sentences
     for (const std::string& run : runs) {
         CAPTURE(run);
@@ -209,7 +228,8 @@ TEST_CASE("tables of Chinese text line up: every column starts at the same termi
     while (std::getline(in, line))
         if (line.find("---") == std::string::npos) rows.push_back(line);
     REQUIRE(rows.size() == 4);
-    // every row has the same display width, and each right-aligned number ends where its header does
+    // every row has the same display width, and each right-aligned number ends where its header
+    // does
     for (const std::string& r : rows) CHECK(display_width(r) == display_width(rows[0]));
     const std::size_t end_of_header = display_width(rows[0]);
     CHECK(display_width(rows[3]) == end_of_header);

@@ -6,8 +6,8 @@
 
 #include "core/random.h"
 #include "helpers.h"
-#include "model/attention.h"
-#include "model/counted_layers.h"
+#include "model/1_attention/attention.h"
+#include "report/counted_layers.h"
 
 TEST_CASE("the counted multiply-adds, by hand on a 10 x 4 sequence") {
     Random rng(2);
@@ -50,7 +50,7 @@ TEST_CASE("path lengths, by hand: a centred kernel reaches ⌊k/2⌋ positions f
     CHECK(maximum_path_length(LayerType::Recurrent, 512, 3) == 512);
     CHECK(maximum_path_length(LayerType::Convolution, 512, 3) == 511);  // one position a layer
     CHECK(maximum_path_length(LayerType::Convolution, 9, 5) == 4);      // ⌈8 / 2⌉
-    CHECK(maximum_path_length(LayerType::Convolution, 10, 4) == 5);     // taps −2 … +1: ⌈9 / 2⌉
+    CHECK(maximum_path_length(LayerType::Convolution, 10, 4) == 5);  // taps −2 … +1: ⌈9 / 2⌉
     CHECK(tap_position(0, 0, 3) == -1);  // the left tap of position 0 reads the padding
     CHECK(tap_position(4, 2, 3) == 5);
 }

@@ -52,7 +52,7 @@ TEST_CASE("a matrix must be rectangular and finite") {
     CHECK(key_error(text, [](const DataFile& d) { d.matrix("in.R"); }) ==
           "in.R: row 1 has 1 values, expected 2 like row 0");
     CHECK(key_error(text, [](const DataFile& d) { d.matrix("in.S"); }) ==
-          "in.S[0][1]: expected a number, found string");
+          "in.S[0][1]: expected a number, found a string");
     CHECK(key_error(text, [](const DataFile& d) { d.matrix("in.E"); }).find("expected a matrix") !=
           std::string::npos);
     CHECK(key_error(text, [](const DataFile& d) { d.matrix("in.N"); }).find("expected a matrix") !=
@@ -71,15 +71,60 @@ TEST_CASE("numbers, whole numbers and strings are checked for their type and ran
     CHECK(f.integer("i", 0, 10) == 7);
     CHECK(f.text("s") == "笔");
     CHECK(f.vector("v").cols == 3);
-    CHECK(key_error(text, [](const DataFile& d) { d.integer("n"); }) ==
-          "n: expected a whole number");
+    CHECK(key_error(text, [](const DataFile& d) { d.integer("n", 0, 10); }) ==
+          "n: expected a whole number from 0 to 10");
     CHECK(key_error(text, [](const DataFile& d) { d.integer("i", 0, 5); }) ==
           "i: expected a whole number from 0 to 5");
     CHECK(key_error(text, [](const DataFile& d) { d.number("s"); }) ==
-          "s: expected a number, found string");
+          "s: expected a number, found a string");
     CHECK(key_error(text, [](const DataFile& d) { d.texts("t"); }) == "t[1]: expected a string");
     CHECK(key_error(text, [](const DataFile& d) { d.integers("l", 1, 9); }) ==
           "l[1]: expected a whole number from 1 to 9");
     CHECK(key_error(text, [](const DataFile& d) { d.vector("s"); }) ==
-          "s: expected an array of numbers, found string");
+          "s: expected an array of numbers, found a string");
+}
+
+TEST_CASE("keys reach into arrays by index, and objects list their names in order") {
+    const DataFile f = DataFile::parse(
+        "k.json",
+        R"({"b": [[3, [1, 2]], [4, [5]]], "o": {"z": 1, "a": 2}, "p": {"z": 1, "a": 2}})");
+    CHECK(f.integer("b[1][0]", 0, 9) == 4);
+    CHECK(f.tokens("b[0][1]", 3) == Tokens{1, 2});
+    CHECK(f.length("b") == 2);
+    CHECK(f.keys("o") == std::vector<std::string>{"z", "a"});
+    CHECK(f.same("o", "p"));
+    CHECK_FALSE(f.same("o", "b"));
+    CHECK_FALSE(f.has("b[2]"));
+    CHECK_FALSE(f.has("b[x]"));
+    CHECK(f.is_matrix("b"));
+    CHECK_FALSE(f.is_matrix("o"));
+}
+
+TEST_CASE("whole numbers are never truncated, token ids stay inside the vocabulary") {
+    const std::string text = R"({"big": 4294967299, "huge": 18446744073709551615, "neg": -3,
+                                 "ids": [1, 2, 13], "none": []})";
+    CHECK(key_error(text, [](const DataFile& d) { d.integer("big", 0, 12); }) ==
+          "big: expected a whole number from 0 to 12");
+    CHECK(key_error(text, [](const DataFile& d) {
+              d.integer("huge", 0, 1L << 40);
+          }).find("expected a whole number") != std::string::npos);
+    CHECK(key_error(text, [](const DataFile& d) { d.size("neg", 0, 5); }) ==
+          "neg: expected a whole number from 0 to 5");
+    CHECK(key_error(text, [](const DataFile& d) { d.tokens("ids", 13); }) ==
+          "ids[2]: expected a whole number from 0 to 12");
+    CHECK(key_error(text, [](const DataFile& d) { d.tokens("none", 13); }) ==
+          "none: expected a non-empty array of token ids from 0 to 12");
+    CHECK(key_error(text, [](const DataFile& d) { d.token_lists("none", 13); }) ==
+          "none: expected at least one sequence of token ids");
+}
+
+TEST_CASE("nesting deeper than a data file needs is refused before it is parsed") {
+    const std::string deep = "{\"x\": " + std::string(100000, '[') + std::string(100000, ']') + "}";
+    const std::string m = load_error(deep);
+    CHECK(m.find("nested deeper than 256 levels") != std::string::npos);
+    CHECK(m.find("line 1 column 262") != std::string::npos);  // where the 257th level opens
+    // brackets inside strings do not count, and a file just inside the limit loads
+    CHECK(load_error("{\"s\": \"" + std::string(1000, '[') + "\"}") == "(loaded)");
+    CHECK(load_error("{\"x\": " + std::string(255, '[') + std::string(255, ']') + "}") ==
+          "(loaded)");
 }

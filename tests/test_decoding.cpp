@@ -5,9 +5,10 @@
 
 #include <cmath>
 
-#include "model/beam_search.h"
-#include "model/decoding.h"
-#include "model/sampling.h"
+#include "model/4_transformer/transformer_init.h"
+#include "model/5_decoding/beam_search.h"
+#include "model/5_decoding/decoding.h"
+#include "model/5_decoding/sampling.h"
 
 namespace {
 
@@ -41,7 +42,7 @@ TEST_CASE("beam search: the length penalty, a beam of one, scores and order") {
                   doctest::Approx(x.log_prob / length_penalty(x.tokens.size() - 1, 0.6)));
             CHECK(x.tokens.size() <= 13);
             if (h > 0) CHECK(four[h - 1].score >= x.score);  // best first
-            for (int id : x.tokens) CHECK(id != 0);  // never <pad>
+            for (int id : x.tokens) CHECK(id != 0);          // never <pad>
         }
     }
 }

@@ -14,14 +14,16 @@
 #include <vector>
 
 #include "core/random.h"
-#include "model/attention.h"
-#include "model/embedding.h"
-#include "model/layers.h"
-#include "model/loss.h"
-#include "model/masks.h"
-#include "model/multi_head.h"
-#include "model/parameters.h"
-#include "model/transformer.h"
+#include "model/4_transformer/transformer_init.h"
+#include "model/1_attention/attention.h"
+#include "model/4_transformer/embedding.h"
+#include "model/4_transformer/feed_forward.h"
+#include "model/4_transformer/norms.h"
+#include "model/4_transformer/loss.h"
+#include "model/1_attention/masks.h"
+#include "model/3_multi_head/multi_head.h"
+#include "model/4_transformer/parameters.h"
+#include "model/4_transformer/transformer.h"
 #include "train/gradient_check.h"
 #include "helpers.h"
 
@@ -165,7 +167,8 @@ TEST_CASE("embedding with positions") {
     const Matrix G = random_matrix(rng, 4, 4);
     Matrix d_table(5, 4);
     embed_backward(G, ids, d_table);
-    check_all({{"table", &table, d_table}}, [&] { return weighted_sum(embed(table, ids), G); }, 12);
+    check_all(
+        {{"table", &table, d_table}}, [&] { return weighted_sum(embed(table, ids), G); }, 12);
 }
 
 TEST_CASE("output projection, separate and shared with the embedding") {
@@ -178,7 +181,8 @@ TEST_CASE("output projection, separate and shared with the embedding") {
         Transformer g = zeros_like(m);
         const Matrix dy = output_projection_backward(m, G, y, g);
         Matrix& W = shared ? m.src_embedding : m.output_W;
-        check_all({{"y", &y, dy}, {shared ? "E" : "W", &W, shared ? g.src_embedding : g.output_W},
+        check_all({{"y", &y, dy},
+                   {shared ? "E" : "W", &W, shared ? g.src_embedding : g.output_W},
                    {"b", &m.output_b, g.output_b}},
                   [&] { return weighted_sum(output_projection(m, y), G); });
     }

@@ -3,8 +3,8 @@
 // source, and long outputs.
 #include <doctest/doctest.h>
 
-#include "model/kv_cache.h"
-#include "model/transformer.h"
+#include "model/5_decoding/kv_cache.h"
+#include "model/4_transformer/transformer_init.h"
 
 namespace {
 
@@ -48,7 +48,7 @@ TEST_CASE("KV cache: every step's logits equal recomputation's last row, to the 
     CHECK(worst_gap(random_transformer(config(true), 5), {3, 4, 5, 2}, long_output) == 0.0);
     TransformerConfig wide = config(false);  // d_model 64: the full pass's projections take the
     wide.d_model = 64, wide.n_heads = 2, wide.d_ff = 64;  // matmul's blocked path (6+ rows),
-    Tokens twelve(12, 6);                                  // a step's single row the small one
+    Tokens twelve(12, 6);                                 // a step's single row the small one
     twelve[0] = 1;
     CHECK(worst_gap(random_transformer(wide, 6), {3, 4, 5, 2}, twelve) == 0.0);
 }
@@ -56,8 +56,8 @@ TEST_CASE("KV cache: every step's logits equal recomputation's last row, to the 
 TEST_CASE("KV cache: what it holds grows by one row per layer and step") {
     const Transformer m = random_transformer(config(false), 3);
     KVCache cache = start_decoding(m, {3, 4, 5, 2});  // 4 source tokens
-    const std::size_t row = 12 + 12;                    // one key and one value, h·d_k = h·d_v = 12
-    CHECK(cache_doubles(cache) == 3 * 4 * row);         // the memory's, in 3 decoder layers
+    const std::size_t row = 12 + 12;                  // one key and one value, h·d_k = h·d_v = 12
+    CHECK(cache_doubles(cache) == 3 * 4 * row);       // the memory's, in 3 decoder layers
     decode_step(m, cache, 1);
     decode_step(m, cache, 5);
     CHECK(cache.length == 2);

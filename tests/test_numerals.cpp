@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "io/data_file.h"
+#include "report/token_text.h"
 #include "train/numerals_task.h"
 
 namespace {
@@ -18,35 +19,36 @@ const DataFile& data() {
 }  // namespace
 
 TEST_CASE("numerals: every hand-checked reading of the oracle's table") {
-    const Json& table = data().at("inputs.numerals.hand_checked");
-    REQUIRE(table.size() >= 40);
-    for (const Json& row : table) {
-        const std::uint64_t n = row[0].get<std::uint64_t>();
+    const std::string table = "inputs.numerals.hand_checked";
+    REQUIRE(data().length(table) >= 40);
+    for (std::size_t i = 0; i < data().length(table); ++i) {
+        const std::string row = table + "[" + std::to_string(i) + "]";
+        const auto n = static_cast<std::uint64_t>(data().integer(row + "[0]", 0, 99999999));
         CAPTURE(n);
-        CHECK(chinese_reading(n) == row[1].get<std::string>());
+        CHECK(chinese_reading(n) == data().text(row + "[1]"));
     }
 }
 
 TEST_CASE("numerals: the oracle's readings, another method, as target ids") {
-    const Json& numbers = data().at("inputs.numerals.check_numbers");
+    const std::vector<long> numbers = data().integers("inputs.numerals.check_numbers", 0, 99999999);
     const Matrix ids = data().matrix("expected.numeral_reading_ids");
     REQUIRE(ids.rows == numbers.size());
     for (std::size_t r = 0; r < ids.rows; ++r) {
-        const Tokens target = numeral_example(numbers[r].get<std::uint64_t>()).target;
+        const Tokens target = numeral_example(static_cast<std::uint64_t>(numbers[r])).target;
         Tokens want;
         for (std::size_t c = 0; c < ids.cols && ids(r, c) != 0; ++c)
             want.push_back(static_cast<int>(ids(r, c)));
-        CAPTURE(numbers[r].get<std::uint64_t>());
+        CAPTURE(numbers[r]);
         CHECK(target == want);
     }
 }
 
 TEST_CASE("numerals: the rules one by one, and the limits") {
-    CHECK(chinese_reading(10) == "十");             // 一十 at the start becomes 十
-    CHECK(chinese_reading(110) == "一百一十");      // … but not inside
-    CHECK(chinese_reading(305) == "三百零五");      // one 零 for a zero between digits
-    CHECK(chinese_reading(100005) == "十万零五");   // one 零 for a run of them
-    CHECK(chinese_reading(1500) == "一千五百");     // none for zeros that end a group
+    CHECK(chinese_reading(10) == "十");            // 一十 at the start becomes 十
+    CHECK(chinese_reading(110) == "一百一十");     // … but not inside
+    CHECK(chinese_reading(305) == "三百零五");     // one 零 for a zero between digits
+    CHECK(chinese_reading(100005) == "十万零五");  // one 零 for a run of them
+    CHECK(chinese_reading(1500) == "一千五百");    // none for zeros that end a group
     CHECK(chinese_reading(20000) == "二万");
     CHECK(chinese_reading(largest_numeral) == "九千九百九十九万九千九百九十九");
     CHECK_THROWS_AS(chinese_reading(largest_numeral + 1), std::out_of_range);

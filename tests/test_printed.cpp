@@ -22,9 +22,9 @@ TEST_CASE("the correct value is written the way the tutorial wrote the wrong one
 TEST_CASE("a printed number is an erratum only when it is not a correct rounding") {
     Results results;
     results.add("w", Matrix{{0.0633789, 0.4683105, 0.00066}});
-    const Json doc = Json::parse(R"({"tutorial": {"printed": {"w": [["0.064", "0.468", "6.6E-04"]]},
+    const DataFile data = DataFile::parse(
+        "t.json", R"({"tutorial": {"printed": {"w": [["0.064", "0.468", "6.6E-04"]]},
                                    "errata": [{"name": "w", "row": 0, "col": 0}]}})");
-    const DataFile data = DataFile::from_json("t.json", doc);
     const auto checks = compare_printed(results, data);
     REQUIRE(checks.size() == 3);
     CHECK(checks[0].erratum);
@@ -34,9 +34,9 @@ TEST_CASE("a printed number is an erratum only when it is not a correct rounding
     CHECK(agree.passed == 3);
     CHECK(agree.failed == 0);
     // if the oracle listed a different erratum, the check must fail
-    const Json other =
-        Json::parse(R"({"tutorial": {"printed": {"w": [["0.064", "0.468", "6.6E-04"]]},
+    const DataFile other = DataFile::parse(
+        "t.json", R"({"tutorial": {"printed": {"w": [["0.064", "0.468", "6.6E-04"]]},
                                      "errata": [{"name": "w", "row": 0, "col": 1}]}})");
-    const CheckReport disagree = check_errata(checks, DataFile::from_json("t.json", other));
+    const CheckReport disagree = check_errata(checks, other);
     CHECK(disagree.failed == 2);
 }

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "helpers.h"
+#include "json.h"
 #include "xml_check.h"
 
 static const char* const chapters[] = {"ch01_dictionary_lookup",
@@ -111,8 +112,8 @@ TEST_CASE("bad flags and bad data files give one error line and exit code 2") {
                                      "--data " + temp_file("broken.json", "{\"inputs\": [1,,2]}")),
                          "not valid JSON");
 
-    check_bad_data("ch02_self_attention", [](Json& doc) { doc["inputs"].erase("X"); },
-                   "inputs.X: missing");
+    check_bad_data(
+        "ch02_self_attention", [](Json& doc) { doc["inputs"].erase("X"); }, "inputs.X: missing");
 
     check_bad_data(
         "ch02_self_attention",
@@ -129,8 +130,9 @@ TEST_CASE("bad flags and bad data files give one error line and exit code 2") {
         "inputs.tokens: expected one token per row");
 
     // XXᵀ overflows to infinity
-    check_bad_data("ch02_self_attention", [](Json& doc) { doc["inputs"]["X"][0][0] = 1e200; },
-                   "not finite", "--json");
+    check_bad_data(
+        "ch02_self_attention", [](Json& doc) { doc["inputs"]["X"][0][0] = 1e200; }, "not finite",
+        "--json");
 
     check_bad_data(
         "ch01_dictionary_lookup",
@@ -155,8 +157,9 @@ TEST_CASE("ch03 and ch04: masks and weights of the wrong size are named") {
         },
         "inputs.W_K: row 1 has 3 values, expected 8");
 
-    check_bad_data("ch04_multi_head_attention", [](Json& doc) { doc["inputs"]["n_heads"] = 3; },
-                   "inputs.W_Q: 8 columns cannot be split into 3 heads");
+    check_bad_data(
+        "ch04_multi_head_attention", [](Json& doc) { doc["inputs"]["n_heads"] = 3; },
+        "inputs.W_Q: 8 columns cannot be split into 3 heads");
 
     check_bad_data(
         "ch04_multi_head_attention",
@@ -234,14 +237,17 @@ TEST_CASE("ch06: bad models, token ids, empty sequences and lengths are named") 
             doc["inputs"]["weights"]["transformer.encoder.layers.1.linear1.weight"] =
                 Json::array({Json::array({1, 2})});
         },
-        "inputs.weights.transformer.encoder.layers.1.linear1.weight: expected (16x8) (PyTorch's layout), got (1x2)");
-    check_bad_data("ch06_encoder_decoder", [](Json& doc) { doc["inputs"]["source"][1][0] = 10; },
-                   "inputs.source[1]: expected token ids from 0 to 9");
+        "inputs.weights.transformer.encoder.layers.1.linear1.weight: expected (16x8) (PyTorch's "
+        "layout), got (1x2)");
+    check_bad_data(
+        "ch06_encoder_decoder", [](Json& doc) { doc["inputs"]["source"][1][0] = 10; },
+        "inputs.source[1][0]: expected a whole number from 0 to 9");
     check_bad_data(
         "ch06_encoder_decoder", [](Json& doc) { doc["inputs"]["target"][0] = Json::array(); },
         "inputs.target[0]: expected a non-empty array");
-    check_bad_data("ch06_encoder_decoder", [](Json& doc) { doc["inputs"]["max_length"] = 0; },
-                   "inputs.max_length: expected a whole number from 1");
+    check_bad_data(
+        "ch06_encoder_decoder", [](Json& doc) { doc["inputs"]["max_length"] = 0; },
+        "inputs.max_length: expected a whole number from 1");
     check_bad_data(
         "ch06_encoder_decoder", [](Json& doc) { doc["inputs"]["config"]["n_heads"] = 3; },
         "inputs.config.n_heads: expected a divisor of d_model = 8");
@@ -297,8 +303,8 @@ TEST_CASE("ch07 --task numerals: the readings checked, a model saved, read back 
     const Run train = run_program("ch07_training", "--task numerals --steps 30 --save " + path);
     CHECK(train.exit_code == 0);
     CHECK(train.out.find("2026 → 二千零二十六") != std::string::npos);
-    const Run json = run_program("ch06_encoder_decoder",
-                                 "--weights " + path + " --source \"2 0 2 6\" --json");
+    const Run json =
+        run_program("ch06_encoder_decoder", "--weights " + path + " --source \"2 0 2 6\" --json");
     REQUIRE(json.exit_code == 0);
     const Json decoded = Json::parse(json.out)["decoded"];
     REQUIRE(decoded.is_array());  // a barely trained model: its words, not yet the right ones
@@ -326,22 +332,33 @@ TEST_CASE("ch08 --json reports the fitted exponents beside the counts") {
           1.0);  // a measurement: only its sign of growth is tested
 }
 
-
 TEST_CASE("the layering check names an include that crosses a layer") {
     const std::string root =
         std::filesystem::path(temp_file("m", "")).parent_path().string() + "/layers";
-    std::filesystem::create_directories(root + "/model");
-    std::ofstream(root + "/model/bad.h")
-        << "#include \"core/matrix.h\"\n#include \"report/terminal.h\"\n";
+    for (const char* dir :
+         {"/src/model/1_attention", "/src/model/4_transformer", "/src/report", "/chapters"})
+        std::filesystem::create_directories(root + dir);
+    std::ofstream(root + "/src/model/1_attention/bad.h")
+        << "#include \"core/matrix.h\"\n#include \"report/terminal.h\"\n"
+        << "#include \"model/4_transformer/tokens.h\"\n#include \"text/translate.h\"\n";
+    std::ofstream(root + "/src/model/4_transformer/fine.h")
+        << "#include \"model/1_attention/bad.h\"\n";
+    std::ofstream(root + "/src/report/json.cpp") << "#include <nlohmann/json.hpp>\n";
+    std::ofstream(root + "/chapters/ch99.cpp") << "#include \"report/chapter.h\"\n";
     const std::string out = root + "/out.txt";
-    const int status = std::system(("bash tests/check_layers.sh " + root + " > " + out).c_str());
-    std::ifstream in(out);
-    std::stringstream text;
-    text << in.rdbuf();
+    const int status = std::system(
+        ("bash tests/check_layers.sh " + root + "/src " + root + "/chapters > " + out).c_str());
+    const std::string text = read_file(out);
     CHECK(status != 0);
     CHECK(
-        text.str().find("model/bad.h:2: #include \"report/terminal.h\" — model may include only") !=
+        text.find("1_attention/bad.h:2: #include \"report/terminal.h\" — model may include only") !=
         std::string::npos);
-    CHECK(text.str().find("1 offending include") != std::string::npos);
+    CHECK(text.find("bad.h:3: #include \"model/4_transformer/tokens.h\" — model/1… comes before it "
+                    "in reading order") != std::string::npos);
+    CHECK(text.find("bad.h:4: #include \"text/translate.h\" — model may include only") !=
+          std::string::npos);
+    CHECK(text.find("report/json.cpp:1: #include <nlohmann/json.hpp> — only io includes JSON") !=
+          std::string::npos);
+    CHECK(text.find("layering: 4 files, 4 offending includes") != std::string::npos);
     CHECK(std::system("bash tests/check_layers.sh src > /dev/null") == 0);  // and ours keeps to it
 }

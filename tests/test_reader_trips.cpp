@@ -8,8 +8,10 @@
 #include <string>
 
 #include "helpers.h"
+#include "json.h"
 #include "io/model_file.h"
-#include "model/decoding.h"
+#include "model/4_transformer/transformer_init.h"
+#include "model/5_decoding/decoding.h"
 
 namespace fs = std::filesystem;
 
@@ -129,7 +131,7 @@ TEST_CASE("a weights file with a tensor the model does not have is rejected, nam
     const Json doc = data_file("ch06_encoder_decoder");
     Json file = {{"config", doc["inputs"]["config"]}, {"weights", doc["inputs"]["weights"]}};
     file["weights"]["transformer.encoder.layers.7.norm1.weight"] = Json::array({1, 2});
-    const DataFile data = DataFile::from_json("extra.json", file);
+    const DataFile data = DataFile::parse("extra.json", file.dump());
     std::string message;
     try {
         load_transformer(data, "");

@@ -12,7 +12,7 @@
 
 #include "helpers.h"
 #include "io/atomic_file.h"
-#include "model/masks.h"
+#include "model/1_attention/masks.h"
 #include "report/chart.h"
 #include "report/heatmap.h"
 #include "xml_check.h"
@@ -87,8 +87,8 @@ TEST_CASE(
     const Matrix hidden = hidden_positions(causal_mask(3));
     const std::string svg = heatmap_svg({"causal", w, {}, {}, Scale::Weights, hidden});
     CHECK(xml_problem(svg) == "");
-    CHECK(count_of(svg, "class=\"cell\"") == 6);         // the visible ones …
-    CHECK(count_of(svg, "class=\"cell hidden\"") == 3);  // … and the three masked
+    CHECK(count_of(svg, "class=\"cell\"") == 6);             // the visible ones …
+    CHECK(count_of(svg, "class=\"cell hidden\"") == 3);      // … and the three masked
     CHECK(count_of(svg, "fill=\"url(#hidden)\"") == 3 + 1);  // and the legend's swatch
     CHECK(svg.find("hidden (masked)") != std::string::npos);
     std::vector<std::string> values;
@@ -157,7 +157,7 @@ TEST_CASE(
     CHECK(axis_ticks(64, 512, true) == std::vector<double>{100, 200, 500});
     CHECK(axis_ticks(0.0006, 0.04, true) == std::vector<double>{0.001, 0.002, 0.005, 0.01, 0.02});
     CHECK(axis_ticks(0.001, 1e6, true).size() == 10);  // nine decades: one tick each
-    CHECK(axis_ticks(0.537, 2.9, true).size() == 6);  // 0.6 0.7 0.8 0.9 1 2
+    CHECK(axis_ticks(0.537, 2.9, true).size() == 6);   // 0.6 0.7 0.8 0.9 1 2
     CHECK(tick_text(1000) == "1,000");
     CHECK(tick_text(0.0005) == "0.0005");
     CHECK(tick_text(2.5) == "2.5");
@@ -180,7 +180,7 @@ TEST_CASE(
     CHECK(svg.find("seconds (log scale)") != std::string::npos);
     CHECK(svg.find(">slope 2.00</text>") != std::string::npos);
     CHECK(count_of(svg, "stroke-dasharray") == 2);  // the reference line and its legend swatch
-    for (const Text& t : texts(svg, "x-tick")) {  // 100, 200, 500: 1, 2 or 5 times a power of ten
+    for (const Text& t : texts(svg, "x-tick")) {    // 100, 200, 500: 1, 2 or 5 times a power of ten
         const double v = std::stod(t.text), m = v / std::pow(10.0, std::floor(std::log10(v)));
         CHECK_MESSAGE((m == 1 || m == 2 || m == 5), t.text);
     }

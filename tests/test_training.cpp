@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "train/adam.h"
-#include "model/loss.h"
+#include "model/4_transformer/loss.h"
 #include "train/reverse_task.h"
 
 TEST_CASE("label-smoothed cross-entropy by hand, padding ignored") {
@@ -39,7 +39,8 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "one Adam step by hand: the first step moves each parameter by about lr against its gradient's sign") {
+    "one Adam step by hand: the first step moves each parameter by about lr against its gradient's "
+    "sign") {
     AdamSettings s;
     s.d_model = 1;
     s.warmup = 1;

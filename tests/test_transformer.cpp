@@ -5,11 +5,11 @@
 #include <stdexcept>
 
 #include "helpers.h"
-#include "model/masks.h"
+#include "model/1_attention/masks.h"
 #include "io/model_file.h"
-#include "model/decoding.h"
-#include "model/embedding.h"
-#include "model/transformer.h"
+#include "model/5_decoding/decoding.h"
+#include "model/4_transformer/embedding.h"
+#include "model/4_transformer/transformer_init.h"
 
 static TransformerConfig small_config(bool norm_first) {
     TransformerConfig c = small_config(8, 2, 12, 9, 7);
@@ -92,12 +92,7 @@ TEST_CASE("the paper's base model has nn.Transformer's 44,140,544 core parameter
     CHECK(core_parameter_count(random_transformer(c, 0)) == 44140544);
 }
 
-TEST_CASE("bad shapes and token ids are named") {
-    Transformer m = random_transformer(small_config(false), 5);
-    m.encoder[1].ffn.W1 = Matrix(8, 11);
-    CHECK_THROWS_WITH_AS(check_transformer(m),
-                         "transformer.encoder.layers.1.linear1.weight: expected (8x12), got (8x11)",
-                         std::invalid_argument);
+TEST_CASE("a token id outside the vocabulary is refused") {
     const Transformer ok = random_transformer(small_config(false), 5);
     CHECK_THROWS_AS(encode(ok, {{3, 99}}), std::out_of_range);
 }

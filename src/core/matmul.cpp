@@ -15,8 +15,6 @@
 #include <stdexcept>
 #include <vector>
 
-#include "core/translate.h"
-
 namespace {
 
 // c + a·b, the one multiply-add every product here is made of: std::fma, rounded once.
@@ -122,14 +120,14 @@ Matrix blocked_product(const View& a, const View& b) {
     Matrix c(a.rows, b.cols);
     std::vector<double> b_packed, a_copy(MR * KB), zeros(KB, 0.0);
     const double* rows[MR];
-    for (std::size_t j0 = 0; j0 < b.cols; j0 += NB) {          // NB columns of b at a time
+    for (std::size_t j0 = 0; j0 < b.cols; j0 += NB) {  // NB columns of b at a time
         const std::size_t nb = std::min(NB, b.cols - j0);
-        for (std::size_t p0 = 0; p0 < a.cols; p0 += KB) {      // their k-blocks, in order
+        for (std::size_t p0 = 0; p0 < a.cols; p0 += KB) {  // their k-blocks, in order
             const std::size_t kb = std::min(KB, a.cols - p0);
             pack_b(b, p0, kb, j0, nb, b_packed);
             for (std::size_t i0 = 0; i0 < a.rows; i0 += MR) {  // MR rows of a at a time …
                 rows_of_a(a, i0, p0, kb, a_copy, zeros, rows);
-                for (std::size_t s = 0; s * NR < nb; ++s)      // … against every strip
+                for (std::size_t s = 0; s * NR < nb; ++s)  // … against every strip
                     tile(rows, b_packed.data() + s * kb * NR, NR, kb, c.row(i0) + j0 + s * NR,
                          c.cols, std::min(MR, a.rows - i0), std::min(NR, nb - s * NR));
             }
@@ -176,8 +174,8 @@ Matrix checked(const char* op, const Matrix& a, bool a_t, const Matrix& b, bool 
                bool naive = false) {
     const View x = a_t ? transposed(a) : as_is(a), y = b_t ? transposed(b) : as_is(b);
     if (x.cols != y.rows)
-        throw std::invalid_argument(tr("{}: {}{}{}{}: inner dimensions differ", op, shape_of(a),
-                                       a_t ? "ᵀ·" : "·", shape_of(b), b_t ? "ᵀ" : ""));
+        throw std::invalid_argument(std::string(op) + ": " + shape_of(a) + (a_t ? "ᵀ·" : "·") +
+                                    shape_of(b) + (b_t ? "ᵀ" : "") + ": inner dimensions differ");
     return naive ? naive_product(x, y) : product(x, y);
 }
 

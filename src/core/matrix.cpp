@@ -6,8 +6,6 @@
 #include <limits>
 #include <stdexcept>
 
-#include "core/translate.h"
-
 Matrix::Matrix(std::size_t r, std::size_t c, double fill) : rows(r), cols(c), data(r * c, fill) {}
 
 Matrix::Matrix(std::initializer_list<std::initializer_list<double>> nested) {
@@ -15,15 +13,16 @@ Matrix::Matrix(std::initializer_list<std::initializer_list<double>> nested) {
     cols = rows ? nested.begin()->size() : 0;
     for (const auto& line : nested) {
         if (line.size() != cols)
-            throw std::invalid_argument(
-                tr("Matrix: ragged rows ({} values in a row, expected {})", line.size(), cols));
+            throw std::invalid_argument("Matrix: ragged rows (" + std::to_string(line.size()) +
+                                        " values in a row, expected " + std::to_string(cols) + ")");
         data.insert(data.end(), line.begin(), line.end());
     }
 }
 
 static void check_index(const Matrix& m, std::size_t r, std::size_t c) {
     if (r >= m.rows || c >= m.cols)
-        throw std::out_of_range(tr("Matrix::at({}, {}) outside {}", r, c, shape_of(m)));
+        throw std::out_of_range("Matrix::at(" + std::to_string(r) + ", " + std::to_string(c) +
+                                ") outside " + shape_of(m));
 }
 double& Matrix::at(std::size_t r, std::size_t c) {
     check_index(*this, r, c);
@@ -40,8 +39,8 @@ std::string shape_of(const Matrix& m) {
 
 static void require_same_shape(const char* op, const Matrix& a, const Matrix& b) {
     if (a.rows != b.rows || a.cols != b.cols)
-        throw std::invalid_argument(
-            tr("{}: {} and {}: shapes differ", op, shape_of(a), shape_of(b)));
+        throw std::invalid_argument(std::string(op) + ": " + shape_of(a) + " and " + shape_of(b) +
+                                    ": shapes differ");
 }
 
 Matrix transpose(const Matrix& a) {
@@ -76,15 +75,15 @@ Matrix map(const Matrix& a, const std::function<double(double)>& f) {
 
 void add_to_each_row(Matrix& m, const Matrix& row) {
     if (row.rows != 1 || row.cols != m.cols)
-        throw std::invalid_argument(
-            tr("add_to_each_row: row {} for {}", shape_of(row), shape_of(m)));
+        throw std::invalid_argument("add_to_each_row: row " + shape_of(row) + " for " +
+                                    shape_of(m));
     for (std::size_t r = 0; r < m.rows; ++r)
         for (std::size_t c = 0; c < m.cols; ++c) m(r, c) += row(0, c);
 }
 
 void add_column_sums(Matrix& into, const Matrix& m) {
     if (into.rows != 1 || into.cols != m.cols)
-        throw std::invalid_argument(tr("add_column_sums: {} for {}", shape_of(into), shape_of(m)));
+        throw std::invalid_argument("add_column_sums: " + shape_of(into) + " for " + shape_of(m));
     for (std::size_t r = 0; r < m.rows; ++r)
         for (std::size_t c = 0; c < m.cols; ++c) into(0, c) += m(r, c);
 }
@@ -99,7 +98,7 @@ double max_abs_diff(const Matrix& a, const Matrix& b) {
 
 std::size_t argmax(const Matrix& m, std::size_t r) {
     if (r >= m.rows || m.cols == 0)
-        throw std::out_of_range(tr("argmax: row {} of {}", r, shape_of(m)));
+        throw std::out_of_range("argmax: row " + std::to_string(r) + " of " + shape_of(m));
     std::size_t best = 0;  // the first of equal maxima, as torch.argmax
     for (std::size_t c = 1; c < m.cols; ++c)
         if (m(r, c) > m(r, best)) best = c;
@@ -110,8 +109,8 @@ Matrix row_of(const Matrix& a, std::size_t r) { return row_block(a, r, 1); }
 
 Matrix row_block(const Matrix& a, std::size_t first, std::size_t count) {
     if (first + count > a.rows)
-        throw std::out_of_range(
-            tr("row_block: rows {}..{} outside {}", first, first + count, shape_of(a)));
+        throw std::out_of_range("row_block: rows " + std::to_string(first) + ".." +
+                                std::to_string(first + count) + " outside " + shape_of(a));
     Matrix out(count, a.cols);
     std::copy(a.row(first), a.row(first) + count * a.cols, out.data.begin());
     return out;
@@ -119,8 +118,8 @@ Matrix row_block(const Matrix& a, std::size_t first, std::size_t count) {
 
 Matrix column_block(const Matrix& a, std::size_t first, std::size_t count) {
     if (first + count > a.cols)
-        throw std::out_of_range(
-            tr("column_block: columns {}..{} outside {}", first, first + count, shape_of(a)));
+        throw std::out_of_range("column_block: columns " + std::to_string(first) + ".." +
+                                std::to_string(first + count) + " outside " + shape_of(a));
     Matrix out(a.rows, count);
     for (std::size_t r = 0; r < a.rows; ++r)
         std::copy(a.row(r) + first, a.row(r) + first + count, out.row(r));
@@ -130,8 +129,8 @@ Matrix column_block(const Matrix& a, std::size_t first, std::size_t count) {
 void append_rows(Matrix& into, const Matrix& rows) {
     if (into.rows == 0) into.cols = rows.cols;
     if (rows.cols != into.cols)
-        throw std::invalid_argument(
-            tr("append_rows: {} and {}: column counts differ", shape_of(into), shape_of(rows)));
+        throw std::invalid_argument("append_rows: " + shape_of(into) + " and " + shape_of(rows) +
+                                    ": column counts differ");
     into.data.insert(into.data.end(), rows.data.begin(), rows.data.end());
     into.rows += rows.rows;
 }
@@ -143,8 +142,8 @@ Matrix concat_columns(const std::vector<Matrix>& blocks) {
     std::size_t at = 0;
     for (const Matrix& b : blocks) {
         if (b.rows != out.rows)
-            throw std::invalid_argument(tr("concat_columns: {} and {}: row counts differ",
-                                           shape_of(b), shape_of(blocks[0])));
+            throw std::invalid_argument("concat_columns: " + shape_of(b) + " and " +
+                                        shape_of(blocks[0]) + ": row counts differ");
         set_submatrix(out, 0, at, b);
         at += b.cols;
     }
@@ -154,8 +153,9 @@ Matrix concat_columns(const std::vector<Matrix>& blocks) {
 Matrix submatrix(const Matrix& a, std::size_t r0, std::size_t rows, std::size_t c0,
                  std::size_t cols) {
     if (r0 + rows > a.rows || c0 + cols > a.cols)
-        throw std::out_of_range(
-            tr("submatrix: rows {}+{}, columns {}+{} outside {}", r0, rows, c0, cols, shape_of(a)));
+        throw std::out_of_range("submatrix: rows " + std::to_string(r0) + "+" +
+                                std::to_string(rows) + ", columns " + std::to_string(c0) + "+" +
+                                std::to_string(cols) + " outside " + shape_of(a));
     Matrix out(rows, cols);
     for (std::size_t r = 0; r < rows; ++r)
         std::copy(a.row(r0 + r) + c0, a.row(r0 + r) + c0 + cols, out.row(r));
@@ -164,8 +164,8 @@ Matrix submatrix(const Matrix& a, std::size_t r0, std::size_t rows, std::size_t 
 
 void set_submatrix(Matrix& into, std::size_t r0, std::size_t c0, const Matrix& block) {
     if (r0 + block.rows > into.rows || c0 + block.cols > into.cols)
-        throw std::out_of_range(
-            tr("set_submatrix: {} at ({}, {}) of {}", shape_of(block), r0, c0, shape_of(into)));
+        throw std::out_of_range("set_submatrix: " + shape_of(block) + " at (" + std::to_string(r0) +
+                                ", " + std::to_string(c0) + ") of " + shape_of(into));
     for (std::size_t r = 0; r < block.rows; ++r)
         std::copy(block.row(r), block.row(r) + block.cols, into.row(r0 + r) + c0);
 }

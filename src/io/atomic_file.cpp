@@ -5,7 +5,7 @@
 #include <fstream>
 #include <stdexcept>
 
-#include "core/translate.h"
+#include "text/translate.h"
 
 namespace fs = std::filesystem;
 

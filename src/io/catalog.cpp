@@ -1,12 +1,12 @@
 // catalog.cpp — reading a translation catalog.
 #include "io/catalog.h"
 
-#include "core/translate.h"
-#include "io/data_file.h"
+#include "io/json.h"
+#include "text/translate.h"
 
 std::unordered_map<std::string, std::string> load_catalog(const std::string& path) {
     const DataFile file = DataFile::load(path);
-    const Json& messages = file.at("messages");
+    const Json& messages = json_at(file, "messages");
     if (!messages.is_object())
         throw file.error("messages", tr("expected an object of translations"));
     std::unordered_map<std::string, std::string> out;

@@ -1,132 +1,255 @@
-// data_file.cpp — JSON loading and checked conversion to Matrix, numbers and strings.
+// data_file.cpp — JSON loading and checked conversion to Matrix, numbers, strings and tokens.
 #include "io/data_file.h"
 
+#include <climits>
 #include <cmath>
 #include <fstream>
 #include <sstream>
 
-#include "core/translate.h"
+#include "io/json.h"
+#include "text/numbers.h"
+#include "text/translate.h"
 
-DataError DataFile::error(const std::string& key, const std::string& what) const {
-    return DataError(path_ + ", " + key + ": " + what);
-}
+namespace {
 
-DataFile DataFile::from_json(const std::string& name, Json root) {
-    DataFile f;
-    f.path_ = name;
-    f.root_ = std::move(root);
-    if (!f.root_.is_object()) throw f.error("(top level)", tr("expected a JSON object"));
-    return f;
-}
-
-DataFile DataFile::load(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) throw DataError(tr("{}: cannot open the file (does it exist?)", path));
-    std::stringstream text;
-    text << in.rdbuf();
-    try {
-        return from_json(path, Json::parse(text.str()));
-    } catch (const Json::parse_error& e) {
-        // e.byte is the offset just past the problem; turn it into line and column
-        const std::string s = text.str();
-        std::size_t line = 1, col = 1;
-        for (std::size_t i = 0; i + 1 < e.byte && i < s.size(); ++i) {
-            if (s[i] == '\n') { ++line; col = 1; } else { ++col; }
+// Line and column of byte offset `at` in text, for an error a reader can find in an editor.
+std::string line_column(const std::string& text, std::size_t at) {
+    std::size_t line = 1, col = 1;
+    for (std::size_t i = 0; i < at && i < text.size(); ++i) {
+        if (text[i] == '\n') {
+            ++line;
+            col = 1;
+        } else {
+            ++col;
         }
-        throw DataError(tr("{}, line {} column {}: not valid JSON", path, line, col));
-    } catch (const Json::exception& e) {  // e.g. a number too large for a double
-        throw DataError(tr("{}: not valid JSON ({})", path, e.what()));
     }
+    return tr("line {} column {}", line, col);
 }
 
-static const Json* find(const Json& root, const std::string& key) {
+// The byte where arrays and objects first nest deeper than max_json_depth, or npos. Counted
+// before parsing, outside strings, so that no parser or copy ever recurses that deep.
+std::size_t too_deep_at(const std::string& text) {
+    std::size_t depth = 0;
+    bool in_string = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (in_string) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > max_json_depth) return i;
+        } else if ((c == ']' || c == '}') && depth > 0) {
+            --depth;
+        }
+    }
+    return std::string::npos;
+}
+
+// One step of a key: a name, or an [index] into an array.
+const Json* step_into(const Json* node, const std::string& name, std::size_t index, bool is_index) {
+    if (is_index) return node->is_array() && index < node->size() ? &(*node)[index] : nullptr;
+    if (!node->is_object()) return nullptr;
+    const auto it = node->find(name);
+    return it == node->end() ? nullptr : &*it;
+}
+
+// "a.b[2][0].c": names separated by dots, indices in brackets.
+const Json* find(const Json& root, const std::string& key) {
     const Json* node = &root;
-    std::size_t start = 0;
-    while (start <= key.size()) {
-        std::size_t dot = key.find('.', start);
-        if (dot == std::string::npos) dot = key.size();
-        const std::string part = key.substr(start, dot - start);
-        if (!node->is_object() || !node->contains(part)) return nullptr;
-        node = &(*node)[part];
-        start = dot + 1;
+    std::size_t i = 0;
+    while (node && i < key.size()) {
+        if (key[i] == '.') ++i;
+        if (key[i] == '[') {
+            const std::size_t close = key.find(']', i);
+            if (close == std::string::npos) return nullptr;
+            const std::string digits = key.substr(i + 1, close - i - 1);
+            if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos)
+                return nullptr;
+            node = step_into(node, "", std::stoul(digits), true);
+            i = close + 1;
+            continue;
+        }
+        const std::size_t end = key.find_first_of(".[", i);
+        const std::size_t stop = end == std::string::npos ? key.size() : end;
+        node = step_into(node, key.substr(i, stop - i), 0, false);
+        i = stop;
     }
     return node;
 }
 
-bool DataFile::has(const std::string& key) const { return find(root_, key) != nullptr; }
-
-const Json& DataFile::at(const std::string& key) const {
-    const Json* node = find(root_, key);
-    if (!node) throw error(key, tr("missing (this key is required)"));
-    return *node;
+std::string type_name(const Json& v) {
+    if (v.is_number()) return tr("a number");
+    if (v.is_string()) return tr("a string");
+    if (v.is_boolean()) return tr("true or false");
+    if (v.is_array()) return tr("an array");
+    if (v.is_object()) return tr("an object");
+    return tr("null");
 }
 
 // One entry of a vector or matrix: a JSON number that is finite.
-static double finite_number(const DataFile& f, const std::string& where, const Json& v) {
-    if (!v.is_number())
-        throw f.error(where, tr("expected a number, found {}", v.type_name()));
+double finite_number(const DataFile& f, const std::string& where, const Json& v) {
+    if (!v.is_number()) throw f.error(where, tr("expected a number, found {}", type_name(v)));
     const double x = v.get<double>();
     if (!std::isfinite(x)) throw f.error(where, tr("expected a finite number"));
     return x;
 }
 
-Matrix DataFile::vector(const std::string& key) const { return vector_of(at(key), key); }
+// A whole number of the JSON value in [min, max] (never truncated: 4294967299 is not 3).
+long whole_number(const DataFile& f, const std::string& where, const Json& v, long min, long max) {
+    const std::string expected = tr("expected a whole number from {} to {}", min, max);
+    if (v.is_number_unsigned()) {
+        const auto u = v.get<unsigned long long>();
+        if (u > static_cast<unsigned long long>(LONG_MAX) || static_cast<long>(u) > max ||
+            static_cast<long>(u) < min)
+            throw f.error(where, expected);
+        return static_cast<long>(u);
+    }
+    if (!v.is_number_integer()) throw f.error(where, expected);
+    const long x = v.get<long>();
+    if (x < min || x > max) throw f.error(where, expected);
+    return x;
+}
 
-Matrix DataFile::vector_of(const Json& v, const std::string& key) const {
+std::string at_index(const std::string& key, std::size_t i) {
+    return key + "[" + std::to_string(i) + "]";
+}
+
+}  // namespace
+
+const Json& json_at(const DataFile& f, const std::string& key) {
+    const Json* node = find(f.document().root, key);
+    if (!node) throw f.error(key, tr("missing (this key is required)"));
+    return *node;
+}
+
+DataError DataFile::error(const std::string& key, const std::string& what) const {
+    return DataError(path_ + ", " + key + ": " + what);
+}
+
+DataFile DataFile::parse(const std::string& name, const std::string& text) {
+    const std::size_t deep = too_deep_at(text);
+    if (deep != std::string::npos)
+        throw DataError(
+            tr("{}, {}: nested deeper than {} levels (arrays and objects inside each "
+               "other); expected a data file of this project",
+               name, line_column(text, deep), max_json_depth));
+    auto document = std::make_shared<Document>();
+    try {
+        document->root = Json::parse(text);
+    } catch (const Json::parse_error& e) {  // e.byte is the offset just past the problem
+        throw DataError(
+            tr("{}, {}: not valid JSON", name, line_column(text, e.byte > 0 ? e.byte - 1 : 0)));
+    } catch (const Json::exception&) {  // e.g. a number too large for a double
+        throw DataError(tr("{}: not valid JSON (a value out of range)", name));
+    }
+    DataFile f;
+    f.path_ = name;
+    f.document_ = std::move(document);
+    if (!f.document_->root.is_object())
+        throw f.error(tr("(top level)"), tr("expected a JSON object"));
+    return f;
+}
+
+DataFile DataFile::load(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw DataError(tr("{}: cannot open the file (does it exist?)", path));
+    std::stringstream text;
+    text << in.rdbuf();
+    if (in.bad()) throw DataError(tr("{}: cannot read the file", path));
+    return parse(path, text.str());
+}
+
+bool DataFile::has(const std::string& key) const { return find(document_->root, key) != nullptr; }
+
+std::size_t DataFile::length(const std::string& key) const {
+    const Json& v = json_at(*this, key);
+    if (!v.is_array()) throw error(key, tr("expected an array, found {}", type_name(v)));
+    return v.size();
+}
+
+std::vector<std::string> DataFile::keys(const std::string& key) const {
+    const Json& v = json_at(*this, key);
+    if (!v.is_object()) throw error(key, tr("expected an object, found {}", type_name(v)));
+    std::vector<std::string> out;
+    for (const auto& item : v.items()) out.push_back(item.key());
+    return out;
+}
+
+bool DataFile::is_text(const std::string& key) const { return json_at(*this, key).is_string(); }
+bool DataFile::is_array(const std::string& key) const { return json_at(*this, key).is_array(); }
+bool DataFile::is_matrix(const std::string& key) const {
+    const Json& v = json_at(*this, key);
+    return v.is_array() && !v.empty() && v[0].is_array();
+}
+
+bool DataFile::same(const std::string& key_a, const std::string& key_b) const {
+    const Json* a = find(document_->root, key_a);
+    const Json* b = find(document_->root, key_b);
+    return a && b && *a == *b;
+}
+
+Matrix vector_of(const DataFile& f, const Json& v, const std::string& key) {
     if (!v.is_array())
-        throw error(key, tr("expected an array of numbers, found {}", v.type_name()));
+        throw f.error(key, tr("expected an array of numbers, found {}", type_name(v)));
     Matrix m(1, v.size());
-    for (std::size_t i = 0; i < v.size(); ++i)
-        m(0, i) = finite_number(*this, key + "[" + std::to_string(i) + "]", v[i]);
+    for (std::size_t i = 0; i < v.size(); ++i) m(0, i) = finite_number(f, at_index(key, i), v[i]);
     return m;
 }
 
-Matrix DataFile::matrix(const std::string& key) const { return matrix_of(at(key), key); }
-
-Matrix DataFile::matrix_of(const Json& v, const std::string& key) const {
+Matrix matrix_of(const DataFile& f, const Json& v, const std::string& key) {
     const std::string expected =
         tr("expected a matrix (an array of equal-length arrays of numbers)");
     if (!v.is_array() || v.empty() || !v[0].is_array() || v[0].empty())
-        throw error(key, expected);
+        throw f.error(key, expected);
     Matrix m(v.size(), v[0].size());
     for (std::size_t r = 0; r < m.rows; ++r) {
-        const std::string row_key = key + "[" + std::to_string(r) + "]";
-        if (!v[r].is_array()) throw error(row_key, expected);
+        const std::string row_key = at_index(key, r);
+        if (!v[r].is_array()) throw f.error(row_key, expected);
         if (v[r].size() != m.cols)
-            throw error(key,
-                        tr("row {} has {} values, expected {} like row 0", r, v[r].size(), m.cols));
+            throw f.error(
+                key, tr("row {} has {} values, expected {} like row 0", r, v[r].size(), m.cols));
         for (std::size_t c = 0; c < m.cols; ++c)
-            m(r, c) = finite_number(*this, row_key + "[" + std::to_string(c) + "]", v[r][c]);
+            m(r, c) = finite_number(f, at_index(row_key, c), v[r][c]);
     }
     return m;
 }
 
-double DataFile::number(const std::string& key) const { return finite_number(*this, key, at(key)); }
+Matrix DataFile::vector(const std::string& key) const {
+    return vector_of(*this, json_at(*this, key), key);
+}
 
-long DataFile::integer(const std::string& key) const {
-    const Json& v = at(key);
-    if (!v.is_number_integer()) throw error(key, tr("expected a whole number"));
-    return v.get<long>();
+Matrix DataFile::matrix(const std::string& key) const {
+    return matrix_of(*this, json_at(*this, key), key);
+}
+
+double DataFile::number(const std::string& key) const {
+    return finite_number(*this, key, json_at(*this, key));
+}
+
+double DataFile::number(const std::string& key, double min, double max) const {
+    const double x = number(key);
+    if (!(x >= min && x <= max))
+        throw error(key, tr("expected a number from {} to {}", general(min, 6), general(max, 6)));
+    return x;
 }
 
 long DataFile::integer(const std::string& key, long min, long max) const {
-    const long v = integer(key);
-    if (v < min || v > max)
-        throw error(key, tr("expected a whole number from {} to {}", min, max));
-    return v;
+    return whole_number(*this, key, json_at(*this, key), min, max);
 }
 
-std::vector<long> DataFile::integers(const std::string& key, long min, long max) const {
-    const Json& v = at(key);
-    if (!v.is_array() || v.empty())
-        throw error(key, tr("expected a non-empty array of whole numbers"));
+std::vector<long> DataFile::integers(const std::string& key, long min, long max,
+                                     bool allow_empty) const {
+    const Json& v = json_at(*this, key);
+    if (!v.is_array() || (v.empty() && !allow_empty))
+        throw error(key, allow_empty ? tr("expected an array of whole numbers")
+                                     : tr("expected a non-empty array of whole numbers"));
     std::vector<long> out;
-    for (std::size_t i = 0; i < v.size(); ++i) {
-        const std::string where = key + "[" + std::to_string(i) + "]";
-        if (!v[i].is_number_integer() || v[i].get<long>() < min || v[i].get<long>() > max)
-            throw error(where, tr("expected a whole number from {} to {}", min, max));
-        out.push_back(v[i].get<long>());
-    }
+    for (std::size_t i = 0; i < v.size(); ++i)
+        out.push_back(whole_number(*this, at_index(key, i), v[i], min, max));
     return out;
 }
 
@@ -143,37 +266,55 @@ std::vector<std::size_t> DataFile::sizes(const std::string& key, std::size_t min
 }
 
 bool DataFile::flag(const std::string& key) const {
-    const Json& v = at(key);
+    const Json& v = json_at(*this, key);
     if (!v.is_boolean()) throw error(key, tr("expected true or false"));
     return v.get<bool>();
 }
 
 std::vector<bool> DataFile::flags(const std::string& key) const {
-    const Json& v = at(key);
+    const Json& v = json_at(*this, key);
     if (!v.is_array()) throw error(key, tr("expected an array of true/false"));
     std::vector<bool> out;
     for (std::size_t i = 0; i < v.size(); ++i) {
-        if (!v[i].is_boolean())
-            throw error(key + "[" + std::to_string(i) + "]", tr("expected true or false"));
+        if (!v[i].is_boolean()) throw error(at_index(key, i), tr("expected true or false"));
         out.push_back(v[i].get<bool>());
     }
     return out;
 }
 
 std::string DataFile::text(const std::string& key) const {
-    const Json& v = at(key);
+    const Json& v = json_at(*this, key);
     if (!v.is_string()) throw error(key, tr("expected a string"));
     return v.get<std::string>();
 }
 
 std::vector<std::string> DataFile::texts(const std::string& key) const {
-    const Json& v = at(key);
+    const Json& v = json_at(*this, key);
     if (!v.is_array()) throw error(key, tr("expected an array of strings"));
     std::vector<std::string> out;
     for (std::size_t i = 0; i < v.size(); ++i) {
-        if (!v[i].is_string())
-            throw error(key + "[" + std::to_string(i) + "]", tr("expected a string"));
+        if (!v[i].is_string()) throw error(at_index(key, i), tr("expected a string"));
         out.push_back(v[i].get<std::string>());
     }
+    return out;
+}
+
+Tokens DataFile::tokens(const std::string& key, std::size_t vocab) const {
+    const Json& v = json_at(*this, key);
+    const std::string expected =
+        tr("expected a non-empty array of token ids from 0 to {}", vocab == 0 ? 0 : vocab - 1);
+    if (!v.is_array() || v.empty() || vocab == 0) throw error(key, expected);
+    Tokens ids;
+    for (std::size_t i = 0; i < v.size(); ++i)
+        ids.push_back(static_cast<int>(
+            whole_number(*this, at_index(key, i), v[i], 0, static_cast<long>(vocab) - 1)));
+    return ids;
+}
+
+std::vector<Tokens> DataFile::token_lists(const std::string& key, std::size_t vocab) const {
+    std::vector<Tokens> out;
+    const std::size_t n = length(key);
+    if (n == 0) throw error(key, tr("expected at least one sequence of token ids"));
+    for (std::size_t i = 0; i < n; ++i) out.push_back(tokens(at_index(key, i), vocab));
     return out;
 }

@@ -3,52 +3,73 @@
 //
 // Every problem becomes a DataError whose message reads "FILE, KEY: what was expected", e.g.
 //   data/ch02_self_attention.json, inputs.X: row 2 has 4 values, expected 5 like row 0
-// Keys are dotted paths from the top of the file ("inputs.X", "expected.XXt").
+// Keys are paths from the top of the file: names joined by dots, array entries by [index]
+// ("inputs.X", "expected.XXt", "inputs.gradient_batch[2][0]").
+//
+// JSON stays inside this layer (src/io/): what a program gets is our own types — Matrix,
+// numbers checked against their range, strings, token ids — so that nothing above io/ includes
+// nlohmann/json (a heavy header: every file that includes it compiles for seconds).
 #pragma once
-#include <nlohmann/json.hpp>
+#include <cstddef>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "core/matrix.h"
-
-using Json = nlohmann::ordered_json;  // keeps keys in the order they were written
+#include "model/4_transformer/tokens.h"
 
 struct DataError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// How deeply arrays and objects may nest: far more than any data file needs, far less than
+// would exhaust the stack of a program that copies the parsed document.
+constexpr std::size_t max_json_depth = 256;
+
 class DataFile {
 public:
-    static DataFile load(const std::string& path);  // missing file, invalid JSON -> DataError
-    static DataFile from_json(const std::string& name, Json root);  // for tests
+    // Missing or unreadable file, invalid JSON, nesting deeper than max_json_depth, a top level
+    // that is not an object -> DataError.
+    static DataFile load(const std::string& path);
+    // The same for JSON text in hand; name stands for the file in errors.
+    static DataFile parse(const std::string& name, const std::string& json_text);
 
     const std::string& path() const { return path_; }
     bool has(const std::string& key) const;
-    const Json& at(const std::string& key) const;  // any JSON value; missing -> DataError
+    std::size_t length(const std::string& key) const;             // entries of an array
+    std::vector<std::string> keys(const std::string& key) const;  // an object's names, in order
+    bool is_text(const std::string& key) const;                   // a string
+    bool is_array(const std::string& key) const;                  // an array (of anything)
+    bool is_matrix(const std::string& key) const;  // an array whose first entry is an array
+    bool same(const std::string& key_a, const std::string& key_b) const;  // equal JSON values
 
     Matrix matrix(const std::string& key) const;  // array of equal-length arrays of finite numbers
     Matrix vector(const std::string& key) const;  // array of finite numbers, as a (1 x n) Matrix
     double number(const std::string& key) const;  // one finite number
-    long integer(const std::string& key) const;   // one whole number
-    long integer(const std::string& key, long min, long max) const;  // ... in [min, max]
-    std::vector<long> integers(const std::string& key, long min, long max) const;  // array of them
+    double number(const std::string& key, double min, double max) const;  // ... in [min, max]
+    long integer(const std::string& key, long min, long max) const;       // a whole number in range
+    // An array of whole numbers in [min, max]; empty only when allow_empty.
+    std::vector<long> integers(const std::string& key, long min, long max,
+                               bool allow_empty = false) const;
     // A size or an index: a whole number in [min, max], as std::size_t.
     std::size_t size(const std::string& key, std::size_t min, std::size_t max) const;
     std::vector<std::size_t> sizes(const std::string& key, std::size_t min, std::size_t max) const;
-    bool flag(const std::string& key) const;                  // true or false
+    bool flag(const std::string& key) const;                // true or false
     std::vector<bool> flags(const std::string& key) const;  // array of true/false
     std::string text(const std::string& key) const;
     std::vector<std::string> texts(const std::string& key) const;  // array of strings
-
-    // The same conversions for a JSON value already in hand; `where` names it in errors.
-    Matrix matrix_of(const Json& value, const std::string& where) const;
-    Matrix vector_of(const Json& value, const std::string& where) const;
+    // A non-empty array of token ids from 0 to vocab − 1; and an array of such arrays.
+    Tokens tokens(const std::string& key, std::size_t vocab) const;
+    std::vector<Tokens> token_lists(const std::string& key, std::size_t vocab) const;
 
     // "FILE, KEY: what" — the one format of every error about this file
     DataError error(const std::string& key, const std::string& what) const;
 
+    struct Document;  // the parsed JSON (io/json.h), shared by copies of this DataFile
+    const Document& document() const { return *document_; }
+
 private:
     std::string path_;
-    Json root_;
+    std::shared_ptr<const Document> document_;
 };

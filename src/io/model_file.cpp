@@ -4,9 +4,11 @@
 
 #include <set>
 
-#include "core/translate.h"
 #include "io/atomic_file.h"
-#include "model/parameters.h"
+#include "io/json.h"
+#include "model/4_transformer/parameters.h"
+#include "model/4_transformer/transformer_init.h"
+#include "text/translate.h"
 
 void read_model_shape(const DataFile& data, const std::string& k, TransformerConfig& c) {
     c.d_model = data.size(k + "d_model", 1, 1 << 16);
@@ -16,8 +18,7 @@ void read_model_shape(const DataFile& data, const std::string& k, TransformerCon
     c.n_decoder_layers = data.size(k + "n_decoder_layers", 1, 64);
     c.norm_first = data.flag(k + "norm_first");
     if (c.d_model % c.n_heads != 0)
-        throw data.error(k + "n_heads",
-                         tr("expected a divisor of d_model = {}", c.d_model));
+        throw data.error(k + "n_heads", tr("expected a divisor of d_model = {}", c.d_model));
 }
 
 TransformerConfig read_model_config(const DataFile& data, const std::string& k) {
@@ -50,11 +51,19 @@ TransformerConfig read_model_config(const DataFile& data, const std::string& k) 
 }
 
 static Json config_json(const TransformerConfig& c) {
-    Json j{{"d_model", c.d_model}, {"n_heads", c.n_heads}, {"d_ff", c.d_ff},
-           {"n_encoder_layers", c.n_encoder_layers}, {"n_decoder_layers", c.n_decoder_layers},
-           {"src_vocab", c.src_vocab}, {"tgt_vocab", c.tgt_vocab}, {"norm_first", c.norm_first},
-           {"share_embeddings", c.share_embeddings}, {"layer_norm_eps", c.layer_norm_eps},
-           {"pad_id", c.pad_id}, {"bos_id", c.bos_id}, {"eos_id", c.eos_id}};
+    Json j{{"d_model", c.d_model},
+           {"n_heads", c.n_heads},
+           {"d_ff", c.d_ff},
+           {"n_encoder_layers", c.n_encoder_layers},
+           {"n_decoder_layers", c.n_decoder_layers},
+           {"src_vocab", c.src_vocab},
+           {"tgt_vocab", c.tgt_vocab},
+           {"norm_first", c.norm_first},
+           {"share_embeddings", c.share_embeddings},
+           {"layer_norm_eps", c.layer_norm_eps},
+           {"pad_id", c.pad_id},
+           {"bos_id", c.bos_id},
+           {"eos_id", c.eos_id}};
     if (!c.vocabulary.empty()) j["vocabulary"] = c.vocabulary;
     if (!c.source_vocabulary.empty()) j["source_vocabulary"] = c.source_vocabulary;
     return j;
@@ -64,7 +73,7 @@ Transformer load_transformer(const DataFile& data, const std::string& key) {
     const std::string k = key.empty() ? "" : key + ".";
     // a model of the right shape, then every parameter overwritten from the file
     Transformer m = random_transformer(read_model_config(data, k + "config."), 0);
-    const Json& weights = data.at(k + "weights");
+    const Json& weights = json_at(data, k + "weights");
     if (!weights.is_object())
         throw data.error(k + "weights", tr("expected an object of named weights"));
     std::set<std::string> names;  // every tensor the model has, to find those it has not
@@ -80,7 +89,7 @@ Transformer load_transformer(const DataFile& data, const std::string& key) {
             throw data.error(where, tr("missing; expected {}", expected));
         const Json& node = weights[p.name];
         const Matrix stored =
-            p.is_vector() ? data.vector_of(node, where) : data.matrix_of(node, where);
+            p.is_vector() ? vector_of(data, node, where) : matrix_of(data, node, where);
         const std::string got =
             p.is_vector() ? "[" + std::to_string(stored.cols) + "]" : shape_of(stored);
         if (got != expected)
@@ -97,7 +106,7 @@ static Json rows_json(const Matrix& m) {
     return rows;
 }
 
-Json transformer_to_json(const Transformer& model) {
+static Json transformer_to_json(const Transformer& model) {
     Json weights = Json::object();
     for (const TorchTensor& t : torch_state_dict(model))
         weights[t.name] = t.is_vector ? Json(t.value.data) : rows_json(t.value);

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "io/data_file.h"
-#include "model/transformer.h"
+#include "model/4_transformer/transformer.h"
 
 // The shape of a model (d_model, n_heads, d_ff, n_encoder_layers, n_decoder_layers,
 // norm_first) from the object at key (with a trailing '.', or "" for the top level), into c.
@@ -20,12 +20,13 @@ void read_model_shape(const DataFile& data, const std::string& key, TransformerC
 TransformerConfig read_model_config(const DataFile& data, const std::string& key);
 
 // Reads config and weights from the object at `key` of the data file ("" for the top level).
-// Errors name the file and the weight: "FILE, weights.transformer.encoder.layers.0.norm1.weight: ...".
+// Errors name the file and the weight: "FILE, weights.transformer.encoder.layers.0.norm1.weight:
+// ...".
 Transformer load_transformer(const DataFile& data, const std::string& key);
 
 // How a saved model was trained: what chapter 6 tells the reader before decoding with it.
 struct TrainingRecord {
-    std::string task;                   // "reverse"
+    std::string task;  // "reverse"
     std::size_t steps = 0;
     double final_loss = 0.0;
     double heldout_exact_match = 0.0;   // a fraction, 1 = every held-out example right
@@ -34,8 +35,6 @@ struct TrainingRecord {
 
 // The record of the file's "training" object; false when the file has none.
 bool read_training_record(const DataFile& data, TrainingRecord& record);
-
-Json transformer_to_json(const Transformer& model);
 
 // Writes the model and how it was trained to path atomically (a temporary file, then rename).
 void save_transformer(const Transformer& model, const TrainingRecord& record,

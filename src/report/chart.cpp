@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <sstream>
 
-#include "core/translate.h"
+#include "text/translate.h"
 #include "report/svg.h"
 #include "report/terminal.h"
 

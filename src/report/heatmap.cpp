@@ -5,7 +5,7 @@
 #include <cmath>
 #include <sstream>
 
-#include "core/translate.h"
+#include "text/translate.h"
 #include "report/svg.h"
 
 namespace {
@@ -76,8 +76,8 @@ std::string label(const Labels& labels, std::size_t i) {
 // The geometry of one panel: cells of cell_w x cell_h, the grid's top-left corner at (gx, gy).
 struct Layout {
     double x0, y0, gx, gy, cell_w, cell_h, width, height;
-    bool upright_cols;             // column labels drawn upright, being wider than a cell
-    bool values;                   // each cell's value written in it
+    bool upright_cols;               // column labels drawn upright, being wider than a cell
+    bool values;                     // each cell's value written in it
     std::size_t row_step, col_step;  // every k-th label, for large matrices
 };
 
@@ -167,8 +167,8 @@ void swatch(std::ostringstream& s, double x, double y, const std::string& fill_w
       << x + 22 << "\" y=\"" << y + 10 << "\">" << xml_escape(text) << "</text>\n";
 }
 
-// The legend column at (x, y): a colour bar as tall as the grids (within 100..160px), its ends and middle
-// labelled, and a hatched swatch when some cells are hidden. Returns where the legend ends.
+// The legend column at (x, y): a colour bar as tall as the grids (within 100..160px), its ends and
+// middle labelled, and a hatched swatch when some cells are hidden. Returns where the legend ends.
 double draw_legend(std::ostringstream& s, const Colours& k, double x, double y, double bar_h,
                    bool any_hidden) {
     if (k.scale == Scale::Mask) {
@@ -200,7 +200,8 @@ double draw_legend(std::ostringstream& s, const Colours& k, double x, double y, 
 const char* const hatch =
     "<defs><pattern id=\"hidden\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" "
     "patternTransform=\"rotate(45)\"><rect width=\"6\" height=\"6\" fill=\"#e0e0e0\"/>"
-    "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#888\" stroke-width=\"2\"/></pattern></defs>\n";
+    "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#888\" "
+    "stroke-width=\"2\"/></pattern></defs>\n";
 
 }  // namespace
 

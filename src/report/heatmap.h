@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "core/matrix.h"
-#include "core/translate.h"
+#include "text/translate.h"
 #include "report/terminal.h"
 
 enum class Scale { Weights, Signed, Range, Mask };

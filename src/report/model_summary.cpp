@@ -1,34 +1,33 @@
 // model_summary.cpp — a model described to the reader.
 #include "report/model_summary.h"
 
-#include "core/translate.h"
 #include "io/model_file.h"
-#include "report/terminal.h"
+#include "model/4_transformer/transformer_init.h"
+#include "text/numbers.h"
+#include "text/translate.h"
 
-void describe(std::ostream& out, const Transformer& m) {
+std::vector<std::string> description(const Transformer& m) {
     const TransformerConfig& c = m.config;
-    out << tr("d_model {}, h {} (d_k = {}), d_ff {}, {} encoder and {} decoder layers, vocabularies {} / {}",
-              c.d_model, c.n_heads, c.d_model / c.n_heads, c.d_ff, c.n_encoder_layers,
-              c.n_decoder_layers, c.src_vocab, c.tgt_vocab)
-        << "\n"
-        << tr("parameters: {} ({} in the two stacks and their final norms)", parameter_count(m),
-              core_parameter_count(m))
-        << "\n";
+    return {tr("d_model {}, h {} (d_k = {}), d_ff {}, {} encoder and {} decoder layers, "
+               "vocabularies {} / {}",
+               c.d_model, c.n_heads, c.d_model / c.n_heads, c.d_ff, c.n_encoder_layers,
+               c.n_decoder_layers, c.src_vocab, c.tgt_vocab),
+            tr("parameters: {} ({} in the two stacks and their final norms)", parameter_count(m),
+               core_parameter_count(m))};
 }
 
-// What the model file says of its training, and a warning for sources longer than it ever saw.
-void describe_training(std::ostream& out, const DataFile& file,
-                       const std::vector<Tokens>& sources) {
+std::vector<std::string> training_description(const DataFile& file,
+                                              const std::vector<Tokens>& sources) {
     TrainingRecord r;
-    if (!read_training_record(file, r)) return;
-    out << tr("trained for {} steps (task \"{}\"), final loss {}, held-out exact match {}%",
-              r.steps, r.task, fixed(r.final_loss, 4), fixed(100 * r.heldout_exact_match, 1))
-        << "\n";
+    if (!read_training_record(file, r)) return {};
+    std::vector<std::string> lines = {
+        tr("trained for {} steps (task \"{}\"), final loss {}, held-out exact match {}%", r.steps,
+           r.task, fixed(r.final_loss, 4), fixed(100 * r.heldout_exact_match, 1))};
     for (const Tokens& s : sources)
         if (s.size() - 1 > r.max_source_length)
-            out << tr("warning: the source has {} tokens; the model never saw one longer than {} in training, so "
-                      "expect mistakes",
-                      s.size() - 1, r.max_source_length)
-                << "\n";
+            lines.push_back(
+                tr("warning: the source has {} tokens; the model never saw one longer "
+                   "than {} in training, so expect mistakes",
+                   s.size() - 1, r.max_source_length));
+    return lines;
 }
-

@@ -1,16 +1,17 @@
 // model_summary.h — what a reader is told about a model before it is used: its shape, its
 // parameter count, and (for a saved model) how it was trained.
 #pragma once
-#include <ostream>
+#include <string>
 #include <vector>
 
 #include "io/data_file.h"
-#include "model/transformer.h"
+#include "model/4_transformer/transformer.h"
 
 // "d_model 32, h 4 (d_k = 8), d_ff 64, 2 encoder and 2 decoder layers, vocabularies 13 / 17"
-// and the parameter count, on two lines.
-void describe(std::ostream& out, const Transformer& model);
+// and the parameter count: two lines.
+std::vector<std::string> description(const Transformer& model);
 
 // The training record of a model file (steps, task, final loss, held-out exact match), if it
 // has one, and a warning for each source longer than any the model was trained on.
-void describe_training(std::ostream& out, const DataFile& file, const std::vector<Tokens>& sources);
+std::vector<std::string> training_description(const DataFile& file,
+                                              const std::vector<Tokens>& sources);

@@ -4,15 +4,17 @@
 #include <algorithm>
 #include <sstream>
 
-#include "core/translate.h"
-#include "report/chapter.h"
+#include "report/options.h"
+#include "report/token_text.h"
+#include "text/translate.h"
 
 namespace {
 
 // "<pad> <bos> <eos> 0 1 … 9", or its first words and how many more
 std::string vocabulary_text(const Vocabulary& names, std::size_t count) {
     std::string s;
-    for (std::size_t i = 0; i < count && i < 24; ++i) s += (i ? " " : "") + names[i];
+    for (std::size_t i = 0; i < count && i < 24 && i < names.size(); ++i)
+        s += (i ? " " : "") + names[i];
     return count > 24 ? tr("{} … and {} more", s, count - 24) : s;
 }
 

@@ -45,27 +45,6 @@ std::string pad_right(const std::string& s, std::size_t width) {
     return w >= width ? s : s + std::string(width - w, ' ');
 }
 
-std::string fixed(double x, int decimals) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", decimals, x);
-    std::string s = buf;
-    if (s[0] == '-' && s.find_first_not_of("-0.") == std::string::npos)
-        s = s.substr(1);  // no "-0.00"
-    return s;
-}
-
-std::string sci(double x) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.1e", x);
-    return buf;
-}
-
-std::string general(double x, int digits) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*g", digits, x);
-    return buf;
-}
-
 // The UTF-8 characters of s, one string each.
 static std::vector<std::string> characters(const std::string& s) {
     std::vector<std::string> out;
@@ -90,9 +69,12 @@ static bool one_of(const std::string& ch, std::initializer_list<const char*> set
     return false;
 }
 static bool closing(const std::string& ch) {
-    return one_of(ch, {"，", "。", "；", "：", "！", "？", "、", "）", "》", "」", "』", "”", "’", "…"});
+    return one_of(
+        ch, {"，", "。", "；", "：", "！", "？", "、", "）", "》", "」", "』", "”", "’", "…"});
 }
-static bool opening(const std::string& ch) { return one_of(ch, {"（", "《", "「", "『", "“", "‘"}); }
+static bool opening(const std::string& ch) {
+    return one_of(ch, {"（", "《", "「", "『", "“", "‘"});
+}
 
 std::string wrap(const std::string& text, std::size_t width, const std::string& first,
                  const std::string& indent) {

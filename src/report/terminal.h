@@ -1,5 +1,5 @@
 // terminal.h — printing for a terminal: labelled matrices and tables, aligned even when the
-// labels are Chinese, and number formats.
+// labels are Chinese.
 //
 // A CJK character such as 笔 takes two terminal columns but is three bytes of UTF-8, so
 // widths are counted in columns (display_width), never in bytes.
@@ -9,15 +9,13 @@
 #include <vector>
 
 #include "core/matrix.h"
+#include "text/numbers.h"
 
 using Labels = std::vector<std::string>;  // one label per row or column; empty: use indices
 
-std::size_t display_width(const std::string& utf8);  // terminal columns
+std::size_t display_width(const std::string& utf8);              // terminal columns
 std::string pad_left(const std::string& s, std::size_t width);   // right-aligned
 std::string pad_right(const std::string& s, std::size_t width);  // left-aligned
-std::string fixed(double x, int decimals);  // 0.4683
-std::string sci(double x);                  // 1.2e-13
-std::string general(double x, int digits);  // %g: 0.982013, 6.9e-13, 64
 
 // A heading for one step of the walkthrough.
 void print_step(std::ostream& out, const std::string& title);
@@ -40,6 +38,9 @@ public:
     explicit Table(std::vector<std::string> header) : header_(std::move(header)) {}
     void add(std::vector<std::string> row) { rows_.push_back(std::move(row)); }
     void print(std::ostream& out) const;
+    const std::vector<std::string>& header() const { return header_; }
+    const std::vector<std::vector<std::string>>& rows() const { return rows_; }
+
 private:
     std::vector<std::string> header_;
     std::vector<std::vector<std::string>> rows_;

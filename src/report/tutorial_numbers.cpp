@@ -8,7 +8,7 @@
 #include <stdexcept>
 #include <utility>
 
-#include "core/translate.h"
+#include "text/translate.h"
 
 Printed parse_printed(const std::string& text) {
     char* end = nullptr;
@@ -35,42 +35,28 @@ std::string round_like(double exact, const Printed& p) {
 // The printed strings of one result as a grid: a string, an array, or an array of arrays.
 static std::vector<std::vector<std::string>> printed_grid(const DataFile& data,
                                                           const std::string& key) {
-    const Json& v = data.at(key);
-    auto text_of = [&](const Json& x, const std::string& where) {
-        if (!x.is_string())
-            throw data.error(where, tr("expected the printed number as a string, e.g. \"0.468\""));
-        return x.get<std::string>();
-    };
-    if (v.is_string()) return {{text_of(v, key)}};
-    if (!v.is_array()) throw data.error(key, tr("expected a string or an array of strings"));
+    if (data.is_text(key)) return {{data.text(key)}};
+    if (!data.is_array(key)) throw data.error(key, tr("expected a string or an array of strings"));
+    if (!data.is_matrix(key)) return {data.texts(key)};
     std::vector<std::vector<std::string>> grid;
-    const bool nested = !v.empty() && v[0].is_array();
-    if (!nested) grid.emplace_back();
-    for (std::size_t r = 0; r < v.size(); ++r) {
-        const std::string where = key + "[" + std::to_string(r) + "]";
-        if (!nested) { grid[0].push_back(text_of(v[r], where)); continue; }
-        if (!v[r].is_array()) throw data.error(where, tr("expected an array of strings"));
-        grid.emplace_back();
-        for (std::size_t c = 0; c < v[r].size(); ++c)
-            grid.back().push_back(text_of(v[r][c], where + "[" + std::to_string(c) + "]"));
-    }
+    for (std::size_t r = 0; r < data.length(key); ++r)
+        grid.push_back(data.texts(key + "[" + std::to_string(r) + "]"));
     return grid;
 }
 
 std::string own_inputs_changed(const DataFile& data) {
     if (!data.has("tutorial.inputs")) return "";
-    for (const auto& item : data.at("tutorial.inputs").items())
-        if (!data.has("inputs." + item.key()) || data.at("inputs." + item.key()) != item.value())
-            return "inputs." + item.key();
+    for (const std::string& name : data.keys("tutorial.inputs"))
+        if (!data.same("inputs." + name, "tutorial.inputs." + name)) return "inputs." + name;
     return "";
 }
 
 std::vector<PrintedCheck> compare_printed(const Results& results, const DataFile& data) {
     std::vector<PrintedCheck> checks;
     if (!data.has("tutorial.printed") || !own_inputs_changed(data).empty()) return checks;
-    for (const auto& item : data.at("tutorial.printed").items()) {
-        const std::string key = "tutorial.printed." + item.key();
-        const Result* r = results.find(item.key());
+    for (const std::string& name : data.keys("tutorial.printed")) {
+        const std::string key = "tutorial.printed." + name;
+        const Result* r = results.find(name);
         if (!r) throw data.error(key, tr("names no result of this chapter"));
         const auto grid = printed_grid(data, key);
         if (grid.size() != r->value.rows)
@@ -82,12 +68,15 @@ std::vector<PrintedCheck> compare_printed(const Results& results, const DataFile
                                  tr("row {}: expected {} printed numbers", row, r->value.cols));
             for (std::size_t col = 0; col < grid[row].size(); ++col) {
                 Printed p;
-                try { p = parse_printed(grid[row][col]); }
-                catch (const std::invalid_argument& e) { throw data.error(key, e.what()); }
+                try {
+                    p = parse_printed(grid[row][col]);
+                } catch (const std::invalid_argument& e) {
+                    throw data.error(key, e.what());
+                }
                 const double exact = r->value(row, col);
                 // the 1e-12 slack keeps an exact tie (…5 rounded either way) from being blamed
                 const bool erratum = std::fabs(exact - p.value) > p.half_unit * (1 + 1e-12);
-                checks.push_back({item.key(), row, col, p, exact, erratum});
+                checks.push_back({name, row, col, p, exact, erratum});
             }
         }
     }
@@ -97,23 +86,23 @@ std::vector<PrintedCheck> compare_printed(const Results& results, const DataFile
 CheckReport check_errata(const std::vector<PrintedCheck>& checks, const DataFile& data) {
     std::set<std::pair<std::string, std::pair<long, long>>> listed;
     if (data.has("tutorial.errata")) {
-        const Json& list = data.at("tutorial.errata");
-        if (!list.is_array())
-            throw data.error("tutorial.errata", tr("expected an array of {name, row, col}"));
-        for (const Json& e : list) {
-            if (!e.is_object() || !e.contains("name") || !e["name"].is_string() ||
-                !e.contains("row") || !e["row"].is_number_integer() || !e.contains("col") ||
-                !e["col"].is_number_integer())
-                throw data.error("tutorial.errata", tr("expected an array of {name, row, col}"));
+        const std::string key = "tutorial.errata";
+        if (!data.is_array(key)) throw data.error(key, tr("expected an array of {name, row, col}"));
+        for (std::size_t i = 0; i < data.length(key); ++i) {
+            const std::string e = key + "[" + std::to_string(i) + "]";
             listed.insert(
-                {e["name"].get<std::string>(), {e["row"].get<long>(), e["col"].get<long>()}});
+                {data.text(e + ".name"),
+                 {data.integer(e + ".row", 0, 1 << 20), data.integer(e + ".col", 0, 1 << 20)}});
         }
     }
     CheckReport report;
     for (const PrintedCheck& c : checks) {
         const bool oracle_says =
             listed.count({c.name, {static_cast<long>(c.row), static_cast<long>(c.col)}}) > 0;
-        if (oracle_says == c.erratum) { report.passed += 1; continue; }
+        if (oracle_says == c.erratum) {
+            report.passed += 1;
+            continue;
+        }
         report.failed += 1;
         report.mismatches.push_back(
             {"tutorial:" + c.name, "[" + std::to_string(c.row) + "," + std::to_string(c.col) + "]",

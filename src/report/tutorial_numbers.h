@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "io/data_file.h"
-#include "report/results.h"
+#include "io/results.h"
 
 struct Printed {
     std::string text;  // as printed
@@ -30,7 +30,7 @@ struct PrintedCheck {
     std::size_t row, col;  // position in that result
     Printed printed;
     double exact;
-    bool erratum;          // the printed number is not a correct rounding of the exact one
+    bool erratum;  // the printed number is not a correct rounding of the exact one
 };
 
 // The printed numbers belong to the tutorial's own inputs, stored under tutorial.inputs: the

@@ -5,8 +5,6 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "core/translate.h"
-
 double learning_rate(const AdamSettings& s, std::size_t step) {
     const double t = static_cast<double>(step), w = static_cast<double>(s.warmup);
     return s.factor * std::pow(static_cast<double>(s.d_model), -0.5) *
@@ -15,7 +13,7 @@ double learning_rate(const AdamSettings& s, std::size_t step) {
 
 double Adam::step(const std::vector<Matrix*>& params, const std::vector<Matrix*>& grads) {
     if (params.size() != grads.size())
-        throw std::invalid_argument(tr("Adam::step: one gradient per parameter"));
+        throw std::invalid_argument("Adam::step: one gradient per parameter");
     if (m_.empty())
         for (const Matrix* p : params) {
             m_.emplace_back(p->rows, p->cols);

@@ -1,8 +1,8 @@
 // batch.cpp — forward, loss and backward over a batch, its sequences stacked.
 #include "train/batch.h"
 
-#include "model/loss.h"
-#include "model/parameters.h"
+#include "model/4_transformer/loss.h"
+#include "model/4_transformer/parameters.h"
 
 static std::size_t counted_targets(const std::vector<Example>& batch, int pad_id) {
     std::size_t n = 0;

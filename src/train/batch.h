@@ -3,8 +3,8 @@
 #pragma once
 #include <vector>
 
-#include "model/tokens.h"
-#include "model/transformer.h"
+#include "model/4_transformer/tokens.h"
+#include "model/4_transformer/transformer.h"
 
 struct Example {
     Tokens source;  // e.g. digits then <eos>

@@ -5,9 +5,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "core/translate.h"
-
-#include "model/parameters.h"
+#include "model/4_transformer/parameters.h"
 
 double gradient_error(double analytic, double numeric) {
     return std::fabs(analytic - numeric) /
@@ -19,8 +17,8 @@ std::vector<GradientCheck> check_gradient(const std::string& name, Matrix& value
                                           const std::function<double()>& loss, std::size_t samples,
                                           Random& pick) {
     if (analytic.rows != value.rows || analytic.cols != value.cols)
-        throw std::invalid_argument(tr("check_gradient: {}: gradient {} for {}", name,
-                                       shape_of(analytic), shape_of(value)));
+        throw std::invalid_argument("check_gradient: " + name + ": gradient " + shape_of(analytic) +
+                                    " for " + shape_of(value));
     const double h = 1e-5;
     std::vector<GradientCheck> checks;
     for (std::size_t s = 0; s < samples && !value.empty(); ++s) {
@@ -62,8 +60,8 @@ std::vector<GradientCheck> check_model_gradients(Transformer& model,
 
 double weighted_sum(const Matrix& y, const Matrix& G) {
     if (y.rows != G.rows || y.cols != G.cols)
-        throw std::invalid_argument(
-            tr("weighted_sum: {} and {}: shapes differ", shape_of(y), shape_of(G)));
+        throw std::invalid_argument("weighted_sum: " + shape_of(y) + " and " + shape_of(G) +
+                                    ": shapes differ");
     double s = 0.0;
     for (std::size_t i = 0; i < y.data.size(); ++i) s += G.data[i] * y.data[i];
     return s;

@@ -3,8 +3,6 @@
 
 #include <stdexcept>
 
-#include "core/translate.h"
-
 namespace {
 
 const char* const digit_names[] = {"零", "一", "二", "三", "四", "五", "六", "七", "八", "九"};
@@ -42,8 +40,7 @@ std::uint64_t random_number(Random& rng, std::size_t min_digits, std::size_t max
 
 std::string chinese_reading(std::uint64_t n) {
     if (n > largest_numeral)
-        throw std::out_of_range(
-            tr("{} is above {}", std::to_string(n), std::to_string(largest_numeral)));
+        throw std::out_of_range(std::to_string(n) + " is above " + std::to_string(largest_numeral));
     if (n == 0) return "零";
     const std::uint64_t high = n / 10000, low = n % 10000;
     std::string out;
@@ -77,8 +74,7 @@ Example numeral_example(std::uint64_t n) {
         while (id < target_names.size() &&
                reading.compare(at, target_names[id].size(), target_names[id]) != 0)
             ++id;
-        if (id == target_names.size())
-            throw std::logic_error(tr("a reading outside the vocabulary"));
+        if (id == target_names.size()) throw std::logic_error("a reading outside the vocabulary");
         e.target.push_back(static_cast<int>(id));
         at += target_names[id].size();
     }

@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "core/random.h"
-#include "model/tokens.h"
+#include "model/4_transformer/tokens.h"
 #include "train/batch.h"
 
 constexpr std::uint64_t largest_numeral = 99999999;

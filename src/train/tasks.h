@@ -7,14 +7,14 @@
 #include <vector>
 
 #include "core/random.h"
-#include "model/tokens.h"
+#include "model/4_transformer/tokens.h"
 #include "train/batch.h"
 
 struct Task {
     std::string name;  // "reverse" or "numerals"
     Vocabulary source_vocabulary, target_vocabulary;
     std::size_t max_source_length = 0;  // the longest source drawn, in tokens before <eos>
-    std::function<std::vector<Example>(Random& rng, std::size_t count)> training, heldout;
+    std::function<std::vector<Example>(Random&rng, std::size_t count)> training, heldout;
 };
 
 // Sequences of min_length to max_length digits, reversed. Held-out examples are drawn from

@@ -2,14 +2,26 @@
 #include "train/trainer.h"
 
 #include <chrono>
+#include <cmath>
 
-#include "model/decoding.h"
-#include "model/parameters.h"
+#include "model/4_transformer/parameters.h"
+#include "model/5_decoding/decoding.h"
+
+namespace {
+
+bool finite(const std::vector<Matrix*>& matrices) {
+    for (const Matrix* m : matrices)
+        for (double x : m->data)
+            if (!std::isfinite(x)) return false;
+    return true;
+}
+
+}  // namespace
 
 TrainingRun train(Transformer model, const TrainingSettings& s, const BatchSource& draw_batch,
-                  ProgressBar& progress) {
+                  const StepReport& report) {
     using Clock = std::chrono::steady_clock;
-    TrainingRun run{std::move(model), {}, 0.0};
+    TrainingRun run{std::move(model), {}, 0.0, 0};
     Random rng(s.seed);
     Adam adam(s.adam);
     const std::vector<Matrix*> params = parameter_matrices(run.model);
@@ -19,15 +31,24 @@ TrainingRun train(Transformer model, const TrainingSettings& s, const BatchSourc
         const std::vector<Example> batch = draw_batch(rng);
         Transformer grad;
         const double loss = batch_gradients(run.model, batch, s.smoothing, grad);
-        const double lr = adam.step(params, parameter_matrices(grad));
+        const std::vector<Matrix*> grads = parameter_matrices(grad);
+        if (!std::isfinite(loss) || !finite(grads)) {  // a step on NaN makes every weight NaN
+            run.diverged_at = step;
+            break;
+        }
+        const double lr = adam.step(params, grads);
+        if (!finite(params)) {  // a learning rate so large that a weight overflowed
+            run.diverged_at = step;
+            break;
+        }
         run.losses.push_back(loss);
         for (const Example& e : batch) tokens += e.source.size() + e.target.size();
         run.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-        progress.update({step, s.max_steps, loss, lr, static_cast<double>(tokens) / run.seconds,
-                         run.seconds, s.max_seconds});
+        if (report)
+            report({step, s.max_steps, loss, lr, static_cast<double>(tokens) / run.seconds,
+                    run.seconds, s.max_seconds});
         if (run.seconds >= s.max_seconds) break;
     }
-    progress.done();
     return run;
 }
 

@@ -8,10 +8,9 @@
 #include <vector>
 
 #include "core/random.h"
-#include "model/transformer.h"
+#include "model/4_transformer/transformer.h"
 #include "train/adam.h"
 #include "train/batch.h"
-#include "train/progress.h"
 
 struct TrainingSettings {
     double smoothing = 0.1;  // label smoothing of the loss
@@ -23,15 +22,26 @@ struct TrainingSettings {
 
 using BatchSource = std::function<std::vector<Example>(Random& rng)>;
 
+// What the loop reports after every step (chapter 7 draws its progress bar from it).
+struct StepStats {
+    std::size_t step = 0, max_steps = 0;
+    double loss = 0.0, learning_rate = 0.0, tokens_per_second = 0.0;
+    double elapsed_seconds = 0.0, budget_seconds = 0.0;
+};
+using StepReport = std::function<void(const StepStats&)>;
+
 struct TrainingRun {
     Transformer model;
-    std::vector<double> losses;  // one per step
+    std::vector<double> losses;  // one per step taken
     double seconds = 0.0;
+    // The step whose loss, gradient or updated weights were not finite (NaN or infinity): the
+    // run stopped there and its model must not be used. 0 when every step was finite.
+    std::size_t diverged_at = 0;
 };
 
-// Trains `model` (already initialised) on batches from draw_batch; shows progress on the bar.
+// Trains `model` (already initialised) on batches from draw_batch, reporting each step.
 TrainingRun train(Transformer model, const TrainingSettings& settings,
-                  const BatchSource& draw_batch, ProgressBar& progress);
+                  const BatchSource& draw_batch, const StepReport& report = {});
 
 struct ExactMatch {
     std::size_t correct = 0, total = 0;

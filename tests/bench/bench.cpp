@@ -16,7 +16,7 @@
 #include "io/atomic_file.h"
 #include "io/data_file.h"
 #include "io/model_file.h"
-#include "model/parameters.h"
+#include "model/4_transformer/parameters.h"
 #include "report/measure.h"
 #include "report/terminal.h"
 #include "train/adam.h"
@@ -60,18 +60,20 @@ double train_step_seconds(const DataFile& data) {
     c.src_vocab = c.tgt_vocab = reverse_vocab_size;
     Transformer m = random_transformer(c, 1);
     Random rng(data.size(k + "seed", 0, 1000000));
-    const std::vector<Example> batch = random_reversals(rng, data.size(k + "batch_size", 1, 1000),
-                                                        data.size(k + "min_length", 1, 100),
-                                                        data.size(k + "max_length", 1, 100));
+    const std::vector<Example> batch =
+        random_reversals(rng, data.size(k + "batch_size", 1, 1000),
+                         data.size(k + "min_length", 1, 100), data.size(k + "max_length", 1, 100));
     AdamSettings s;
     s.d_model = c.d_model;
     Adam adam(s);
     const std::vector<Matrix*> params = parameter_matrices(m);
-    return median_seconds([&] {
-        Transformer grad;
-        batch_gradients(m, batch, data.number(k + "smoothing"), grad);
-        adam.step(params, parameter_matrices(grad));
-    }, 41);
+    return median_seconds(
+        [&] {
+            Transformer grad;
+            batch_gradients(m, batch, data.number(k + "smoothing"), grad);
+            adam.step(params, parameter_matrices(grad));
+        },
+        41);
 }
 
 // Runs a command and returns what it printed, or "" if it failed.
@@ -184,8 +186,8 @@ void print_table(const Json& r) {
                fixed(r["peak_memory_base_forward_bytes"].get<double>() / (1 << 20), 0), "",
                fixed(r["peak_memory_to_weights"].get<double>(), 2) + " × the weights", "", ""});
     table.print(std::cout);
-    std::cout
-        << "(ratios: ours ÷ theirs; for matmul, GFLOP/s, so above 1 is faster, for seconds below 1 is)\n";
+    std::cout << "(ratios: ours ÷ theirs; for matmul, GFLOP/s, so above 1 is faster, for seconds "
+                 "below 1 is)\n";
 }
 
 }  // namespace
@@ -204,7 +206,8 @@ int main(int argc, char** argv) {
         add_ratios(r, r["torch_native_kernel"], "_native");
         print_table(r);
         std::cout << "machine: " << r["machine"].get<std::string>() << "\n";
-        if (!why_not.empty()) std::cout << "no ratios: " << why_not << "\n";
+        if (!why_not.empty())
+            std::cout << "no ratios: " << why_not << "\n";
         else
             std::cout << "PyTorch " << r["torch"]["torch_version"].get<std::string>() << " on "
                       << r["torch_blas"].get<std::string>() << "\n";

@@ -1,0 +1,59 @@
+// parameters.h — every parameter of a Transformer by its PyTorch name, and PyTorch's layout of
+// it: one list that the optimiser, the gradient checks, the model files and the comparison
+// with PyTorch's gradients all read, so they can never disagree.
+//
+// The names are the state_dict names of a module holding
+//   src_embedding = nn.Embedding, tgt_embedding = nn.Embedding,
+//   transformer = nn.Transformer(batch_first=True), output = nn.Linear.
+// PyTorch's layouts differ from ours in two ways: nn.Linear's weight is (out x in), the
+// transpose of our W (in x out); and nn.MultiheadAttention stacks W_Qᵀ, W_Kᵀ, W_Vᵀ into one
+// in_proj_weight (3·d_model x d_model) and b_Q, b_K, b_V into one in_proj_bias.
+#pragma once
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "core/matrix.h"
+#include "model/4_transformer/transformer.h"
+
+enum class TorchLayout {
+    Same,        // stored as we hold it (nn.Embedding's weight)
+    Transposed,  // nn.Linear's weight (out x in) is our W (in x out) transposed
+    Vector,      // a 1-D tensor: biases, LayerNorm gains
+    StackedT,  // one third of in_proj_weight: rows part·d_model … (part+1)·d_model − 1, transposed
+    StackedVec,  // one third of in_proj_bias
+};
+
+struct Parameter {
+    std::string name;  // the PyTorch tensor it is (part of)
+    Matrix* value;
+    TorchLayout layout;
+    std::size_t part = 0;  // which third of a stacked tensor: 0 = Q, 1 = K, 2 = V
+    bool is_vector() const {
+        return layout == TorchLayout::Vector || layout == TorchLayout::StackedVec;
+    }
+    std::string label() const;  // the name, with [q], [k] or [v] for a third of a stacked tensor
+};
+
+// Every parameter matrix, in the order of PyTorch's state_dict.
+std::vector<Parameter> parameters(Transformer& model);
+std::vector<Matrix*> parameter_matrices(Transformer& model);
+
+// A model of the same shape with every parameter 0: where gradients accumulate.
+Transformer zeros_like(const Transformer& model);
+
+// A tensor as PyTorch holds it: a matrix, or a 1-D tensor as a (1 x n) row.
+struct TorchTensor {
+    std::string name;
+    Matrix value;
+    bool is_vector;
+};
+
+// The model's state_dict in PyTorch's layouts (thirds stacked, Linear weights transposed).
+std::vector<TorchTensor> torch_state_dict(const Transformer& model);
+
+// The shape PyTorch stores for the tensor p is (part of): "(24x8)", or "[24]" for a vector.
+std::string torch_shape(const Parameter& p);
+
+// Our matrix for p, taken from the PyTorch tensor it is (part of), whose shape is torch_shape(p).
+Matrix from_torch(const Parameter& p, const Matrix& tensor);

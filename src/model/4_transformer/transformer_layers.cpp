@@ -1,0 +1,96 @@
+// transformer_layers.cpp — residual connections, the encoder layer and the decoder layer,
+// forward and backward. Each backward undoes its forward line by line, in reverse order.
+#include "model/4_transformer/transformer_layers.h"
+
+#include <functional>
+
+Matrix residual(const Matrix& x, const LayerNorm& norm, bool norm_first, LayerNormCache& nc,
+                const Sublayer& sublayer) {
+    if (norm_first)
+        return add(x, sublayer(layer_norm(x, norm, &nc)));  // x + Sublayer(LayerNorm(x))
+    return layer_norm(add(x, sublayer(x)), norm, &nc);      // LayerNorm(x + Sublayer(x))
+}
+
+namespace {
+
+Matrix residual_backward(const Matrix& d_out, const LayerNorm& norm, bool norm_first,
+                         const LayerNormCache& nc, LayerNorm& norm_grad,
+                         const Sublayer& sublayer_backward) {
+    if (norm_first) {  // out = x + S(LN(x))  ->  dx = d_out + LN'(S'(d_out))
+        Matrix dx = d_out;
+        add_to(dx, layer_norm_backward(sublayer_backward(d_out), norm, nc, norm_grad));
+        return dx;
+    }
+    // out = LN(x + S(x))  ->  g = LN'(d_out), dx = g + S'(g)
+    const Matrix g = layer_norm_backward(d_out, norm, nc, norm_grad);
+    Matrix dx = g;
+    add_to(dx, sublayer_backward(g));
+    return dx;
+}
+
+// Self-attention read x as queries and as keys and values: both gradients flow into x.
+Matrix self_attention_backward(const Matrix& d, const MultiHeadWeights& w, const MultiHeadCache& c,
+                               MultiHeadWeights& g) {
+    MultiHeadInputGrads in = multi_head_attention_backward(d, w, c, g);
+    add_to(in.dx_q, in.dx_kv);
+    return in.dx_q;
+}
+
+}  // namespace
+
+Matrix encoder_layer(const Matrix& x, const EncoderLayer& L, const Attending& self, bool norm_first,
+                     EncoderLayerCache* cache) {
+    EncoderLayerCache local;
+    EncoderLayerCache& c = cache ? *cache : local;
+    const Matrix h = residual(x, L.norm1, norm_first, c.norm1, [&](const Matrix& in) {
+        return multi_head_attention(in, in, L.self_attn, self, &c.self_attn);
+    });
+    return residual(h, L.norm2, norm_first, c.norm2,
+                    [&](const Matrix& in) { return feed_forward(in, L.ffn, &c.ffn); });
+}
+
+Matrix encoder_layer_backward(const Matrix& d_out, const EncoderLayer& L,
+                              const EncoderLayerCache& c, bool norm_first, EncoderLayer& g) {
+    const Matrix dh = residual_backward(
+        d_out, L.norm2, norm_first, c.norm2, g.norm2,
+        [&](const Matrix& d) { return feed_forward_backward(d, L.ffn, c.ffn, g.ffn); });
+    return residual_backward(dh, L.norm1, norm_first, c.norm1, g.norm1, [&](const Matrix& d) {
+        return self_attention_backward(d, L.self_attn, c.self_attn, g.self_attn);
+    });
+}
+
+Matrix decoder_layer(const Matrix& y, const Matrix& memory, const DecoderLayer& L,
+                     const Attending& self, const Attending& cross, bool norm_first,
+                     DecoderLayerCache* cache, LayerKV* kv) {
+    DecoderLayerCache local;
+    DecoderLayerCache& c = cache ? *cache : local;
+    // masked self-attention: each target position sees itself and the positions before it
+    Matrix h = residual(y, L.norm1, norm_first, c.norm1, [&](const Matrix& in) {
+        return multi_head_attention(in, in, L.self_attn, self, &c.self_attn,
+                                    kv ? &kv->self : nullptr);
+    });
+    // cross-attention: queries from the decoder, keys and values from the encoder's memory
+    h = residual(h, L.norm2, norm_first, c.norm2, [&](const Matrix& in) {
+        return multi_head_attention(in, memory, L.cross_attn, cross, &c.cross_attn,
+                                    kv ? &kv->cross : nullptr);
+    });
+    return residual(h, L.norm3, norm_first, c.norm3,
+                    [&](const Matrix& in) { return feed_forward(in, L.ffn, &c.ffn); });
+}
+
+Matrix decoder_layer_backward(const Matrix& d_out, const DecoderLayer& L,
+                              const DecoderLayerCache& c, bool norm_first, DecoderLayer& g,
+                              Matrix& d_memory) {
+    Matrix dh = residual_backward(
+        d_out, L.norm3, norm_first, c.norm3, g.norm3,
+        [&](const Matrix& d) { return feed_forward_backward(d, L.ffn, c.ffn, g.ffn); });
+    dh = residual_backward(dh, L.norm2, norm_first, c.norm2, g.norm2, [&](const Matrix& d) {
+        const MultiHeadInputGrads in =
+            multi_head_attention_backward(d, L.cross_attn, c.cross_attn, g.cross_attn);
+        add_to(d_memory, in.dx_kv);  // the keys and values came from the memory
+        return in.dx_q;
+    });
+    return residual_backward(dh, L.norm1, norm_first, c.norm1, g.norm1, [&](const Matrix& d) {
+        return self_attention_backward(d, L.self_attn, c.self_attn, g.self_attn);
+    });
+}

@@ -1,0 +1,29 @@
+// decoding.cpp — greedy decoding.
+#include "model/5_decoding/decoding.h"
+
+bool may_generate(int id, const TransformerConfig& c) { return id != c.pad_id && id != c.bos_id; }
+
+int next_token(const Matrix& logits, const TransformerConfig& c) {
+    int best = -1;  // the first of equal maxima, as torch.argmax
+    for (std::size_t v = 0; v < logits.cols; ++v) {
+        const int id = static_cast<int>(v);
+        if (!may_generate(id, c)) continue;
+        if (best < 0 || logits(0, v) > logits(0, static_cast<std::size_t>(best))) best = id;
+    }
+    return best;
+}
+
+GreedySteps greedy_decode(const Transformer& m, const Tokens& source, std::size_t max_length) {
+    GreedySteps g;
+    const Matrix memory = encode(m, {source});  // encoded once, read by every step
+    g.output = {m.config.bos_id};
+    while (g.output.size() <= max_length) {
+        const Matrix logits =
+            decode(m, {g.output}, memory, {source});  // (steps so far x tgt_vocab)
+        g.step_logits.push_back(row_of(logits, logits.rows - 1));
+        const int next = next_token(g.step_logits.back(), m.config);
+        g.output.push_back(next);
+        if (next == m.config.eos_id) break;
+    }
+    return g;
+}

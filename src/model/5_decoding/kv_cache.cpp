@@ -1,0 +1,42 @@
+// kv_cache.cpp — incremental decoding with cached keys and values: the decoder of transformer.h,
+// run on one new row at a time.
+#include "model/5_decoding/kv_cache.h"
+
+#include "model/1_attention/masks.h"
+#include "model/4_transformer/embedding.h"
+
+KVCache start_decoding(const Transformer& m, const Tokens& source) {
+    const Matrix memory = encode(m, {source});
+    KVCache cache;
+    cache.cross_mask = padding_mask(1, is_padding(source, m.config.pad_id));
+    for (const DecoderLayer& L : m.decoder) {
+        LayerKV kv;
+        kv.cross = keys_values(memory, L.cross_attn);
+        kv.cross.fixed = true;  // the memory does not change while decoding
+        cache.layers.push_back(kv);
+    }
+    return cache;
+}
+
+Matrix decode_step(const Transformer& m, KVCache& cache, int token) {
+    const Matrix y = embed_at(target_embedding(m), token, cache.length);  // (1 x d_model)
+    const std::size_t keys = cache.length + 1;  // this position and every one before it
+    // one query over every key so far: nothing after it exists yet, so no causal mask
+    const Attending self = within_one(1, keys);
+    const Attending cross = within_one(1, cache.cross_mask.cols, cache.cross_mask);
+    cache.length += 1;
+    return run_decoder(m, y, Matrix(), self, cross, nullptr, &cache.layers);
+}
+
+double kv_cache_bytes(const TransformerConfig& c, std::size_t t, std::size_t m) {
+    const double row = 2.0 * static_cast<double>(c.d_model);  // h·d_k + h·d_v = 2·d_model here
+    return static_cast<double>(c.n_decoder_layers) * static_cast<double>(t + m) * row * 8.0;
+}
+
+std::size_t cache_doubles(const KVCache& cache) {
+    std::size_t n = 0;
+    for (const LayerKV& kv : cache.layers)
+        for (const Matrix* part : {&kv.self.K, &kv.self.V, &kv.cross.K, &kv.cross.V})
+            n += part->data.size();
+    return n;
+}

@@ -1,0 +1,160 @@
+// options.cpp — flags, --help, and the language of the narration.
+#include "report/options.h"
+
+#include <cerrno>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+
+#include "io/catalog.h"
+#include "io/data_file.h"
+#include "report/narration.h"
+#include "text/numbers.h"
+
+namespace {
+
+// One flag of --help: the flag and its value's name in 14 columns, then what it does.
+void print_flag(const std::string& left, const std::string& help) {
+    std::cout << wrap(help, narration_width,
+                      "  " + left + std::string(left.size() < 14 ? 14 - left.size() : 1, ' '),
+                      std::string(16, ' '));
+}
+
+void print_help(const ChapterInfo& info) {
+    std::cout << info.name << " — " << tr(info.title) << "\n"
+              << tr("Follows the tutorial: {}", tr(info.follows)) << "\n\n"
+              << tr("usage: build/{} [flags]", info.name) << "\n\n";
+    print_flag("--data FILE",
+               tr("use another data file of the same schema (default data/{}.json)", info.name));
+    print_flag("--json", tr("print every computed result as one JSON object, nothing else"));
+    print_flag("--check",
+               tr("compare every result with the data file's expected values; exit 1 and print a "
+                  "table of mismatches if any differ"));
+    for (const Flag& f : info.extra_flags)
+        print_flag(f.name + (f.value.empty() ? "" : " " + f.value), tr(f.help));
+    print_flag("--lang zh|en",
+               tr("the language of the narration (default: from LC_ALL, LC_MESSAGES or LANG; a "
+                  "zh… locale gives Chinese)"));
+    print_flag("--help", tr("this text"));
+    std::cout << "\n"
+              << tr("Exit codes: 0 success, 1 a --check mismatch, 2 bad input or flags.") << "\n";
+}
+
+std::string default_data_path(const std::string& name, const char* argv0) {
+    return data_folder_path("data/" + name + ".json", argv0);
+}
+
+// The language the locale asks for: the first of LC_ALL, LC_MESSAGES, LANG that is set (the
+// order the C library reads them in), Chinese when it starts with "zh".
+std::string locale_language() {
+    for (const char* var : {"LC_ALL", "LC_MESSAGES", "LANG"}) {
+        const char* v = std::getenv(var);
+        if (v && *v) return std::string(v).rfind("zh", 0) == 0 ? "zh" : "en";
+    }
+    return "en";
+}
+
+}  // namespace
+
+std::string data_folder_path(const std::string& rel, const char* argv0) {
+    if (std::ifstream(rel)) return rel;
+    std::string exe = argv0 ? argv0 : "";
+    const std::size_t slash = exe.rfind('/');
+    if (slash == std::string::npos) return rel;
+    const std::string beside = exe.substr(0, slash) + "/../" + rel;
+    return std::ifstream(beside) ? beside : rel;
+}
+
+// --lang zh|en; without it (or with a value that is neither) the locale's. Chinese loads the
+// catalog. A catalog that cannot be used stops the program when --lang zh asked for it, and
+// otherwise leaves the narration English with one warning. A bad --lang is reported after the
+// language is chosen, so that a reader under a Chinese locale reads the error in Chinese.
+void choose_language(int argc, char** argv) {
+    std::string asked;
+    bool flag_given = false;
+    for (int i = 1; i < argc; ++i)
+        if (std::string(argv[i]) == "--lang") {
+            flag_given = true;
+            asked = i + 1 < argc ? argv[i + 1] : "";
+        }
+    const bool valid = asked == "zh" || asked == "en";
+    const std::string lang = valid ? asked : locale_language();
+    set_translations(Language::English, {});
+    if (lang == "zh") {
+        const std::string path =
+            data_folder_path("data/translations/zh.json", argc > 0 ? argv[0] : nullptr);
+        try {
+            set_translations(Language::Chinese, load_catalog(path));
+        } catch (const DataError& e) {
+            if (valid) throw;  // --lang zh, explicitly: the reader must know why it is English
+            std::cerr << "warning: " << e.what() << "; narrating in English\n";
+        }
+    }
+    if (flag_given && asked.empty()) throw UsageError(tr("--lang: expected zh or en after it"));
+    if (flag_given && !valid) throw UsageError(tr("--lang: expected zh or en, got \"{}\"", asked));
+}
+
+bool print_help_if_asked(int argc, char** argv, const ChapterInfo& info) {
+    for (int i = 1; i < argc; ++i)
+        if (std::string(argv[i]) == "--help" || std::string(argv[i]) == "-h") {
+            print_help(info);
+            return true;
+        }
+    return false;
+}
+
+Options parse_flags(int argc, char** argv, const ChapterInfo& info) {
+    Options o;
+    bool data_given = false;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        auto value = [&](const std::string& flag) -> std::string {
+            if (i + 1 >= argc) throw UsageError(tr("{}: expected a value after it", flag));
+            const std::string v = argv[++i];
+            if (v.empty()) throw UsageError(tr("{}: expected a value, got an empty one", flag));
+            return v;
+        };
+        if (a == "--json")
+            o.json = true;
+        else if (a == "--check")
+            o.check = true;
+        else if (a == "--lang")
+            ++i;  // chosen before the flags are read
+        else if (a == "--data")
+            o.data_path = value(a), data_given = true;
+        else {
+            bool known = false;
+            for (const Flag& f : info.extra_flags)
+                if (a == f.name) {
+                    o.extra[a] = f.value.empty() ? "" : value(a);
+                    known = true;
+                }
+            if (!known) throw UsageError(tr("{}: unknown flag (see --help)", a));
+        }
+    }
+    if (o.json && o.check) throw UsageError(tr("--json and --check: choose one"));
+    const std::string self = argc > 0 ? argv[0] : "";
+    if (self.rfind('/') != std::string::npos) o.program_dir = self.substr(0, self.rfind('/'));
+    if (!data_given) o.data_path = default_data_path(info.name, argc > 0 ? argv[0] : nullptr);
+    return o;
+}
+
+long Options::integer(const std::string& flag, long min, long max) const {
+    const std::string& v = extra.at(flag);
+    char* end = nullptr;
+    errno = 0;
+    const long x = std::strtol(v.c_str(), &end, 10);
+    if (v.empty() || *end != '\0' || errno == ERANGE || x < min || x > max)
+        throw UsageError(tr("{}: expected a whole number from {} to {}", flag, min, max));
+    return x;
+}
+
+double Options::number(const std::string& flag, double min, double max) const {
+    const std::string& v = extra.at(flag);
+    char* end = nullptr;
+    const double x = std::strtod(v.c_str(), &end);
+    if (v.empty() || *end != '\0' || !(x >= min && x <= max))
+        throw UsageError(
+            tr("{}: expected a number from {} to {}", flag, general(min, 6), general(max, 6)));
+    return x;
+}

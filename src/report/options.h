@@ -1,0 +1,58 @@
+// options.h — what every chapter program takes on its command line: the flags of the contract
+// (README, "Every chapter program takes the same flags"), its own extra ones, and the language.
+#pragma once
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "text/translate.h"
+
+struct Flag {
+    std::string name;   // "--svg"
+    std::string value;  // "DIR", or "" for a switch
+    std::string help;
+};
+
+struct ChapterInfo {
+    std::string name;     // "ch02_self_attention"; its data file is data/<name>.json
+    std::string title;    // one line: what the chapter shows
+    std::string follows;  // which tutorial article and section it follows
+    std::vector<Flag> extra_flags = {};
+};
+
+// The flag of chapters that draw pictures: --svg DIR writes every figure the chapter made.
+inline Flag svg_flag() {
+    return {"--svg", "DIR", N_("write the chapter's pictures as SVG files into DIR")};
+}
+
+struct Options {
+    std::string data_path;
+    std::string program_dir = ".";  // where the program is: build/, usually
+    bool json = false;
+    bool check = false;
+    std::map<std::string, std::string> extra;  // extra flags given: name -> value ("" for a switch)
+    bool has(const std::string& flag) const { return extra.count(flag) > 0; }
+    const std::string& value(const std::string& flag) const { return extra.at(flag); }
+    // The value of a numeric flag, checked: "--steps: expected a whole number from 1 to …"
+    long integer(const std::string& flag, long min, long max) const;
+    double number(const std::string& flag, double min, double max) const;
+};
+
+// A bad flag or flag value: one error line naming the program and the flag, exit code 2.
+struct UsageError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// --lang zh|en, else the locale: sets the language the program narrates in (text/translate.h).
+void choose_language(int argc, char** argv);
+
+// True when --help or -h is among the arguments; then the help text is printed.
+bool print_help_if_asked(int argc, char** argv, const ChapterInfo& info);
+
+// The flags, checked; a bad one throws UsageError.
+Options parse_flags(int argc, char** argv, const ChapterInfo& info);
+
+// A file of the project's data/ folder ("data/translations/zh.json"): from the working
+// directory, else beside the program's build/ directory (so build/chNN works from anywhere).
+std::string data_folder_path(const std::string& rel, const char* argv0);

@@ -1,0 +1,17 @@
+// progress.h — a one-line progress bar for a long training run, redrawn in place on stderr:
+//   [#######.............] step 1100  loss 0.6512  lr 1.2e-03  41230 tokens/s  ETA 18 s
+// Shown only when stderr is a terminal (a log file or a pipe gets nothing).
+#pragma once
+#include <ostream>
+
+#include "train/trainer.h"
+
+class ProgressBar {
+public:
+    ProgressBar();                            // on stderr, if it is a terminal
+    explicit ProgressBar(std::ostream* out);  // on out (nullptr: nothing), for tests
+    void update(const StepStats& s);
+    void done();  // ends the line
+private:
+    std::ostream* out_;
+};

@@ -1,0 +1,44 @@
+// translate.cpp — the catalog in use, and placeholders.
+#include "text/translate.h"
+
+#include <cctype>
+#include <utility>
+
+namespace {
+Language language = Language::English;
+std::unordered_map<std::string, std::string> catalog;
+}  // namespace
+
+void set_translations(Language l, std::unordered_map<std::string, std::string> c) {
+    language = l;
+    catalog = std::move(c);
+}
+
+Language current_language() { return language; }
+
+const std::string& translate(const std::string& english) {
+    if (language == Language::English) return english;
+    const auto it = catalog.find(english);
+    return it == catalog.end() ? english : it->second;
+}
+
+std::string fill_placeholders(const std::string& pattern, const std::vector<std::string>& args) {
+    std::string out;
+    std::size_t next = 0;  // the argument the next {} takes
+    for (std::size_t i = 0; i < pattern.size(); ++i) {
+        const bool open = pattern[i] == '{' && i + 1 < pattern.size();
+        if (open && pattern[i + 1] == '}' && next < args.size()) {
+            out += args[next++];
+            ++i;
+        } else if (open && i + 2 < pattern.size() &&
+                   std::isdigit(static_cast<unsigned char>(pattern[i + 1])) &&
+                   pattern[i + 2] == '}' && pattern[i + 1] != '0' &&
+                   static_cast<std::size_t>(pattern[i + 1] - '0') <= args.size()) {
+            out += args[static_cast<std::size_t>(pattern[i + 1] - '1')];
+            i += 2;
+        } else {
+            out += pattern[i];
+        }
+    }
+    return out;
+}
