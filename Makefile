@@ -17,11 +17,13 @@ CXXFLAGS := -std=c++17 -Wall -Wextra -Wpedantic -Werror -Isrc -MMD -MP
 LDFLAGS  :=
 ifeq ($(SAN),1)
   BUILD    := build/san
-  CXXFLAGS += -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+  OPT      := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+  TEST_OPT := $(OPT)
   LDFLAGS  += -fsanitize=address,undefined
 else
   BUILD    := build
-  CXXFLAGS += -O3 -march=native -mprefer-vector-width=512 -ffp-contract=off -fno-math-errno -g
+  OPT      := -O3 -march=native -mprefer-vector-width=512 -ffp-contract=off -fno-math-errno
+  TEST_OPT := -O1 -march=native -ffp-contract=off -fno-math-errno
 endif
 # Never any fast-math optimisation: it breaks IEEE infinities (our masks) and changes results.
 # -ffp-contract=off: the compiler never fuses a multiply and an add on its own, so the bits do
@@ -29,7 +31,11 @@ endif
 # -fno-math-errno: sqrt() need not set errno, so it can be vectorised (Adam, LayerNorm); its
 #   result is the same correctly rounded value either way.
 # -march=native -mprefer-vector-width=512: the plain loops use the widest vectors this CPU has.
-
+# The rebuild is part of the reader's loop, so two things cost less than they did:
+# - no debug information in the optimised build (-g nearly doubled every compile; make SAN=1
+#   keeps it, with the sanitizers, for debugging);
+# - the tests' own files at -O1: the work they check runs in the library, built -O3 as the
+#   programs use it, and the same IEEE arithmetic (no contraction) at any optimisation level.
 CHAPTERS := $(sort $(basename $(notdir $(wildcard chapters/*.cpp))))
 LIB_OBJ  := $(patsubst %.cpp,$(BUILD)/obj/%.o,$(shell find src -name '*.cpp' | sort))
 TEST_OBJ := $(patsubst tests/%.cpp,$(BUILD)/obj/tests/%.o,$(wildcard tests/*.cpp))
@@ -60,17 +66,31 @@ build/.deps-found:
 	@touch $@
 
 # --- compiling --------------------------------------------------------------------------------
+$(BUILD)/obj/tests/bench/%.o: tests/bench/%.cpp | build/.deps-found
+	@mkdir -p $(dir $@)
+	$(CXX) $(CXXFLAGS) $(OPT) -c $< -o $@
+
+$(BUILD)/obj/tests/%.o: tests/%.cpp | build/.deps-found
+	@mkdir -p $(dir $@)
+	$(CXX) $(CXXFLAGS) $(TEST_OPT) -c $< -o $@
+
 $(BUILD)/obj/%.o: %.cpp | build/.deps-found
 	@mkdir -p $(dir $@)
-	$(CXX) $(CXXFLAGS) -c $< -o $@
+	$(CXX) $(CXXFLAGS) $(OPT) -c $< -o $@
 
-$(BUILD)/%: $(BUILD)/obj/chapters/%.o $(LIB_OBJ)
+# the library as an archive: each program links only the files it uses
+LIB := $(BUILD)/libtransformer.a
+$(LIB): $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/%: $(BUILD)/obj/chapters/%.o $(LIB)
 	$(CXX) $^ $(LDFLAGS) -o $@
 
-$(BUILD)/tests: $(TEST_OBJ) $(LIB_OBJ)
+$(BUILD)/tests: $(TEST_OBJ) $(LIB)
 	$(CXX) $^ $(LDFLAGS) -o $@
 
-$(BUILD)/bench: $(BENCH_OBJ) $(LIB_OBJ)
+$(BUILD)/bench: $(BENCH_OBJ) $(LIB)
 	$(CXX) $^ $(LDFLAGS) -o $@
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
@@ -96,17 +116,17 @@ bench: $(PROGRAMS) $(BUILD)/bench
 # it), whichever BLAS the machine prefers: OpenBLAS would change the last digit of some values
 # and so the bytes of the data files (README, "Where the expected values come from").
 REFERENCE_BLAS := $(firstword $(wildcard /usr/lib/*-linux-gnu/blas/libblas.so.3))
-ORACLE_ENV     := $(if $(REFERENCE_BLAS),LD_LIBRARY_PATH=$(dir $(REFERENCE_BLAS)),) OMP_NUM_THREADS=1
+ORACLE_ENV     := $(if $(REFERENCE_BLAS),LD_LIBRARY_PATH=$(dir $(REFERENCE_BLAS)),) OMP_NUM_THREADS=1 PYTHONDONTWRITEBYTECODE=1
 ORACLE_NEEDS  := $(PYTHON) -c 'import torch, numpy' 2>/dev/null || { echo "error: the oracle needs PyTorch: apt-get install python3-torch python3-numpy" >&2; exit 2; }
 goldens:
 	@$(ORACLE_NEEDS)
-	$(ORACLE_ENV) $(PYTHON) data/oracle.py
+	$(ORACLE_ENV) $(PYTHON) data/oracle
 
 # make rewrite FILE=my.json: the expected values of a copy whose inputs you changed
 rewrite:
 	@test -n "$(FILE)" || { echo "error: make rewrite: expected FILE=the data file to recompute" >&2; exit 2; }
 	@$(ORACLE_NEEDS)
-	@$(ORACLE_ENV) $(PYTHON) data/oracle.py --rewrite "$(FILE)" && echo "rewrote $(FILE)"
+	@$(ORACLE_ENV) $(PYTHON) data/oracle --rewrite "$(FILE)" && echo "rewrote $(FILE)"
 
 FIGURES := ch03_masked_attention:ch03_weights_causal ch05_positional_encoding:ch05_pe
 figures: $(PROGRAMS)

@@ -145,8 +145,10 @@ void numerals(Chapter& ch, const Inputs& in) {
     ch.record("numeral_reading_ids", reading_ids(in.check_numbers), Shape::Matrix, 0.0);
     ch.say(tr(
         "--check compares this reader's readings of the data file's {} numbers, the hand-checked "
-        "ones among them, with those of the oracle (data/oracle.py, which reads numbers by another "
-        "method). Held-out numbers (one in ten from 100 up, picked by a hash) are never drawn for "
+        "ones among them, with those of the oracle (data/oracle/numerals.py, which reads numbers "
+        "by "
+        "another method). Held-out numbers (one in ten from 100 up, picked by a hash) are never "
+        "drawn for "
         "training.",
         in.check_numbers.size()));
 }

@@ -8,6 +8,7 @@
 #include "io/model_file.h"
 #include "model/4_transformer/parameters.h"
 #include "train/adam.h"
+#include "train/batch.h"
 #include "train/reverse_task.h"
 
 static std::vector<Example> batch_of(const DataFile& data) {

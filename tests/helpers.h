@@ -10,7 +10,6 @@
 #include "core/matrix.h"
 #include "io/data_file.h"
 #include "io/results.h"
-#include "model/4_transformer/transformer.h"
 
 extern std::string program_dir;  // where build/tests lives: the chapter programs are beside it
 
@@ -25,19 +24,6 @@ inline void check_close(const Matrix& got, const DataFile& data, const std::stri
         CHECK_MESSAGE(
             std::fabs(got.data[i] - want.data[i]) <= tol * std::max(1.0, std::fabs(want.data[i])),
             key << "[" << i << "]: got " << got.data[i] << ", expected " << want.data[i]);
-}
-
-// A small model's shape: 2 encoder and 2 decoder layers of the given sizes.
-inline TransformerConfig small_config(std::size_t d_model, std::size_t n_heads, std::size_t d_ff,
-                                      std::size_t src_vocab, std::size_t tgt_vocab) {
-    TransformerConfig c;
-    c.d_model = d_model;
-    c.n_heads = n_heads;
-    c.d_ff = d_ff;
-    c.n_encoder_layers = c.n_decoder_layers = 2;
-    c.src_vocab = src_vocab;
-    c.tgt_vocab = tgt_vocab;
-    return c;
 }
 
 struct Run {

@@ -6,11 +6,13 @@
 #include <cstdlib>
 #include <string>
 
+#include "core/allocation.h"
 #include "helpers.h"
 
 std::string program_dir = ".";
 
 int main(int argc, char** argv) {
+    reuse_freed_memory();  // as the chapter programs do (core/allocation.h)
     const std::string self = argc > 0 ? argv[0] : "";
     const std::size_t slash = self.rfind('/');
     if (slash != std::string::npos) program_dir = self.substr(0, slash);

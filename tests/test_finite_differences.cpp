@@ -26,6 +26,7 @@
 #include "model/4_transformer/transformer.h"
 #include "train/gradient_check.h"
 #include "helpers.h"
+#include "model_helpers.h"
 
 namespace {
 

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "helpers.h"
+#include "model_helpers.h"
 #include "json.h"
 #include "io/model_file.h"
 #include "model/4_transformer/transformer_init.h"

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "helpers.h"
+#include "model_helpers.h"
 #include "model/1_attention/masks.h"
 #include "io/model_file.h"
 #include "model/5_decoding/decoding.h"

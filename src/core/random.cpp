@@ -15,6 +15,7 @@ double Random::uniform() { return (static_cast<double>(next() >> 11) + 0.5) * 0x
 
 double Random::normal() {
     const double pi = 3.14159265358979323846;
-    const double u1 = uniform(), u2 = uniform();  // evaluated in this order, as in oracle.py
+    const double u1 = uniform(),
+                 u2 = uniform();  // evaluated in this order, as in data/oracle/common.py
     return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * pi * u2);
 }

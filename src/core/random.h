@@ -1,7 +1,7 @@
 // random.h — a small seeded random number generator, identical on every machine.
 //
 // SplitMix64 (Steele, Lea & Flood 2014): 64-bit state, one add and two multiply-xorshifts per
-// number. data/oracle.py has the same generator in Python, so a seeded experiment gives the
+// number. data/oracle/common.py has the same generator in Python, so a seeded experiment gives the
 // same samples in both languages.
 #pragma once
 #include <cstdint>

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <iostream>
 
+#include "core/allocation.h"
 #include "io/atomic_file.h"
 #include "report/tutorial_numbers.h"
 
@@ -136,6 +137,7 @@ void Chapter::picture(const std::string& file_name, const std::string& svg) {
 }
 
 int run_chapter(int argc, char** argv, const ChapterInfo& info, const Walkthrough& walkthrough) {
+    reuse_freed_memory();
     std::string where = info.name;
     try {
         choose_language(argc, argv);

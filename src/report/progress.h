@@ -4,7 +4,7 @@
 #pragma once
 #include <ostream>
 
-#include "train/trainer.h"
+#include "train/step_stats.h"
 
 class ProgressBar {
 public:

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "model/4_transformer/transformer.h"
+#include "model/4_transformer/config.h"
 
 // Sequences separated by commas, words by spaces; each word must be a name in the model's
 // source vocabulary ("11" is not a digit, and not a raw token id either); <eos> is appended as

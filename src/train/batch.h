@@ -3,13 +3,8 @@
 #pragma once
 #include <vector>
 
-#include "model/4_transformer/tokens.h"
 #include "model/4_transformer/transformer.h"
-
-struct Example {
-    Tokens source;  // e.g. digits then <eos>
-    Tokens target;  // what the decoder should produce, ending with <eos>
-};
+#include "train/example.h"
 
 // The mean label-smoothed loss over the batch's target positions, and its gradients in grad
 // (which is reset to zeros first; it has the model's shape).

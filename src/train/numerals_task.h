@@ -14,8 +14,8 @@
 //     number the 一 stays (110 一百一十, 2015 二千零一十五);
 //   - 2 is always 二 (speech often says 两 before 千, 万 and 百; here every digit has one name);
 //   - 0 is 零.
-// data/oracle.py reads numbers by the same rules, written another way, and holds the table of
-// hand-checked cases that tests/test_numerals.cpp checks both against.
+// data/oracle/numerals.py reads numbers by the same rules, written another way, and holds the table
+// of hand-checked cases that tests/test_numerals.cpp checks both against.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -24,7 +24,7 @@
 
 #include "core/random.h"
 #include "model/4_transformer/tokens.h"
-#include "train/batch.h"
+#include "train/example.h"
 
 constexpr std::uint64_t largest_numeral = 99999999;
 

@@ -4,14 +4,14 @@
 //   source: the digits, then <eos>            e.g. 3 1 4 <eos>
 //   target: the digits reversed, then <eos>   e.g. 4 1 3 <eos>
 // The decoder is fed <bos> + target[:-1] (teacher forcing) and must produce the target.
-// data/oracle.py draws the same examples with the same generator.
+// data/oracle/ch07_training.py draws the same examples with the same generator.
 #pragma once
 #include <cstddef>
 #include <vector>
 
 #include "core/random.h"
 #include "model/4_transformer/tokens.h"
-#include "train/batch.h"
+#include "train/example.h"
 
 constexpr int reverse_vocab_size = 13;
 Vocabulary reverse_vocabulary();  // "<pad>", "<bos>", "<eos>", "0" … "9"

@@ -8,7 +8,7 @@
 
 #include "core/random.h"
 #include "model/4_transformer/tokens.h"
-#include "train/batch.h"
+#include "train/example.h"
 
 struct Task {
     std::string name;  // "reverse" or "numerals"

@@ -11,6 +11,7 @@
 #include "model/4_transformer/transformer.h"
 #include "train/adam.h"
 #include "train/batch.h"
+#include "train/step_stats.h"
 
 struct TrainingSettings {
     double smoothing = 0.1;  // label smoothing of the loss
@@ -22,12 +23,6 @@ struct TrainingSettings {
 
 using BatchSource = std::function<std::vector<Example>(Random& rng)>;
 
-// What the loop reports after every step (chapter 7 draws its progress bar from it).
-struct StepStats {
-    std::size_t step = 0, max_steps = 0;
-    double loss = 0.0, learning_rate = 0.0, tokens_per_second = 0.0;
-    double elapsed_seconds = 0.0, budget_seconds = 0.0;
-};
 using StepReport = std::function<void(const StepStats&)>;
 
 struct TrainingRun {

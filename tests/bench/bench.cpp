@@ -11,15 +11,19 @@
 #include <string>
 #include <sys/resource.h>
 
+#include "../json.h"
+#include "core/allocation.h"
 #include "core/matmul.h"
 #include "core/random.h"
 #include "io/atomic_file.h"
 #include "io/data_file.h"
 #include "io/model_file.h"
 #include "model/4_transformer/parameters.h"
+#include "model/4_transformer/transformer_init.h"
 #include "report/measure.h"
 #include "report/terminal.h"
 #include "train/adam.h"
+#include "train/batch.h"
 #include "train/reverse_task.h"
 
 namespace {
@@ -193,6 +197,7 @@ void print_table(const Json& r) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    reuse_freed_memory();  // as the chapter programs do (core/allocation.h)
     const std::string build = argc > 1 ? argv[1] : "build";
     try {
         std::cerr << "measuring (about a minute)...\n";

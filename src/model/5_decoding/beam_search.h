@@ -12,7 +12,8 @@
 // The search stops when `beam` hypotheses have finished, or after max_length steps (the alive
 // ones are then scored as they are, unfinished). The answer is the finished hypothesis with the
 // highest score. The length penalty keeps the sum of negative log-probabilities from favouring
-// short outputs. (fairseq's rules; data/oracle.py implements them again on PyTorch's model.)
+// short outputs. (fairseq's rules; data/oracle/ch09_decoding.py implements them again on PyTorch's
+// model.)
 #pragma once
 #include <cstddef>
 #include <vector>

@@ -17,7 +17,7 @@ Matrix sampling_distribution(const Matrix& logits, const TransformerConfig& conf
                              double temperature, std::size_t top_k);
 
 // One token drawn from probs by inverse transform: the first id whose running sum of
-// probabilities exceeds u = rng.uniform() (data/oracle.py draws the same way).
+// probabilities exceeds u = rng.uniform() (data/oracle/ch09_decoding.py draws the same way).
 int draw_token(const Matrix& probs, Random& rng);
 
 // From <bos>, each token drawn from sampling_distribution() (with a KV cache) until <eos> or

@@ -1,0 +1,116 @@
+"""What every chapter of the oracle shares: deterministic JSON, the tutorial's printed numbers
+judged with the decimal module, and the seeded generator the C++ reproduces.
+"""
+import math
+import os
+from decimal import Decimal
+
+import torch
+
+torch.set_default_dtype(torch.float64)
+
+
+# --- writing JSON deterministically ----------------------------------------------------------
+def fmt_number(x):
+    if isinstance(x, bool):
+        return "true" if x else "false"
+    if isinstance(x, int):
+        return str(x)
+    x = float(x)
+    if not math.isfinite(x):
+        raise ValueError("non-finite value in the oracle's output")
+    if x == int(x) and abs(x) < 1e15:
+        return str(int(x)) if x != 0 or math.copysign(1, x) > 0 else "0"
+    return repr(x)  # the shortest text that reads back as exactly this double (<= 17 digits)
+
+
+def to_text(value, indent=0):
+    """JSON text: objects one key per line, arrays of scalars on one line."""
+    pad = "  " * indent
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        items = [f'{pad}  "{k}": {to_text(v, indent + 1)}' for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + pad + "}"
+    if isinstance(value, (list, tuple)):
+        if all(not isinstance(v, (list, tuple, dict)) for v in value):
+            return "[" + ", ".join(to_text(v) for v in value) + "]"
+        return (
+            "[\n"
+            + ",\n".join(pad + "  " + to_text(v, indent + 1) for v in value)
+            + "\n"
+            + pad
+            + "]"
+        )
+    if isinstance(value, str):
+        import json
+
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, torch.Tensor):
+        return to_text(value.tolist(), indent)
+    if value is None:
+        return "null"
+    return fmt_number(value)
+
+
+def write(path, document):
+    text = to_text(document) + "\n"
+    tmp = path + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(tmp, path)  # never a half-written data file
+
+
+# --- the tutorial's printed numbers ------------------------------------------------------------
+def errata(printed, expected):
+    """Positions whose printed string is not a correct rounding of the exact value."""
+    found = []
+    for name, grid in printed.items():
+        exact = expected[name]
+        if isinstance(grid, str):
+            grid, exact = [[grid]], [[exact]]
+        elif not isinstance(grid[0], list):
+            grid, exact = [grid], [exact]
+        for r, row in enumerate(grid):
+            for c, text in enumerate(row):
+                p = Decimal(text)
+                half_unit = Decimal(1).scaleb(p.as_tuple().exponent) / 2
+                e = Decimal(float(exact[r][c]))
+                if abs(e - p) > half_unit:
+                    found.append(
+                        {
+                            "name": name,
+                            "row": r,
+                            "col": c,
+                            "printed": text,
+                            "correct": float(exact[r][c]),
+                        }
+                    )
+    return found
+
+
+# --- a seeded generator that C++ (src/random.h) reproduces exactly ----------------------------
+class SplitMix64:
+    def __init__(self, seed):
+        self.state = seed & 0xFFFFFFFFFFFFFFFF
+
+    def next(self):
+        self.state = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        return z ^ (z >> 31)
+
+    def uniform(self):  # in (0, 1)
+        return ((self.next() >> 11) + 0.5) * 2.0**-53
+
+    def normal(self):  # Box-Muller, one value per pair of uniforms
+        u1, u2 = self.uniform(), self.uniform()
+        return math.sqrt(-2.0 * math.log(u1)) * math.cos(2.0 * math.pi * u2)
+
+
+T = lambda rows: torch.tensor(rows, dtype=torch.float64)
+
+
+def rounded_normals(rng, rows, cols, digits=2):
+    return [[round(rng.normal(), digits) for _ in range(cols)] for _ in range(rows)]
