@@ -11,6 +11,7 @@
 #include "core/matmul.h"
 #include "model/1_attention/attention.h"
 #include "report/chapter.h"
+#include "report/tutorial_numbers.h"
 
 namespace {
 
@@ -70,8 +71,9 @@ void exact_lookup(Chapter& ch, const Inputs& in) {
 void weighted_lookup_step(Chapter& ch, const Inputs& in) {
     ch.step(tr("Step 2: a weighted lookup for a query that matches several keys (03 §2.1.2)"));
     ch.say(
-        tr("\"fruit\" is no key, but it is close to two of them. Give each key a weight (the "
-           "tutorial's 0.6 / 0.4 / 0) and return the weighted sum of the values:"));
+        tr("\"fruit\" is no key, but it may be close to several. Give each key a weight (the "
+           "tutorial's are 0.6 / 0.4 / 0 for apple, banana, chair; these are the data file's) "
+           "and return the weighted sum of the values:"));
     ch.matrix(tr("weights for \"{}\"", "fruit"), in.fruit_weights, {"fruit"}, in.keys, 1);
     const double fruit = weighted_lookup(in.fruit_weights, in.values);
     ch.record_number("fruit_lookup", fruit);
@@ -79,7 +81,10 @@ void weighted_lookup_step(Chapter& ch, const Inputs& in) {
     for (std::size_t j = 0; j < in.keys.size(); ++j)
         terms +=
             (j ? " + " : "") + fixed(in.fruit_weights(0, j), 1) + "·" + fixed(in.values(j, 0), 0);
-    ch.line(tr("lookup(\"fruit\") = {} = {}   (the tutorial: 8)", terms, fixed(fruit, 4)));
+    if (tutorial_inputs(ch.data))
+        ch.line(tr("lookup(\"fruit\") = {} = {}   (the tutorial: 8)", terms, fixed(fruit, 4)));
+    else
+        ch.line(tr("lookup(\"fruit\") = {} = {}", terms, fixed(fruit, 4)));
     ch.say(tr(
         "This is where the database picture stops fitting (05 says it is only half right): a "
         "database returns the value of the key that matches; attention returns a blend of all the "
@@ -89,9 +94,10 @@ void weighted_lookup_step(Chapter& ch, const Inputs& in) {
 void attention_formula(Chapter& ch, const Inputs& in) {
     ch.step(tr("Step 3: weights from word vectors — the attention formula (03 §2.1.2)"));
     ch.say(tr(
-        "Where do the weights come from? Give every key and query a vector (ours, chosen so that "
-        "apple and banana point the same way and chair elsewhere). The dot product q·k scores how "
-        "well a key matches; softmax turns the scores into weights that sum to 1:"));
+        "Where do the weights come from? Give every key and query a vector (the data file's; ours "
+        "for the tutorial's dictionary point apple and banana the same way and chair elsewhere). "
+        "The dot product q·k scores how well a key matches; softmax turns the scores into weights "
+        "that sum to 1:"));
     ch.line("    attention(q, K, V) = softmax(q·Kᵀ)·V");
     ch.matrix(tr("key vectors K"), in.K, in.keys, {}, 1);
     ch.matrix(tr("query vectors Q"), in.Q, in.queries, {}, 1);
@@ -100,15 +106,20 @@ void attention_formula(Chapter& ch, const Inputs& in) {
     ch.show("weights", tr("weights softmax(Q·Kᵀ)"), a.weights, in.queries, in.keys);
     ch.record("attention_lookup", transpose(a.output), Shape::Vector);
     ch.matrix(tr("result softmax(Q·Kᵀ)·V"), a.output, in.queries, {tr("value")});
-    ch.say(tr(
-        "\"{}\" now gets {}: mostly apple and banana, as the hand-picked weights gave 8, but the "
-        "weights are computed, and chair keeps a little.",
-        in.queries[0], fixed(a.output(0, 0), 4)));
+    std::size_t least = 0;  // the key the first query weighs least
+    for (std::size_t j = 1; j < in.keys.size(); ++j)
+        if (a.weights(0, j) < a.weights(0, least)) least = j;
+    ch.say(
+        tr("\"{}\" now gets {}, where the hand-picked weights gave {}: the weights are "
+           "computed, and even the key it matches least, {}, keeps {}.",
+           in.queries[0], fixed(a.output(0, 0), 4),
+           fixed(weighted_lookup(in.fruit_weights, in.values), 4), in.keys[least],
+           fixed(a.weights(0, least), 4)));
     ch.correction("03 §2.1.2",
                   tr("the weights for \"fruit\" are 0.6 / 0.4 / 0, but a softmax never gives "
-                     "an exact 0 for a finite score: computed from vectors, chair keeps {}. Exact "
+                     "an exact 0 for a finite score: computed from vectors, {} keeps {}. Exact "
                      "zeros come only from −∞ scores, i.e. from masks (chapter 3).",
-                     fixed(a.weights(0, in.keys.size() - 1), 4)));
+                     in.keys[least], fixed(a.weights(0, least), 4)));
     ch.correction("01 简单描述",
                   tr("the shop search \"returns the items ordered by weighted value\", but "
                      "attention ranks nothing: it returns one number (here {}), the weighted "

@@ -99,7 +99,7 @@ void unscaled_steps(Chapter& ch, const Inputs& in) {
     ch.show("XXt", "XXᵀ", plain.scores, in.tokens, in.tokens);
     ch.say(tr(
         "Entry (i, j) is the dot product of token i with token j. The matrix is symmetric because "
-        "Q = K here; with projections (below) it no longer is."));
+        "Q = K here; with projections (below) it need not be."));
     ch.step(tr("Step 2: softmax(XXᵀ) — each row becomes weights that sum to 1 (01 手算示例)"));
     ch.show("softmax_XXt", "softmax(XXᵀ)", plain.weights, in.tokens, in.tokens);
     ch.step(tr(
@@ -144,24 +144,64 @@ void one_row_by_hand(Chapter& ch, const Inputs& in, std::size_t i) {
 void scaled(Chapter& ch, const Inputs& in) {
     const std::string d = std::to_string(in.X.cols);
     ch.step(tr("Step 4: the same with the 1/√d_k scale of the paper (d_k = {}; 01, 03 §2.1.2)", d));
-    ch.say(tr(
-        "The tutorial leaves out √d_k as \"just a constant\", but it is not harmless: dividing the "
-        "scores changes the softmax, so every weight and output below differs from the unscaled "
-        "ones above."));
     const AttentionResult s = attention(in.X, in.X, in.X),
                           plain = attention_with_scale(in.X, in.X, in.X, 1.0);
+    const double moved = max_abs_diff(s.weights, plain.weights);
+    if (moved > 0)
+        ch.say(
+            tr("The tutorial leaves out √d_k as \"just a constant\", but it is not harmless: "
+               "dividing the scores changes the softmax, so the weights below differ from the "
+               "unscaled ones above, by up to {}.",
+               fixed(moved, 4)));
+    else
+        ch.say(
+            tr("The tutorial leaves out √d_k as \"just a constant\". Here it changes no weight "
+               "(one token's only weight is 1, and with d_k = 1 the scale is 1); with the "
+               "tutorial's X it changes every one."));
     ch.show("scores_scaled", "XXᵀ/√" + d, s.scores, in.tokens, in.tokens);
     ch.show("softmax_scaled", "softmax(XXᵀ/√" + d + ")", s.weights, in.tokens, in.tokens);
     ch.show("output_scaled", "softmax(XXᵀ/√" + d + ")·X", s.output, in.tokens);
     ch.picture("ch02_weights_scaled.svg",
                heatmap_svg(weights_picture("softmax(XXᵀ/√d_k)", s.weights, in)));
     const std::size_t last = in.X.rows - 1, top = argmax(plain.weights, last);
-    ch.correction(
-        "01 手算示例",
-        tr("\"√d_k can be left out for now, it is a constant\": a constant inside a "
-           "softmax changes every weight. Row {}'s largest weight is {} unscaled and {} divided by "
-           "√{}; the hand calculation computes softmax(XXᵀ)·X, not the formula above it.",
-           in.tokens[last], fixed(plain.weights(last, top), 3), fixed(s.weights(last, top), 3), d));
+    const std::string unscaled = fixed(plain.weights(last, top), 3),
+                      with_scale = fixed(s.weights(last, top), 3);
+    if (unscaled != with_scale)
+        ch.correction(
+            "01 手算示例",
+            tr("\"√d_k can be left out for now, it is a constant\": a constant inside a "
+               "softmax changes every weight. Row {}'s largest weight is {} unscaled and {} "
+               "divided "
+               "by √{}; the hand calculation computes softmax(XXᵀ)·X, not the formula above it.",
+               in.tokens[last], unscaled, with_scale, d));
+    else
+        ch.correction(
+            "01 手算示例",
+            tr("\"√d_k can be left out for now, it is a constant\": a constant inside a "
+               "softmax changes the weights in general; with these inputs row {}'s largest weight "
+               "is {} either way (one token, or d_k = 1, leaves nothing to change). The hand "
+               "calculation computes softmax(XXᵀ)·X, not the formula above it.",
+               in.tokens[last], unscaled));
+}
+
+// Whether the projected weights are symmetric, worded from the pair that differs most.
+void narrate_asymmetry(Chapter& ch, const Inputs& in, const Matrix& w) {
+    if (w.rows < 2) {
+        ch.say(tr("With one token there is no pair to compare: its one weight, on itself, is 1."));
+        return;
+    }
+    std::size_t a = 0, b = 1;
+    for (std::size_t i = 0; i < w.rows; ++i)
+        for (std::size_t j = i + 1; j < w.cols; ++j)
+            if (std::fabs(w(i, j) - w(j, i)) > std::fabs(w(a, b) - w(b, a))) a = i, b = j;
+    if (w(a, b) == w(b, a))
+        ch.say(tr("These weights happen to be symmetric: W_Q and W_K act alike on these tokens."));
+    else
+        ch.say(
+            tr("Now the weights are not symmetric: {1} gives {2} a weight of {3}, {2} gives {1} "
+               "{4} — how much one token attends to another is no longer how much the other "
+               "attends to it.",
+               in.tokens[a], in.tokens[b], fixed(w(a, b), 4), fixed(w(b, a), 4)));
 }
 
 void projections(Chapter& ch, const Inputs& in) {
@@ -178,10 +218,7 @@ void projections(Chapter& ch, const Inputs& in) {
     ch.show("scores_projected", "Q·Kᵀ/√" + std::to_string(Q.cols), p.scores, in.tokens, in.tokens);
     ch.show("weights_projected", tr("weights"), p.weights, in.tokens, in.tokens);
     ch.show("output_projected", tr("output"), p.output, in.tokens);
-    ch.say(tr(
-        "Now the weights are not symmetric: how much {1} attends to {2} is no longer how much {2} "
-        "attends to {1}.",
-        in.tokens[0], in.tokens[1]));
+    narrate_asymmetry(ch, in, p.weights);
     ch.picture(
         "ch02_weights_projected.svg",
         heatmap_svg(weights_picture(tr("softmax(Q·Kᵀ/√d_k) with projections"), p.weights, in)));
@@ -225,11 +262,15 @@ Matrix why_scale(const WhyScaleSetup& setup) {
 void why_scale_step(Chapter& ch, const Inputs& in) {
     ch.step(tr("Why scale by 1/√d_k? A measurement (02 为什么对点积注意力进行缩放; 04)"));
     ch.say(tr(
-        "Draw q and k with independent entries of mean 0 and variance 1 (seed {}, {} queries × {} "
-        "keys per d_k). Then q·k has variance d_k: the scores spread out as d_k grows, the softmax "
-        "saturates towards one-hot, and its gradients vanish. Dividing by √d_k brings the variance "
-        "back to 1.",
+        "Draw q and k with independent entries of mean 0 and variance 1 (seed {}; per d_k, {} × {} "
+        "scores: queries × keys). Then q·k has variance d_k: the scores spread out as d_k grows, "
+        "the softmax saturates towards one-hot, and its gradients vanish. Dividing by √d_k brings "
+        "the variance back to 1.",
         in.why_scale.seed, in.why_scale.trials, in.why_scale.keys));
+    if (in.why_scale.trials * in.why_scale.keys < 2)
+        ch.say(
+            tr("(One score per d_k has no spread to measure: the variance below is 0 by "
+               "definition. Give inputs.why_scale more trials or keys.)"));
     const Matrix table = why_scale(in.why_scale);
     ch.record("why_scale", table, Shape::Matrix, tolerance::end_to_end);
     Table t({"d_k", "var(q·k)", tr("its square root"), tr("largest weight, unscaled"),
@@ -250,25 +291,38 @@ void why_scale_step(Chapter& ch, const Inputs& in) {
 // 05 says it in words: X goes in, Y comes out, each y a context-mixed version of its x.
 void what_05_gets_right(Chapter& ch, const Inputs& in) {
     ch.step(tr("The same token in another sentence comes out different (05: X → Y)"));
+    ch.say(
+        tr("05 calls self-attention a parser that turns word vectors X into vectors Y that carry "
+           "their context (its \"bank\" beside \"river\" or beside \"money\")."));
+    if (in.X.rows < 2) {
+        ch.say(
+            tr("With a single token there is no context to change: its output depends on its "
+               "own vector alone. Give the data file a second token to see the context at "
+               "work."));
+        return;
+    }
     const Matrix Q = matmul(in.X, in.W_Q), K = matmul(in.X, in.W_K), V = matmul(in.X, in.W_V);
-    Matrix other = in.X;  // the last token replaced by a copy of the second: a changed context
-    std::copy(in.X.row(1), in.X.row(1) + in.X.cols, other.row(in.X.rows - 1));
+    Matrix other = in.X;  // the last token replaced by a copy of the first: a changed context
+    std::copy(in.X.row(0), in.X.row(0) + in.X.cols, other.row(in.X.rows - 1));
     const Matrix y = attention(Q, K, V).output;
     const Matrix y2 =
         attention(matmul(other, in.W_Q), matmul(other, in.W_K), matmul(other, in.W_V)).output;
-    ch.say(tr(
-        "05 calls self-attention a parser that turns word vectors X into vectors Y that carry "
-        "their context (its \"bank\" beside \"river\" or beside \"money\"). Computed: keep {1} as "
-        "it is and change only the last token into a second {2}; {1}'s own input row is the same, "
-        "its output is not:",
-        in.tokens[0], in.tokens[1]));
+    ch.say(tr("Computed: keep {1} as it is and change only the last token, {2}, into a second {1}:",
+              in.tokens[0], in.tokens.back()));
     ch.matrix(tr("output of {}: in {}, and in the changed sentence", in.tokens[0],
                  sentence_of(in.tokens)),
               concat_rows_of(row_of(y, 0), row_of(y2, 0)), {tr("as given"), tr("changed")});
-    ch.say(tr(
-        "Its input is {} both times. Y is as long as X, one vector per token, as 05 says; every y "
-        "mixes all the values.",
-        vector_text(row_of(in.X, 0))));
+    const double moved = max_abs_diff(row_of(y, 0), row_of(y2, 0));
+    if (moved > 0)
+        ch.say(
+            tr("Its input is {} both times, its output moved by up to {}. Y is as long as X, one "
+               "vector per token, as 05 says; every y mixes all the values.",
+               vector_text(row_of(in.X, 0)), fixed(moved, 4)));
+    else
+        ch.say(
+            tr("Its input is {} both times, and here its output is the same too: the last token "
+               "was already a copy of it. Y is as long as X, one vector per token, as 05 says.",
+               vector_text(row_of(in.X, 0))));
 }
 
 // 05's first claim: Q, K and V are copies of x. With copies the scores are symmetric and fixed.
@@ -283,52 +337,86 @@ void claim_copies(Chapter& ch, const Inputs& in) {
     for (std::size_t i = 0; i < X.rows; ++i)
         t.add({in.tokens[i], fixed(copies.weights(i, longest), 4),
                fixed(projected.weights(i, longest), 4)});
-    ch.say(tr(
-        "1. \"Copy each word vector three times\": with copies, score(i, j) = x_i·x_j = score(j, "
-        "i), fixed by the vectors alone, nothing to learn; the longest vector ({}) draws as much "
-        "of every row's attention as any token. Three different projections let what a token looks "
-        "for differ from what it offers:",
-        in.tokens[longest]));
+    std::size_t rows_it_leads = 0;  // rows whose largest weight (copies) is on the longest token
+    for (std::size_t i = 0; i < X.rows; ++i)
+        rows_it_leads += copies.weights(i, longest) >= copies.weights(i, argmax(copies.weights, i));
+    ch.say(
+        tr("1. \"Copy each word vector three times\": with copies, score(i, j) = x_i·x_j = "
+           "score(j, i), fixed by the vectors alone, nothing to learn. The longest vector ({}) "
+           "gets the largest weight in {} of the {} rows. Three different projections let what "
+           "a token looks for differ from what it offers:",
+           in.tokens[longest], rows_it_leads, X.rows));
     ch.table(t);
     ch.correction(
         "05",
         tr("\"Copy each word three times (Query, Key, Value)\": they are three different "
-           "linear maps of x (05 itself adds the weight matrices later), not copies; with copies "
-           "the scores are symmetric and the longest vector draws everyone's attention (the step "
-           "\"Three claims of 05\")."));
+           "linear maps of x (05 itself adds the weight matrices later), not copies; with "
+           "copies the scores are symmetric, fixed by the vectors alone (here the longest "
+           "vector got the largest weight in {} of {} rows; the step \"Three claims of 05\").",
+           rows_it_leads, X.rows));
 }
 
 // 05's second claim: the dot product is the cosine similarity. It is the cosine times lengths.
 void claim_cosine(Chapter& ch, const Inputs& in) {
     const Matrix& X = in.X;
-    const double dot_self = matmul_bt(row_of(X, 0), row_of(X, 0))(0, 0);
-    const double dot_last = matmul_bt(row_of(X, 0), row_of(X, X.rows - 1))(0, 0);
-    const double len_last =
-        std::sqrt(matmul_bt(row_of(X, X.rows - 1), row_of(X, X.rows - 1))(0, 0));
-    const double cos_last = dot_last / (std::sqrt(dot_self) * len_last);
-    const std::string& a = in.tokens[0];
-    const std::string& b = in.tokens.back();
+    const Matrix a = row_of(X, 0);
+    const double length_a = std::sqrt(matmul_bt(a, a)(0, 0));
+    // the other token a scores highest against (itself when there is no other)
+    std::size_t j = 0;
+    for (std::size_t k = 1; k < X.rows; ++k)
+        if (j == 0 || matmul_bt(a, row_of(X, k))(0, 0) > matmul_bt(a, row_of(X, j))(0, 0)) j = k;
+    const Matrix b = row_of(X, j);
+    const double dot_self = length_a * length_a, dot_ab = matmul_bt(a, b)(0, 0);
+    const double cos_ab = dot_ab / (length_a * std::sqrt(matmul_bt(b, b)(0, 0)));
+    const std::string& ta = in.tokens[0];
+    const std::string& tb = in.tokens[j];
+    if (j == 0) {
+        ch.say(
+            tr("2. \"The dot product computes the cosine\": {1}·{1} = {2}, but cos({1}, {1}) = "
+               "1: the dot product is the cosine times both lengths.",
+               ta, general(dot_self, 6)));
+        ch.correction("05", tr("\"The dot product computes the two words' cosine similarity\": "
+                               "it computes the cosine times both lengths — {1}·{1} = {2}, while "
+                               "cos({1}, {1}) = 1.",
+                               ta, general(dot_self, 6)));
+        return;
+    }
     ch.say(
-        tr("2. \"The dot product computes the cosine\": {1}·{1} = {3}, {1}·{2} = {4}, but cos({1}, "
-           "{2}) = {5} < 1 = cos({1}, {1}).",
-           a, b, general(dot_self, 6), general(dot_last, 6), fixed(cos_last, 3)));
-    ch.correction(
-        "05",
-        tr("\"The dot product computes the two words' cosine similarity\": it computes the "
-           "cosine times both lengths — {} scores {} against {} as against itself's {}, while the "
-           "cosine is {}.",
-           a, general(dot_last, 6), b, general(dot_self, 6), fixed(cos_last, 3)));
+        tr("2. \"The dot product computes the cosine\": {1}·{1} = {3}, {1}·{2} = {4}, but "
+           "cos({1}, {2}) = {5}, while cos({1}, {1}) = 1.",
+           ta, tb, general(dot_self, 6), general(dot_ab, 6), fixed(cos_ab, 3)));
+    const std::string self = general(dot_self, 6), other = general(dot_ab, 6);
+    const std::string what =
+        dot_ab > dot_self
+            ? tr("{1} scores {2} against {3}, more than against itself ({4}), while their cosine "
+                 "is {5}.",
+                 ta, other, tb, self, fixed(cos_ab, 3))
+        : dot_ab == dot_self
+            ? tr("{1} scores {2} against {3}, as much as against itself ({4}), while their cosine "
+                 "is {5}.",
+                 ta, other, tb, self, fixed(cos_ab, 3))
+            : tr("{1} scores {2} against {3} and {4} against itself, while their cosine is {5}.",
+                 ta, other, tb, self, fixed(cos_ab, 3));
+    ch.correction("05", tr("\"The dot product computes the two words' cosine similarity\": it "
+                           "computes the cosine times both lengths — {}",
+                           what));
 }
 
 // 05's third claim: the weighted sum is multiplied by one's own value. That changes nothing.
 void claim_own_value(Chapter& ch, const Inputs& in) {
     const Matrix V = matmul(in.X, in.W_V);
     const AttentionResult projected = attention(matmul(in.X, in.W_Q), matmul(in.X, in.W_K), V);
-    ch.say(tr(
-        "3. \"Sum the weights, then multiply by one's own value\": the weights of a row sum to 1, "
-        "so that would give back v_0 = {} unchanged. Attention sums the weighted values of every "
-        "token: output_0 = {}.",
-        vector_text(row_of(V, 0)), vector_text(row_of(projected.output, 0))));
+    if (in.X.rows > 1)
+        ch.say(
+            tr("3. \"Sum the weights, then multiply by one's own value\": the weights of a row "
+               "sum to 1, so that would give back v_0 = {} unchanged. Attention sums the "
+               "weighted values of every token: output_0 = {}.",
+               vector_text(row_of(V, 0)), vector_text(row_of(projected.output, 0))));
+    else
+        ch.say(
+            tr("3. \"Sum the weights, then multiply by one's own value\": with one token both "
+               "readings give v_0 = {}; they part as soon as there is a second token to weigh.",
+               vector_text(row_of(V, 0))));
     ch.correction(
         "05", tr("\"Weighted sum, then multiplied by one's own Value\": the weights multiply every "
                  "token's value and the products are summed; one's own value times the summed "

@@ -44,6 +44,7 @@ Labels with_padding(const Labels& tokens, const std::vector<bool>& pad) {
 void why_mask(Chapter& ch, const Inputs& in) {
     ch.step(tr("Why mask: predicting the next token without seeing it (03 §2.1.5)"));
     ch.say(tr("A language model learns to continue a sequence one token at a time:"));
+    if (in.tokens.size() < 2) ch.line("  " + tr("(one token: nothing follows it to predict)"));
     for (std::size_t t = 0; t + 1 < in.tokens.size(); ++t) {
         std::string seen;
         for (std::size_t j = 0; j <= t; ++j) seen += " " + in.tokens[j];
@@ -83,8 +84,12 @@ void causal(Chapter& ch, const Inputs& in) {
         tokens[0], fixed(a.weights(0, 0), 4)));
     ch.correction(
         "03 §2.1.5",
-        tr("the 【MASK】 table's first row is all 【MASK】, as if the first position saw "
-           "nothing; with the mask the tutorial's own code builds (triu(…, diagonal=1)) it sees "
+        tr("in the copy of the article in ../shared/tutorial/, the 【MASK】 table's first row is "
+           "four 【MASK】 and nothing else, as if the first position saw nothing. The article as "
+           "published starts every row with <BOS> (and ends the last with </EOS>); the copy "
+           "probably lost them as HTML tags when it was converted, so this is no mistake of the "
+           "author's. With <BOS> restored, row 1 is <BOS> and four 【MASK】: exactly the causal "
+           "mask of the tutorial's own code (triu(…, diagonal=1)), under which position 0 sees "
            "itself, weight {} (step \"Masked scores and weights\").",
            fixed(a.weights(0, 0), 0)));
     ch.correction(
@@ -150,29 +155,46 @@ void fully_masked_row(Chapter& ch, const Inputs& in) {
     const std::size_t n = in.X.rows;
     const Labels left = with_padding(in.tokens, in.left_pad);
     const Matrix mask = add(causal_mask(n), padding_mask(n, in.left_pad));
+    const Matrix hidden = hidden_positions(mask);
+    std::size_t empty_rows = 0, first_empty = n;  // rows in which every key is hidden
+    for (std::size_t i = 0; i < n; ++i) {
+        double seen = 0;
+        for (std::size_t j = 0; j < n; ++j) seen += 1.0 - hidden(i, j);
+        if (seen == 0) empty_rows += 1, first_empty = std::min(first_empty, i);
+    }
     ch.step(tr("A row with every key hidden (01 代码)"));
-    ch.say(tr(
-        "Pad on the left instead and combine with the causal mask: query 0 may only see key 0, "
-        "which is padding, so its row has no visible key at all. softmax of a row of −inf is 0/0; "
-        "we define it as all-zero weights and a zero output (PyTorch returns NaN)."));
+    ch.say(
+        tr("Pad on the left instead (inputs.left_key_padding) and combine with the causal mask: "
+           "a query whose visible keys are all padding has no key left to see. softmax of a "
+           "row of −inf is 0/0; we define it as all-zero weights and a zero output (PyTorch "
+           "returns NaN)."));
     show_case(ch, "left_padded_causal", tr("causal + left padding"), in.X, mask, left);
     // tutorial 01's code hides with masked_fill(mask == 0, -1e9) instead of −inf
     Matrix row0 = row_of(attention(in.X, in.X, in.X).scores, 0);
     for (std::size_t j = 0; j < n; ++j)
-        if (hidden_positions(mask)(0, j) == 1.0) row0(0, j) = -1e9;
-    const Matrix uniform = softmax_rows(row0);
-    ch.record("left_padded_row0_with_minus_1e9", uniform, Shape::Vector);
-    ch.matrix(tr("row 0 hidden with −1e9 instead (tutorial 01's code)"), uniform, {left[0]}, left);
-    ch.say(tr(
-        "With a large finite number the fully hidden row becomes uniform: the query averages the "
-        "padding it was meant to ignore."));
+        if (hidden(0, j) == 1.0) row0(0, j) = -1e9;
+    const Matrix finite = softmax_rows(row0);
+    ch.record("left_padded_row0_with_minus_1e9", finite, Shape::Vector);
+    ch.matrix(tr("row 0 hidden with −1e9 instead (tutorial 01's code)"), finite, {left[0]}, left);
+    if (empty_rows == 0) {
+        ch.say(
+            tr("Here no row has every key hidden (the first token is not padding), so −1e9 and "
+               "−inf agree. Mark inputs.left_key_padding's first entry true to see the "
+               "difference."));
+    } else {
+        ch.say(
+            tr("{} of the {} rows see no key at all (the first is row {}). With a large finite "
+               "number such a row becomes uniform: the query averages the padding it was meant "
+               "to ignore.",
+               empty_rows, n, first_empty));
+    }
     ch.correction(
         "01 代码",
         tr("masked_fill(mask == 0, -1e9) hides with a large finite number: a row whose keys "
-           "are all hidden then gets uniform weights ({} each here) and averages the padding it "
-           "should ignore. With −∞ the softmax is 0/0; this book defines that row as zeros "
-           "(PyTorch gives NaN).",
-           fixed(uniform(0, 0), 2)));
+           "are all hidden then gets uniform weights (1/n each: {} here, with {} keys) and "
+           "averages the padding it should ignore. With −∞ the softmax is 0/0; this book defines "
+           "that row as zeros (PyTorch gives NaN).",
+           fixed(1.0 / static_cast<double>(n), 2), n));
 }
 
 void walkthrough(Chapter& ch) {

@@ -124,20 +124,32 @@ void compare_heads(Chapter& ch, const MultiHeadCache& c, const Labels& rows, con
     for (std::size_t i = 0; i < c.heads.size(); ++i)
         header.push_back(tr("head {} looks most at", i));
     Table t(header);
+    std::size_t rows_that_differ = 0;  // queries whose heads do not all look most at one key
     for (std::size_t r = 0; r < rows.size(); ++r) {
         Labels line = {rows[r]};
+        bool differ = false;
         for (const AttentionResult& h : c.heads) {
             const std::size_t j = argmax(h.weights, r);
+            differ = differ || j != argmax(c.heads[0].weights, r);
             line.push_back(cols[j] + " (" + fixed(h.weights(r, j), 2) + ")");
         }
+        rows_that_differ += differ;
         t.add(line);
     }
     ch.table(t);
-    ch.say(tr(
-        "The heads differ only by their projections: the same tokens, other W_Q^i and W_K^i, so "
-        "other scores. That different heads learn different relations (03 §2.1.6, 02 "
-        "多头带来的好处, 05) "
-        "is what training makes of this freedom; these weights are the data file's, not learnt."));
+    if (c.heads.size() < 2) {
+        ch.say(
+            tr("With one head there is nothing to compare: give the data file more heads "
+               "(n_heads) to see them differ."));
+        return;
+    }
+    ch.say(
+        tr("In {} of the {} rows the heads look most at different keys. The heads differ only "
+           "by their projections: the same tokens, other W_Q^i and W_K^i, so other scores. That "
+           "different heads learn different relations (03 §2.1.6, 02 多头带来的好处, 05) is "
+           "what training makes of this freedom; these weights are the data file's, not "
+           "learnt.",
+           rows_that_differ, rows.size()));
 }
 
 // The per-head form, each head with its own block of W_Q, W_K, W_V; returns its output.
@@ -201,10 +213,17 @@ void masked_and_cross(Chapter& ch, const Inputs& in) {
     ch.show("output_masked", tr("output"), masked, in.tokens);
     ch.step(
         tr("Cross-attention: queries from one sequence, keys and values from another (04; 02)"));
-    ch.say(
-        tr("The decoder's queries ({1} tokens) attend to the encoder's output ({2} tokens): the "
-           "weights are {1} x {2}, not square.",
-           in.x.rows, in.source.rows));
+    if (in.x.rows != in.source.rows)
+        ch.say(
+            tr("The decoder's queries ({1} tokens) attend to the encoder's output ({2} tokens): "
+               "the weights are {1} x {2}, not square.",
+               in.x.rows, in.source.rows));
+    else
+        ch.say(
+            tr("The decoder's queries ({1} tokens) attend to the encoder's output ({1} tokens "
+               "here too): the weights are {1} x {1}, square only because the two lengths "
+               "happen to be equal.",
+               in.x.rows));
     MultiHeadCache cross_cache;
     const Matrix cross = multi_head_attention(in.x, in.source, in.w,
                                               padding_mask(in.x.rows, in.source_pad), &cross_cache);
@@ -223,7 +242,8 @@ void masked_and_cross(Chapter& ch, const Inputs& in) {
 
 void shapes(Chapter& ch, const Inputs& in) {
     const MultiHeadWeights& e = in.example;
-    ch.step(tr("The tutorial's shape example: 2 tokens, 8 heads of width 3 (04 多头自注意力机制)"));
+    ch.step(tr("The shape example: {} tokens, {} heads of width {} (04 多头自注意力机制)",
+               in.example_x.rows, e.n_heads, e.d_v()));
     MultiHeadCache c;
     const Matrix Z = multi_head_attention(in.example_x, in.example_x, e, Matrix(), &c);
     Table shapes({tr("step"), tr("shape")});
@@ -237,11 +257,25 @@ void shapes(Chapter& ch, const Inputs& in) {
     shapes.add({"Z = Concat·W_O", shape_of(Z)});
     ch.table(shapes);
     ch.show("shape_example_output", "Z", Z);
-    ch.say(tr(
-        "04's shapes are consistent: z_i (2x3), Concat (2x24), W^O (24x4), Z (2x4) — 8 heads of "
-        "width 3 with d_model = 4, the general form h·d_v ≠ d_model, which nn.MultiheadAttention "
-        "cannot express (it fixes d_k = d_v = d_model / h); the oracle writes this one out in "
-        "torch."));
+    const std::size_t h = e.n_heads, dv = e.d_v(), d = e.d_model();
+    if (h * dv != d)
+        ch.say(
+            tr("The shapes chain: z_i {}, Concat {}, W^O {}, Z {} — {} heads of width {} with "
+               "d_model = {}, the general form h·d_v ≠ d_model, which nn.MultiheadAttention "
+               "cannot express (it fixes d_k = d_v = d_model / h); the oracle writes this one "
+               "out in torch.",
+               shape_of(c.heads[0].output), shape_of(c.concat), shape_of(e.W_O), shape_of(Z), h, dv,
+               d));
+    else
+        ch.say(
+            tr("The shapes chain: z_i {}, Concat {}, W^O {}, Z {} — {} heads of width {} with "
+               "d_model = {}: here h·d_v = d_model, as nn.MultiheadAttention requires.",
+               shape_of(c.heads[0].output), shape_of(c.concat), shape_of(e.W_O), shape_of(Z), h, dv,
+               d));
+    if (in.example_x.rows == 2 && h == 8 && dv == 3 && d == 4)
+        ch.say(
+            tr("These are 04's own shapes — z_i (2x3), Concat (2x24), W^O (24x4), Z (2x4) — and "
+               "they are consistent."));
     ch.step(tr("The paper's sizes (04 投影参数矩阵; 02 第一步)"));
     MultiHeadWeights paper;
     paper.n_heads = 8;
@@ -250,7 +284,7 @@ void shapes(Chapter& ch, const Inputs& in) {
     ch.say(tr(
         "d_model = 512, h = 8 → d_k = d_v = {}. One multi-head layer holds four 512 x 512 matrices "
         "and four biases of 512: {} parameters ({} without biases).",
-        paper.d_k(), parameter_count(paper), 4 * 512 * 512));
+        paper.d_k(), grouped(parameter_count(paper)), grouped(4 * 512 * 512)));
     ch.correction("04 编码器",
                   tr("\"d_k = 512\": 512 is d_model; with h = 8 heads d_k = d_v = d_model / h = {} "
                      "(04's own 投影参数矩阵 section says so).",

@@ -85,11 +85,19 @@ Labels in_order(const Labels& labels, const std::vector<std::size_t>& order) {
 
 Matrix self_attention(const Matrix& x) { return attention(x, x, x).output; }
 
+// max − min of a matrix's entries (0 for none)
+double spread(const Matrix& m) {
+    if (m.empty()) return 0.0;
+    const auto [lo, hi] = std::minmax_element(m.data.begin(), m.data.end());
+    return *hi - *lo;
+}
+
 // "title: 0 1 2 3 …", the values wrapped under the first one
 void show_column(Chapter& ch, const std::string& title, const Matrix& values) {
     std::string text;
     for (double x : values.data) text += general(x, 4) + " ";
-    ch.say(text, title + ": ", std::string(display_width(title) + 2, ' '));
+    const std::string first = tr("{}: ", title);
+    ch.say(text, first, std::string(display_width(first), ' '));
 }
 
 // The sentence's embeddings × √d_model, one row per token.
@@ -149,7 +157,23 @@ void simple_schemes(Chapter& ch, const Inputs& in) {
     ch.record("binary_neighbour_distances", steps);
     ch.line(tr("3. binary code, {} bits (lowest bit first): bounded, but jumpy —", in.binary_bits));
     show_column(ch, "   " + tr("distance from pos to pos + 1"), steps);
-    ch.line("   " + tr("going from 7 to 8 flips four bits at once; going from 8 to 9 flips one."));
+    if (steps.rows > 0) {
+        // the biggest jump: √(bits flipped) from pos to pos + 1
+        const std::size_t at = argmax(transpose(steps), 0);
+        const long flipped = std::lround(steps(at, 0) * steps(at, 0));
+        if (flipped > 1)
+            ch.say(tr("going from {} to {} flips {} bits at once; going from 0 to 1 flips one.", at,
+                      at + 1, flipped),
+                   "   ", "   ");
+        else
+            ch.say(tr("here every step flips one bit: too few positions to see the jumps."), "   ",
+                   "   ");
+    }
+    if (in.binary_bits < 63 && (std::size_t(1) << in.binary_bits) < in.n)
+        ch.say(
+            tr("{} bits name only {} positions: from position {} on, the codes repeat.",
+               in.binary_bits, std::size_t(1) << in.binary_bits, std::size_t(1) << in.binary_bits),
+            "   ", "   ");
 }
 
 // The encoding of 64 positions in 128 dimensions, and how alike every two positions' rows are.
@@ -178,10 +202,17 @@ void sinusoids(Chapter& ch, const Inputs& in) {
     const Matrix norms = row_norms(pe), steps = neighbour_distances(pe);
     ch.record("pe_norms", norms);
     ch.record("pe_neighbour_distances", steps);
-    ch.say(tr("4. sinusoids (d_model = {}): bounded in [−1, 1], every row has norm √(d_model/2) = "
-              "{}, and the step from pos to pos + 1 is the same everywhere:",
-              in.d_model, fixed(std::sqrt(static_cast<double>(in.d_model) / 2.0), 6)),
-           "", "   ");
+    if (spread(norms) <= 1e-12 && spread(steps) <= 1e-12)
+        ch.say(tr("4. sinusoids (d_model = {}): bounded in [−1, 1], every row has norm "
+                  "√(d_model/2) = {}, and the step from pos to pos + 1 is the same everywhere:",
+                  in.d_model, fixed(std::sqrt(static_cast<double>(in.d_model) / 2.0), 6)),
+               "", "   ");
+    else
+        ch.say(tr("4. sinusoids (d_model = {}): bounded in [−1, 1]; with an odd d_model the last "
+                  "sine has no cosine partner, so the rows' norms and the steps between "
+                  "neighbours vary a little (with an even d_model both are the same everywhere):",
+                  in.d_model),
+               "", "   ");
     show_column(ch, "   " + tr("norms"), norms);
     show_column(ch, "   " + tr("distance from pos to pos + 1"), steps);
     ch.step(tr("The sinusoidal encoding of the paper (04 位置编码)"));
@@ -233,11 +264,20 @@ void rotation(Chapter& ch, const Inputs& in) {
     const Matrix residual = rotation_residuals(in, pe, table);
     ch.record("rotation_residual", residual);
     ch.table(table);
-    ch.say(tr("So PE(pos)·PE(pos + k) depends on k only — each row below is the same:"));
     Matrix dots(in.n - 4, 5);
     for (std::size_t p = 0; p + 4 < in.n; ++p)
         for (std::size_t k = 0; k < 5; ++k)
             dots(p, k) = matmul_bt(row_of(pe, p), row_of(pe, p + k))(0, 0);
+    double rows_differ = 0;  // how far the rows of dots are from all being the same
+    for (std::size_t k = 0; k < 5; ++k)
+        rows_differ = std::max(rows_differ, spread(column_block(dots, k, 1)));
+    if (rows_differ <= 1e-12)
+        ch.say(tr("So PE(pos)·PE(pos + k) depends on k only — each row below is the same:"));
+    else
+        ch.say(
+            tr("So PE(pos)·PE(pos + k) depends on k only for the paired columns; here the "
+               "unpaired last sine of an odd d_model makes the rows differ by up to {}:",
+               sci(rows_differ)));
     ch.record("dot_by_offset", dots);
     ch.matrix("PE(pos)·PE(pos + k)", row_block(dots, 0, std::min<std::size_t>(6, dots.rows)), {},
               {"k=0", "k=1", "k=2", "k=3", "k=4"});
@@ -245,20 +285,26 @@ void rotation(Chapter& ch, const Inputs& in) {
     ch.correction("04 位置编码",
                   tr("\"PE(pos + k) is a linear combination of PE(pos)\": right, and more — a "
                      "rotation, one 2x2 block per pair of columns by the angle k·ω_i, the same M_k "
-                     "for every pos (checked above to {}). So the distance between neighbouring "
-                     "positions is the same everywhere, unlike the binary code's jumps (02's \"not "
-                     "continuous enough\").",
+                     "for every pos (checked above to {}). So with an even d_model the distance "
+                     "between neighbouring positions is the same everywhere, unlike the binary "
+                     "code's jumps (02's \"not continuous enough\").",
                      sci(worst)));
 }
 
 void embedding_plus_pe(Chapter& ch, const Inputs& in) {
     ch.step(tr("Embedding × √d_model + PE (04 位置编码)"));
     const std::string deviation = fixed(1 / std::sqrt(static_cast<double>(in.d_model)), 3);
-    ch.say(tr(
-        "The paper multiplies the embeddings by √d_model before adding PE. Embedding entries start "
-        "with a standard deviation of about 1/√d_model (here {}), PE entries are of size 1: "
-        "scaled, the token's identity and its position have comparable weight.",
-        deviation));
+    double sum = 0, squares = 0;  // the data file's embedding entries: their standard deviation
+    for (double x : in.embedding.data) sum += x, squares += x * x;
+    const double count = static_cast<double>(in.embedding.data.size());
+    const double mean = sum / count,
+                 std_dev = std::sqrt(std::max(0.0, squares / count - mean * mean));
+    ch.say(
+        tr("The paper multiplies the embeddings by √d_model before adding PE. Embeddings are "
+           "initialised with a standard deviation of about 1/√d_model ({}; this data file's "
+           "entries have {}), PE entries are of size 1: scaled, the token's identity and its "
+           "position have comparable weight.",
+           deviation, fixed(std_dev, 3)));
     ch.correction(
         "04 嵌入层",
         tr("\"× √d_model, perhaps because L2 regularisation keeps the weights small\": the "
@@ -276,10 +322,17 @@ void embedding_plus_pe(Chapter& ch, const Inputs& in) {
         self_attention(add(rows_in_order(token_vectors(in), in.permutation), pe));
     ch.record("attention_with_pe", with_pe);
     ch.record("attention_permuted_with_pe", shuffled);
-    ch.say(
-        tr("Shuffle the tokens now and the outputs are no longer a shuffle of the old ones: max "
-           "gap {}.",
-           fixed(max_abs_diff(shuffled, rows_in_order(with_pe, in.permutation)), 4)));
+    const double gap = max_abs_diff(shuffled, rows_in_order(with_pe, in.permutation));
+    if (gap > 1e-12)
+        ch.say(
+            tr("Shuffle the tokens now and the outputs are no longer a shuffle of the old ones: "
+               "max gap {}.",
+               fixed(gap, 4)));
+    else
+        ch.say(
+            tr("Here the shuffle moves no token (inputs.permutation keeps every position), so "
+               "there is nothing for the positions to tell apart: max gap {}.",
+               sci(gap)));
 }
 
 void walkthrough(Chapter& ch) {

@@ -147,12 +147,19 @@ void add_and_norm(Chapter& ch, const Inputs& in) {
     add_column_sums(col_mean, scale(ln, 1.0 / static_cast<double>(ln.rows)));
     std::string means;
     for (double m : col_mean.data) means += (means.empty() ? "" : " ") + fixed(m, 2);
-    ch.say(tr(
-        "LayerNorm's rows each have mean 0 and variance 1; its columns do not (their means: {}). "
-        "BatchNorm's columns do; a position's result depends on the other positions of the batch, "
-        "and on its size — at inference it needs averages kept from training. LayerNorm needs no "
-        "batch.",
-        means));
+    if (ln.cols > 1)
+        ch.say(
+            tr("LayerNorm's rows each have mean 0 and variance 1; its columns do not (their "
+               "means: {}). BatchNorm's columns do; a position's result depends on the other "
+               "positions of the batch, and on its size — at inference it needs averages kept "
+               "from training. LayerNorm needs no batch.",
+               means));
+    else
+        ch.say(
+            tr("With one feature, LayerNorm turns every row into 0 (a single number has no "
+               "spread to normalise: it has mean 0 and variance 0), while BatchNorm normalises "
+               "the column over the batch. Give the batch more features to see the two "
+               "differ as they do in a model."));
     ch.correction(
         "04 LayerNorm & BatchNorm",
         tr("\"LayerNorm computes the mean and variance of each sample over the mini-batch\": "
@@ -215,18 +222,43 @@ void placements_and_padding(Chapter& ch, const Inputs& in) {
     ch.line(
         tr("pre-norm  (norm_first=True, common since):                x = x + "
            "Sublayer(LayerNorm(x))"));
-    ch.line(
-        tr("Same weights, other logits: max difference {}.", fixed(max_abs_diff(post, pre), 3)));
+    const double placement_gap = max_abs_diff(post, pre);
+    if (placement_gap > 0)
+        ch.line(tr("Same weights, other logits: max difference {}.", fixed(placement_gap, 3)));
+    else if (in.post.config.d_model == 1)
+        ch.line(
+            tr("Same weights, and here the same logits (max difference 0): with d_model = 1 "
+               "every LayerNorm outputs its bias whatever it is given."));
+    else
+        ch.line(tr("Same weights, and here the same logits (max difference 0)."));
     ch.step(tr("Padding is masked in every attention"));
-    Tokens unpadded = src;
+    std::size_t b = 0;  // the first example whose source ends in padding
+    while (b < in.sources.size() && in.sources[b].back() != in.post.config.pad_id) ++b;
+    if (b == in.sources.size()) {
+        ch.say(
+            tr("No source of this data file ends in padding (pad_id {}): there is nothing to "
+               "take away and compare.",
+               in.post.config.pad_id));
+        return;
+    }
+    const Tokens& padded = in.sources[b];
+    const Tokens input = shifted_right(in.targets[b], in.post.config.bos_id);
+    Tokens unpadded = padded;
     while (!unpadded.empty() && unpadded.back() == in.post.config.pad_id) unpadded.pop_back();
-    const double gap = max_abs_diff(post, logits_teacher_forced(in.post, unpadded, dec));
+    const double gap = max_abs_diff(logits_teacher_forced(in.post, padded, input),
+                                    logits_teacher_forced(in.post, unpadded, input));
     ch.say(tr("source {} against the same without its padding, {}:",
-              source_text_of(in.post.config, src), source_text_of(in.post.config, unpadded)));
-    ch.say(
-        tr("max |logits − logits| = {} — the padded keys change nothing, in the encoder and in "
-           "cross-attention.",
-           sci(gap)));
+              source_text_of(in.post.config, padded), source_text_of(in.post.config, unpadded)));
+    if (gap <= 1e-12)
+        ch.say(
+            tr("max |logits − logits| = {} — the padded keys change nothing, in the encoder "
+               "and in cross-attention.",
+               sci(gap)));
+    else
+        ch.say(
+            tr("max |logits − logits| = {}: the padding changed the logits, so a mask is "
+               "missing somewhere.",
+               sci(gap)));
 }
 
 void dropout(Chapter& ch) {
@@ -276,7 +308,7 @@ void decode_from_weights(Chapter& ch) {
     const std::vector<Tokens> sources = parse_sources(ch.options.value("--source"), m.config);
     ch.step(tr("Greedy decoding with {}", file.path()));
     for (const std::string& line : description(m)) ch.line(line);
-    for (const std::string& line : training_description(file, sources)) ch.line(line);
+    for (const std::string& line : training_description(file, m.config, sources)) ch.line(line);
     const Vocabulary names = names_of(m.config);
     std::vector<Words> decoded;  // for --json: each output's words, without <bos> and <eos>
     for (std::size_t n = 0; n < sources.size(); ++n) {
@@ -345,6 +377,10 @@ void walkthrough(Chapter& ch) {
             tr("--check: compares the data file's example; use it without --weights and --config"));
     if (o.has("--config") && o.value("--config") != "base")
         throw UsageError(tr("--config: expected \"base\""));
+    if (o.has("--source") && !o.has("--weights"))
+        throw UsageError(
+            tr("--source: needs --weights FILE, the model to decode with (chapter 7 "
+               "trains one: build/ch07_training saves build/ch07_reverse_model.json)"));
     if (o.has("--config")) return base_model(ch);
     if (o.has("--weights")) return decode_from_weights(ch);
     const Inputs in = read_inputs(ch.data);

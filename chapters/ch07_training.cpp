@@ -10,6 +10,7 @@
 
 #include "io/atomic_file.h"
 #include "io/model_file.h"
+#include "io/training_plan.h"
 #include "model/4_transformer/loss.h"
 #include "model/4_transformer/parameters.h"
 #include "model/4_transformer/transformer_init.h"
@@ -23,6 +24,8 @@
 #include "train/numerals_task.h"
 #include "train/reverse_task.h"
 #include "train/tasks.h"
+#include "train/plan.h"
+#include "train/evaluate.h"
 #include "train/trainer.h"
 
 namespace {
@@ -34,12 +37,7 @@ struct Inputs {
     AdamSettings adam;  // the first Adam steps against torch.optim.Adam
     std::size_t adam_steps, adam_batch_size;
     std::uint64_t adam_seed;
-    Transformer model;  // the model to train, freshly initialised
-    Task task;          // --task: reverse (the default) or numerals
-    std::size_t batch_size;
-    TrainingSettings training;
-    std::size_t check_steps, heldout;
-    std::uint64_t heldout_seed;
+    TrainingPlan plan;  // --task: reverse (the default) or numerals, and how it is trained
     std::vector<std::uint64_t> check_numbers;  // numerals: read here and by the oracle
 };
 
@@ -58,39 +56,6 @@ std::vector<Example> examples_at(const DataFile& data, const std::string& key) {
     return out;
 }
 
-// The task's own settings: inputs.training for reversal, inputs.numerals.training for numerals.
-Task read_task(const DataFile& data, const std::string& name, const std::string& k) {
-    if (name == "numerals") return numerals_task(data.size(k + "max_digits", 3, 8));
-    const std::size_t min_length = data.size(k + "min_length", 1, 100);
-    return reverse_task(min_length, data.size(k + "max_length", min_length, 100));
-}
-
-// The model to train, the task's batches, the optimiser and the run's bounds.
-void read_training(const DataFile& data, const std::string& task, Inputs& in) {
-    const std::string k = task == "numerals" ? "inputs.numerals.training." : "inputs.training.";
-    in.task = read_task(data, task, k);
-    TransformerConfig c;
-    read_model_shape(data, k, c);
-    c.src_vocab = in.task.source_vocabulary.size();
-    c.tgt_vocab = in.task.target_vocabulary.size();
-    c.vocabulary = in.task.target_vocabulary;
-    if (in.task.source_vocabulary != in.task.target_vocabulary)
-        c.source_vocabulary = in.task.source_vocabulary;
-    const std::uint64_t seed = data.size(k + "seed", 0, std::size_t(1) << 62);
-    in.model = random_transformer(c, seed);
-    in.batch_size = data.size(k + "batch_size", 1, 100000);
-    in.training.smoothing = data.number(k + "smoothing");
-    in.training.adam.factor = data.number(k + "factor");
-    in.training.adam.warmup = data.size(k + "warmup", 1, 1000000);
-    in.training.adam.d_model = c.d_model;
-    in.training.max_steps = data.size(k + "max_steps", 1, 100000000);
-    in.training.max_seconds = data.number(k + "max_seconds");
-    in.training.seed = seed + 1;  // the batches: another stream than the weights'
-    in.check_steps = data.size(k + "check_steps", 1, 1000000);
-    in.heldout = data.size(k + "heldout", 1, 1000000);
-    in.heldout_seed = data.size(k + "heldout_seed", 0, std::size_t(1) << 62);
-}
-
 Inputs read_inputs(const DataFile& data, const std::string& task) {
     Inputs in;
     in.tiny = load_transformer(data, "inputs");
@@ -102,7 +67,9 @@ Inputs read_inputs(const DataFile& data, const std::string& task) {
     in.adam_steps = data.size("inputs.adam.steps", 1, 1000);
     in.adam_batch_size = data.size("inputs.adam.batch_size", 1, 10000);
     in.adam_seed = data.size("inputs.adam.seed", 0, std::size_t(1) << 62);
-    read_training(data, task, in);
+    // the task's own settings: inputs.training for reversal, inputs.numerals.training for numerals
+    in.plan = read_training_plan(
+        data, task == "numerals" ? "inputs.numerals.training." : "inputs.training.", task);
     if (task == "numerals")
         for (const long n :
              data.integers("inputs.numerals.check_numbers", 0, static_cast<long>(largest_numeral)))
@@ -110,7 +77,7 @@ Inputs read_inputs(const DataFile& data, const std::string& task) {
     return in;
 }
 
-// "2026 → 二千零二十六": the digits and the characters without spaces or <eos>.
+// "2026 → 两千零二十六": the digits and the characters without spaces or <eos>.
 std::string numeral_text(const TransformerConfig& c, const Example& e) {
     return joined_text(source_names_of(c), e.source, c) + " → " +
            joined_text(names_of(c), e.target, c);
@@ -139,24 +106,23 @@ void numerals(Chapter& ch, const Inputs& in) {
         "a character and gains a unit (十, 百, 千, 万) that depends on how many digits follow it; "
         "runs "
         "of zeros become one 零 or nothing (src/train/numerals_task.h states the rules)."));
-    const TransformerConfig& c = in.model.config;
+    const TransformerConfig& c = in.plan.config;
     for (const std::uint64_t n : {10u, 15u, 110u, 305u, 2026u, 10010u, 1001000u, 99999999u})
         ch.line("  " + numeral_text(c, numeral_example(n)));
     ch.record("numeral_reading_ids", reading_ids(in.check_numbers), Shape::Matrix, 0.0);
-    ch.say(tr(
-        "--check compares this reader's readings of the data file's {} numbers, the hand-checked "
-        "ones among them, with those of the oracle (data/oracle/numerals.py, which reads numbers "
-        "by "
-        "another method). Held-out numbers (one in ten from 100 up, picked by a hash) are never "
-        "drawn for "
-        "training.",
-        in.check_numbers.size()));
+    ch.say(
+        tr("--check compares this reader's readings of the {} numbers of "
+           "inputs.numerals.check_numbers (the shipped file's include a table of hand-checked "
+           "readings) with those of the oracle (data/oracle/numerals.py, which reads numbers by "
+           "another method). Held-out numbers (one in ten from 100 up, picked by a hash) are never "
+           "drawn for training.",
+           in.check_numbers.size()));
 }
 
 void the_task(Chapter& ch, const Inputs& in) {
-    if (in.task.name == "numerals") return numerals(ch, in);
+    if (in.plan.task.name == "numerals") return numerals(ch, in);
     ch.step(tr("The task: reverse a sequence of digits (02 训练测试细节)"));
-    const TransformerConfig& c = in.model.config;
+    const TransformerConfig& c = in.plan.config;
     for (std::size_t i = 0; i < std::min<std::size_t>(3, in.gradient_batch.size()); ++i) {
         const Example& e = in.gradient_batch[i];
         ch.line("  " + tr("source {}  →  target {}", text_of(c, e.source), text_of(c, e.target)));
@@ -205,7 +171,7 @@ void gradients(Chapter& ch, const Inputs& in) {
             batch_gradients(placed(in.tiny, norm_first), in.gradient_batch, in.smoothing, grad);
         ch.record_number("loss_" + placement, loss, tolerance::end_to_end);
         const double gap = record_gradients(ch, placement, grad);
-        ch.line("  " + pad_right(placement, 9) + " " +
+        ch.line("  " + pad_right(norm_first ? tr("pre-norm") : tr("post-norm"), 10) + " " +
                 tr("loss {}; largest |our gradient − PyTorch's| over {} matrices: {}",
                    fixed(loss, 12), parameters(grad).size(), sci(gap)));
     }
@@ -256,36 +222,31 @@ void adam_steps(Chapter& ch, const Inputs& in) {
 // The run's bounds: the data file's, or --check's short run, or what --steps and --seconds say.
 void apply_flags(const Options& o, Inputs& in) {
     if (o.check)
-        in.training.max_steps =
-            in.check_steps;  // --check: a short run, its figures are not compared
+        in.plan.settings.max_steps =
+            in.plan.check_steps;  // --check: a short run, its figures are not compared
     if (o.has("--steps"))
-        in.training.max_steps = static_cast<std::size_t>(o.integer("--steps", 1, 100000000));
-    if (o.has("--seconds")) in.training.max_seconds = o.number("--seconds", 0.001, 1e7);
+        in.plan.settings.max_steps = static_cast<std::size_t>(o.integer("--steps", 1, 100000000));
+    if (o.has("--seconds")) in.plan.settings.max_seconds = o.number("--seconds", 0.001, 1e7);
 }
 
 TrainingRun train_model(Chapter& ch, const Inputs& in) {
     ch.step(tr("Training from scratch (02 训练测试细节; the paper §5.4)"));
-    const TrainingSettings& s = in.training;
-    const TransformerConfig& c = in.model.config;
+    const TrainingSettings& s = in.plan.settings;
+    const TransformerConfig& c = in.plan.config;
     ch.say(
         tr("model: d_model {}, h {}, d_ff {}, {}+{} layers, {}, {} parameters; batches of {}, up "
            "to {} steps",
            c.d_model, c.n_heads, c.d_ff, c.n_encoder_layers, c.n_decoder_layers,
-           c.norm_first ? tr("pre-norm") : tr("post-norm"), parameter_count(in.model),
-           in.batch_size, s.max_steps));
-    const Task& task = in.task;
-    const std::size_t batch_size = in.batch_size;
+           c.norm_first ? tr("pre-norm") : tr("post-norm"), parameter_count(initial_model(in.plan)),
+           in.plan.batch_size, s.max_steps));
     ProgressBar bar;  // on stderr, when it is a terminal
-    TrainingRun run = train(
-        in.model, s, [&](Random& rng) { return task.training(rng, batch_size); },
-        [&](const StepStats& stats) { bar.update(stats); });
+    TrainingRun run = train_plan(in.plan, [&](const StepStats& stats) { bar.update(stats); });
     bar.done();
     return run;
 }
 
 double held_out(Chapter& ch, const Inputs& in, const TrainingRun& run) {
-    Random rng(in.heldout_seed);
-    const std::vector<Example> heldout = in.task.heldout(rng, in.heldout);
+    const std::vector<Example> heldout = heldout_examples(in.plan);
     const auto start = std::chrono::steady_clock::now();
     const ExactMatch score = exact_match(run.model, heldout);
     const double seconds =
@@ -299,7 +260,7 @@ double held_out(Chapter& ch, const Inputs& in, const TrainingRun& run) {
         const GreedySteps g = greedy_decode(run.model, heldout[i].source, heldout[i].target.size());
         const Tokens output(g.output.begin() + 1, g.output.end());
         const bool right = output == heldout[i].target;
-        if (in.task.name == "numerals")
+        if (in.plan.task.name == "numerals")
             ch.line("  " + numeral_text(c, {heldout[i].source, output}) + (right ? "  ✓" : "  ✗") +
                     (right ? "" : "  (" + numeral_text(c, heldout[i]) + ")"));
         else
@@ -313,7 +274,14 @@ double held_out(Chapter& ch, const Inputs& in, const TrainingRun& run) {
     return score.rate();
 }
 
-// Row t of the cross-attention (decoder input t) predicts target t: for the rows that write a
+// Whether row r's largest weight is at column j alone (a tie is no answer).
+bool peaks_at(const Matrix& m, std::size_t r, std::size_t j) {
+    for (std::size_t c = 0; c < m.cols; ++c)
+        if (c != j && m(r, c) >= m(r, j)) return false;
+    return true;
+}
+
+// Row t of the cross-attention (decoder input t) writes target t: for the rows that write a
 // digit, is the largest weight on that digit's place in the source?
 void numeral_alignment(Chapter& ch, const Example& ex, const Matrix& mean) {
     const std::vector<int> from = digit_sources(ex);
@@ -321,51 +289,70 @@ void numeral_alignment(Chapter& ch, const Example& ex, const Matrix& mean) {
     for (std::size_t t = 0; t < from.size(); ++t)
         if (from[t] >= 0) {
             digits += 1;
-            aligned += argmax(row_of(mean, t), 0) == static_cast<std::size_t>(from[t]);
+            aligned += peaks_at(mean, t, static_cast<std::size_t>(from[t]));
         }
-    ch.say(tr(
-        "Of the {} rows that write a digit (一 … 九), {} put their largest weight on that digit's "
-        "own place in the source: a digit is read where it stands. The rows that write a unit (十 "
-        "百 "
-        "千 万) or 零 look elsewhere — which unit comes next depends on how many digits follow, "
-        "not "
-        "on any one of them. An alignment, as in translation, and not a diagonal.",
-        digits, aligned));
+    if (digits == 0) return;
+    ch.say(
+        tr("Of the {} rows that write a digit (一 … 九), {} put their largest weight on that "
+           "digit's own place in the source.",
+           digits, aligned));
+    if (2 * aligned > digits)
+        ch.say(
+            tr("A digit is read where it stands; the rows that write a unit (十 百 千 万) or 零 "
+               "have no digit of their own to read — which unit comes next depends on how many "
+               "digits follow. An alignment, as in translation, and not a diagonal."));
+    else
+        ch.say(
+            tr("This model has not (yet) learnt to read each digit where it stands: train it "
+               "longer and the rows that write a digit look at that digit."));
+}
+
+// Row t (decoder input t) writes target t; for reversal it should read source position
+// L − 1 − t (the last row writes <eos>).
+void reversal_alignment(Chapter& ch, const Example& ex, const Matrix& mean) {
+    const std::size_t L = ex.source.size() - 1;  // digits before <eos>
+    std::size_t on_diagonal = 0;
+    for (std::size_t t = 0; t < L; ++t) on_diagonal += peaks_at(mean, t, L - 1 - t);
+    ch.say(
+        tr("In {} of the {} rows that write a digit the largest weight sits on the "
+           "anti-diagonal: output position t reads source position L − 1 − t.",
+           on_diagonal, L));
+    if (2 * on_diagonal <= L)
+        ch.say(tr("Not yet a reversal: train longer and the anti-diagonal appears."));
 }
 
 // Where the decoder looks in the source: the last decoder layer's cross-attention, each head
-// and their mean, on the first held-out example.
+// and their mean, on the first held-out example. Each row is labelled with the token that
+// decoder position writes (its input is the token before).
 void cross_attention(Chapter& ch, const Inputs& in, const Transformer& model) {
-    Random rng(in.heldout_seed);
-    const Example ex = in.task.heldout(rng, 1)[0];
+    Random rng(in.plan.heldout_seed);
+    const Example ex = in.plan.task.heldout(rng, 1)[0];
     const Tokens input = shifted_right(ex.target, model.config.bos_id);
     DecodeCache dc;
     decode(model, {input}, encode(model, {ex.source}), {ex.source}, &dc);
     const std::vector<AttentionResult>& heads = dc.layers.back().cross_attn.heads;
     Labels rows, cols;
-    for (int id : input) rows.push_back(text_of(model.config, {id}));
+    for (int id : ex.target) rows.push_back(text_of(model.config, {id}));
     for (int id : ex.source) cols.push_back(source_text_of(model.config, {id}));
     Matrix mean(heads[0].weights.rows, heads[0].weights.cols);
     std::vector<Heatmap> panels;
     for (std::size_t i = 0; i < heads.size(); ++i) {
         add_to(mean, scale(heads[i].weights, 1.0 / static_cast<double>(heads.size())));
         panels.push_back({tr("head {}", i), heads[i].weights, rows, cols, Scale::Weights, Matrix(),
-                          tr("decoder input"), tr("source")});
+                          tr("writes"), tr("source")});
     }
     panels.push_back({tr("mean of the heads"), mean, rows, cols, Scale::Weights, Matrix(),
-                      tr("decoder input"), tr("source")});
+                      tr("writes"), tr("source")});
     ch.line("");
     ch.say(
-        tr("The last decoder layer's cross-attention, averaged over heads (rows: decoder input, "
-           "columns: source):"));
+        tr("The last decoder layer's cross-attention, averaged over heads (each row labelled "
+           "with the token that position writes; columns: the source):"));
     ch.matrix(tr("cross-attention"), mean, rows, cols, 2);
-    if (in.task.name == "reverse")
-        ch.say(
-            tr("For reversal the weight sits on an anti-diagonal: output position t reads source "
-               "position L − 1 − t."));
+    if (in.plan.task.name == "reverse")
+        reversal_alignment(ch, ex, mean);
     else
         numeral_alignment(ch, ex, mean);
-    ch.picture("ch07_cross_attention.svg",
+    ch.picture("ch07_" + in.plan.task.name + "_cross_attention.svg",
                heatmaps_svg(tr("the trained model's last cross-attention"), panels));
 }
 
@@ -374,31 +361,44 @@ void loss_picture(Chapter& ch, const Inputs& in, const TrainingRun& run) {
     Series curve{tr("loss"), {}, run.losses, false};
     for (std::size_t s = 0; s < run.losses.size(); ++s)
         curve.xs.push_back(static_cast<double>(s + 1));
-    const double floor = smoothed_loss_floor(in.training.smoothing, in.model.config.tgt_vocab);
+    const double floor = smoothed_loss_floor(in.plan.settings.smoothing, in.plan.config.tgt_vocab);
     const Series bottom{tr("the floor of a loss smoothed by {}: {}",
-                           general(in.training.smoothing, 3), fixed(floor, 3)),
+                           general(in.plan.settings.smoothing, 3), fixed(floor, 3)),
                         {1, static_cast<double>(run.losses.size())},
                         {floor, floor},
                         false,
                         true};
-    ch.picture("ch07_loss.svg", line_chart_svg({tr("training loss (label-smoothed cross-entropy)"),
-                                                tr("step"),
-                                                tr("loss"),
-                                                false,
-                                                true,
-                                                {curve, bottom}}));
-    ch.say(tr(
-        "The loss levels off at {}, not 0: with label smoothing {} its floor is {} (the entropy of "
-        "the smoothed target), reached only by a model as sure as the smoothing allows.",
-        fixed(run.losses.back(), 4), general(in.training.smoothing, 3), fixed(floor, 4)));
+    ch.picture("ch07_" + in.plan.task.name + "_loss.svg",
+               line_chart_svg({tr("training loss (label-smoothed cross-entropy)"),
+                               tr("step"),
+                               tr("loss"),
+                               false,
+                               true,
+                               {curve, bottom}}));
+    const double last = run.losses.back();
+    if (last - floor <= 0.05)
+        ch.say(
+            tr("The loss levels off at {}, not 0: with label smoothing {} its floor is {} (the "
+               "entropy of the smoothed target), reached only by a model as sure as the "
+               "smoothing allows.",
+               fixed(last, 4), general(in.plan.settings.smoothing, 3), fixed(floor, 4)));
+    else
+        ch.say(
+            tr("After {} steps the loss is {}, still {} above its floor: with label smoothing "
+               "{} it cannot go below {} (the entropy of the smoothed target). More steps "
+               "would bring it closer.",
+               run.losses.size(), fixed(last, 4), fixed(last - floor, 4),
+               general(in.plan.settings.smoothing, 3), fixed(floor, 4)));
 }
 
 // Where the trained model goes: --save FILE; else, for the full run only, beside the program
-// (build/ch07_reverse_model.json). A short run (--steps, --seconds, --check, --json) replaces
-// nothing a reader trained before; it is saved only where --save says.
+// (build/ch07_reverse_model.json). A short run (--steps, --seconds, --check, --json), or one on
+// another data file (--data), replaces nothing a reader trained before; it is saved only where
+// --save says.
 std::string save_path(const Options& o, const std::string& task) {
     if (o.has("--save")) return o.value("--save");
-    const bool short_run = o.check || o.json || o.has("--steps") || o.has("--seconds");
+    const bool short_run =
+        o.check || o.json || o.has("--steps") || o.has("--seconds") || o.data_given;
     return short_run ? "" : o.program_dir + "/ch07_" + task + "_model.json";
 }
 
@@ -406,17 +406,19 @@ void save(Chapter& ch, const Inputs& in, const TrainingRun& run, double heldout,
           const std::string& path) {
     if (path.empty()) {
         ch.line("");
-        ch.line(tr("(a short run: the model is not saved; --save FILE keeps it)"));
+        ch.line(
+            tr("(a short run, or one on another data file: the model is not saved; --save FILE "
+               "keeps it)"));
         return;
     }
-    save_transformer(
-        run.model,
-        {in.task.name, run.losses.size(), run.losses.back(), heldout, in.task.max_source_length},
-        path);
+    save_transformer(run.model,
+                     {in.plan.task.name, run.losses.size(), run.losses.back(), heldout,
+                      in.plan.task.max_source_length},
+                     path);
     ch.line("");
     ch.line(tr("saved the trained model to {}; decode your own digits with", path));
     ch.line("  build/ch06_encoder_decoder --weights " + path + " --source \"" +
-            (in.task.name == "numerals" ? "2 0 2 6" : "3 1 4 1 5") + "\"");
+            (in.plan.task.name == "numerals" ? "2 0 2 6" : "3 1 4 1 5") + "\"");
 }
 
 void walkthrough(Chapter& ch) {

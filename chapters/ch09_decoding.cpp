@@ -10,9 +10,11 @@
 #include <array>
 #include <chrono>
 #include <cmath>
+#include <fstream>
 #include <string>
 
 #include "io/model_file.h"
+#include "io/training_plan.h"
 #include "model/5_decoding/beam_search.h"
 #include "model/5_decoding/decoding.h"
 #include "model/5_decoding/kv_cache.h"
@@ -20,7 +22,10 @@
 #include "report/chapter.h"
 #include "report/chart.h"
 #include "report/measure.h"
+#include "report/progress.h"
 #include "report/token_text.h"
+#include "train/evaluate.h"
+#include "train/numerals_task.h"
 
 namespace {
 
@@ -38,6 +43,10 @@ struct Inputs {
     std::uint64_t seed;
     std::size_t samples;  // drawn per setting
     std::vector<std::size_t> memory_lengths, timing_lengths;
+    std::string trained_for;  // the data file's record of how its model was trained: a task …
+    std::size_t trained_steps = 0;                // … and its steps
+    std::vector<std::uint64_t> stopping_numbers;  // beam search's stopping rules compared on these
+    TrainingPlan stopping_plan;  // how chapter 7 trains the numerals model those numbers test
 };
 
 std::vector<SamplingSetting> settings_at(const DataFile& data, const std::string& key) {
@@ -66,6 +75,12 @@ Inputs read_inputs(const DataFile& data) {
     in.samples = data.size("inputs.sampling.samples", 1, 1000);
     in.memory_lengths = data.sizes("inputs.memory_lengths", 1, std::size_t(1) << 24);
     in.timing_lengths = data.sizes("inputs.timing_lengths", 2, 4096);
+    in.trained_for = data.text("inputs.training.task");
+    in.trained_steps = data.size("inputs.training.steps", 0, std::size_t(1) << 40);
+    for (const long n :
+         data.integers("inputs.stopping.numbers", 0, static_cast<long>(largest_numeral)))
+        in.stopping_numbers.push_back(static_cast<std::uint64_t>(n));
+    in.stopping_plan = read_training_plan(data, "inputs.stopping.training.", "numerals");
     return in;
 }
 
@@ -88,23 +103,52 @@ Matrix padded(const std::vector<Tokens>& rows, std::size_t width, int pad) {
     return m;
 }
 
+// Whether the model reads numerals (chapter 7's vocabularies): then its readings can be judged.
+bool reads_numerals(const TransformerConfig& c) {
+    return c.vocabulary == numeral_target_vocabulary() &&
+           c.source_vocabulary == numeral_source_vocabulary();
+}
+
+// The number a numerals source names ("2 0 7 <eos>" -> 207).
+std::uint64_t number_of(const Tokens& source, const TransformerConfig& c) {
+    std::uint64_t n = 0;
+    for (const int id : source)
+        if (id != c.eos_id) n = n * 10 + static_cast<std::uint64_t>(id - 3);
+    return n;
+}
+
 void the_model(Chapter& ch, const Inputs& in) {
     ch.step(tr("A half-trained model, and greedy decoding as chapter 6 does it (02 推理时数据流)"));
     const TransformerConfig& c = in.model.config;
-    ch.say(tr(
-        "The oracle trained a small model of chapter 7's numerals task for 400 steps only (d_model "
-        "{}, {} encoder and {} decoder layers): it reads many numbers right and some wrong, which "
-        "is what this chapter needs. Greedy decoding as chapter 6 does it runs the whole prefix "
-        "through the decoder again at every step, and keeps the last row:",
-        c.d_model, c.n_encoder_layers, c.n_decoder_layers));
     std::vector<Tokens> rows;
     Matrix log_probs(1, in.sources.size());
+    std::size_t right = 0;
     for (std::size_t s = 0; s < in.sources.size(); ++s) {
         rows.push_back(greedy_decode(in.model, in.sources[s], in.max_length).output);
         log_probs(0, s) = sequence_log_prob(in.model, in.sources[s], rows.back());
-        ch.line("  " + reading(c, in.sources[s], rows.back()) +
-                "   log P = " + fixed(log_probs(0, s), 4));
+        if (reads_numerals(c))  // a finished reading, and the right one
+            right += rows.back().back() == c.eos_id &&
+                     words(c, rows.back()) == chinese_reading(number_of(in.sources[s], c));
     }
+    if (in.trained_for == "numerals" && in.trained_steps > 0)
+        ch.say(
+            tr("The oracle trained a small model of chapter 7's numerals task for {} steps only "
+               "(d_model {}, {} encoder and {} decoder layers), to leave it mistakes for beam "
+               "search to find.",
+               in.trained_steps, c.d_model, c.n_encoder_layers, c.n_decoder_layers));
+    else
+        ch.say(tr(
+            "The data file's model (d_model {}, {} encoder and {} decoder layers; trained for "
+            "{} steps of the task \"{}\").",
+            c.d_model, c.n_encoder_layers, c.n_decoder_layers, in.trained_steps, in.trained_for));
+    ch.say(
+        tr("Greedy decoding as chapter 6 does it runs the whole prefix through the decoder again "
+           "at every step, and keeps the last row:"));
+    for (std::size_t s = 0; s < in.sources.size(); ++s)
+        ch.line("  " + reading(c, in.sources[s], rows[s]) +
+                "   log P = " + fixed(log_probs(0, s), 4));
+    if (reads_numerals(c))
+        ch.say(tr("It reads {} of these {} numbers right.", right, in.sources.size()));
     ch.record("greedy_tokens", padded(rows, in.max_length + 1, c.pad_id), Shape::Matrix, 0.0);
     ch.record("greedy_log_probs", log_probs, Shape::Vector, tolerance::end_to_end);
 }
@@ -163,7 +207,8 @@ void cache_memory(Chapter& ch, const Inputs& in) {
     for (std::size_t i = 0; i < in.memory_lengths.size(); ++i) {
         const std::size_t n = in.memory_lengths[i];
         bytes(0, i) = kv_cache_bytes(base, n, n);
-        t.add({std::to_string(n) + " + " + std::to_string(n), general(bytes(0, i), 12),
+        t.add({std::to_string(n) + " + " + std::to_string(n),
+               grouped(static_cast<unsigned long long>(bytes(0, i))),
                fixed(bytes(0, i) / (1 << 20), 1)});
     }
     ch.table(t);
@@ -172,14 +217,17 @@ void cache_memory(Chapter& ch, const Inputs& in) {
     ch.say(
         tr("This chapter's model needs {} bytes per token. Linear in the length, where recomputing "
            "costs nothing to store and time instead.",
-           general(kv_cache_bytes(c, 1, 0), 6)));
+           grouped(static_cast<unsigned long long>(kv_cache_bytes(c, 1, 0)))));
 }
 
 // Seconds to feed n tokens: recomputing the whole prefix at every step, or with the cache.
 std::pair<double, double> generation_seconds(const Transformer& m, const Tokens& source,
                                              std::size_t n) {
+    std::vector<int> ids;  // tokens the model may generate: what a real decoder would feed back
+    for (int id = 0; id < static_cast<int>(m.config.tgt_vocab); ++id)
+        if (may_generate(id, m.config)) ids.push_back(id);
     Tokens fed = {m.config.bos_id};
-    for (std::size_t t = 1; t < n; ++t) fed.push_back(3 + static_cast<int>(t % 10));
+    for (std::size_t t = 1; t < n; ++t) fed.push_back(ids[t % ids.size()]);
     const Matrix memory = encode(m, {source});
     const double recompute = median_seconds(
         [&] {
@@ -212,7 +260,8 @@ void time_picture(Chapter& ch, const Inputs& in, const std::vector<double>& ns,
                     tr("seconds"),
                     true,
                     true,
-                    {}};
+                    {},
+                    ns};  // ticks at the lengths measured
     chart.series.push_back({tr("recomputing the prefix"), ns, recompute, true, false,
                             tr("slope {}", fixed(p_recompute, 2))});
     chart.series.push_back(
@@ -227,6 +276,13 @@ void time_picture(Chapter& ch, const Inputs& in, const std::vector<double>& ns,
     ch.picture("ch09_time.svg", line_chart_svg(chart));
 }
 
+// "short of", "close to" or "above": a fitted exponent against the power it is counted at.
+std::string against(double fitted, double counted) {
+    if (fitted < counted - 0.15) return tr("short of");
+    if (fitted > counted + 0.15) return tr("above");
+    return tr("close to");
+}
+
 void timed(Chapter& ch, const Inputs& in) {
     ch.step(tr("Time: recomputing against caching"));
     ch.say(
@@ -237,57 +293,81 @@ void timed(Chapter& ch, const Inputs& in) {
     std::vector<double> recompute, cached;
     Table t({tr("n tokens"), tr("recompute (s)"), tr("cached (s)"), tr("per token: recompute (ms)"),
              tr("per token: cached (ms)"), tr("speed-up")});
-    for (const std::size_t n : in.timing_lengths) {
+    ProgressBar progress;  // on stderr: the longest recomputations take seconds
+    for (std::size_t i = 0; i < in.timing_lengths.size(); ++i) {
+        const std::size_t n = in.timing_lengths[i];
+        progress.status(tr("timing n = {} ({} of {})", n, i + 1, in.timing_lengths.size()));
         const auto [r, c] = generation_seconds(in.model, in.sources[0], n);
         recompute.push_back(r), cached.push_back(c);
         const double per = 1000.0 / static_cast<double>(n);
         t.add({std::to_string(n), general(r, 3), general(c, 3), general(r * per, 3),
                general(c * per, 3), fixed(r / c, 1) + "×"});
     }
+    progress.done();
     ch.table(t);
     const std::vector<double> ns = as_doubles(in.timing_lengths);
+    if (distinct_sizes(ns) < 2) {
+        ch.say(
+            tr("One length only (inputs.timing_lengths): no exponent can be fitted; give two "
+               "lengths or more."));
+        return;
+    }
     const double p_recompute = fitted_exponent(ns, recompute),
                  p_cached = fitted_exponent(ns, cached);
     ch.measured("time_exponent_recompute", p_recompute);
     ch.measured("time_exponent_cached", p_cached);
-    ch.say(tr(
-        "Fitted: recomputation ∝ n^{}, the cache ∝ n^{} in total, so one power less per generated "
-        "token (n^{} and n^{}). Both fall short of 3 and 2 at these lengths: with d_model {} the "
-        "per-row work (projections, feed-forward, output layer) still weighs beside the attention "
-        "scores, and it grows one power slower; the longer the output, the closer the exponents "
-        "come.",
-        fixed(p_recompute, 2), fixed(p_cached, 2), fixed(p_recompute - 1, 2),
-        fixed(p_cached - 1, 2), in.model.config.d_model));
+    ch.say(
+        tr("Fitted here: recomputation ∝ n^{}, the cache ∝ n^{} in total, so one power less per "
+           "generated token (n^{} and n^{}). Recomputation's exponent is {} the 3 of the "
+           "attention work, the cache's {} the 2.",
+           fixed(p_recompute, 2), fixed(p_cached, 2), fixed(p_recompute - 1, 2),
+           fixed(p_cached - 1, 2), against(p_recompute, 3), against(p_cached, 2)));
+    if (p_recompute < 2.85 || p_cached < 1.85)
+        ch.say(
+            tr("Short of the count: with d_model {} the per-row work (projections, "
+               "feed-forward, output layer) still weighs beside the attention scores, and it "
+               "grows one power slower; the longer the output, the closer the exponents come.",
+               in.model.config.d_model));
+    if (p_recompute > 3.15 || p_cached > 2.15)
+        ch.say(
+            tr("Above the count: the machine's doing — caches overflow as the matrices grow, "
+               "or other work shared the cores while it was timed (a timing varies from run to "
+               "run)."));
     time_picture(ch, in, ns, {recompute, cached}, {p_recompute, p_cached});
 }
 
-void beam_search_step(Chapter& ch, const Inputs& in) {
-    ch.step(tr("Beam search: the paper's beam 4 and length penalty α = 0.6 (the paper §6.1)"));
-    ch.say(tr(
-        "Greedy decoding takes the most probable token at every step; the most probable output can "
-        "start with a less probable token. Beam search keeps the {1} most probable partial "
-        "outputs, extends each by every token, and keeps the best again; a hypothesis that ends in "
-        "<eos> is finished and scored log P / ((5 + |Y|)/6)^α, so that long outputs are not "
-        "punished for having more factors below 1. It stops when {1} have finished "
-        "(src/model/beam_search.h states every rule).",
-        in.beam.beam));
+// Returns whether beam search found, for some source, a more probable output than greedy's.
+bool beam_search_step(Chapter& ch, const Inputs& in) {
+    ch.step(tr("Beam search: beam {} and length penalty α = {} (the paper's: 4 and 0.6, §6.1)",
+               in.beam.beam, general(in.beam.alpha, 3)));
+    ch.say(
+        tr("Greedy decoding takes the most probable token at every step; the most probable "
+           "output can start with a less probable token. Beam search keeps the {1} most "
+           "probable partial outputs, extends each by every token, and keeps the best again; a "
+           "hypothesis that ends in <eos> is finished and scored log P / ((5 + |Y|)/6)^α, so "
+           "that long outputs are not punished for having more factors below 1. It stops when "
+           "{1} have finished and no hypothesis still alive could score better "
+           "(src/model/5_decoding/beam_search.h states every rule; the next step shows why "
+           "the second condition matters).",
+           in.beam.beam));
     const TransformerConfig& c = in.model.config;
     std::vector<Tokens> hyps;
     Matrix scores(in.sources.size(), in.beam.beam), log_probs(in.sources.size(), in.beam.beam);
+    bool better_than_greedy = false;
     for (std::size_t s = 0; s < in.sources.size(); ++s) {
         const std::vector<Hypothesis> found = beam_search(in.model, in.sources[s], in.beam);
         const Tokens greedy = greedy_decode(in.model, in.sources[s], in.max_length).output;
         const double greedy_lp = sequence_log_prob(in.model, in.sources[s], greedy);
-        ch.line(tr("source {}", digits(c, in.sources[s])) + "\n  " +
-                tr("greedy  {}   log P {}, score {}", words(c, greedy), fixed(greedy_lp, 4),
-                   fixed(greedy_lp / length_penalty(greedy.size() - 1, in.beam.alpha), 4)));
-        for (std::size_t h = 0; h < found.size() && h < in.beam.beam; ++h) {
+        ch.line(tr("source {}", digits(c, in.sources[s])));
+        ch.line("  " + tr("greedy  {}   log P {}, score {}", words(c, greedy), fixed(greedy_lp, 4),
+                          fixed(greedy_lp / length_penalty(greedy.size() - 1, in.beam.alpha), 4)));
+        for (std::size_t h = 0; h < found.size(); ++h) {
+            const bool better = h == 0 && found[h].log_prob > greedy_lp + 1e-12;
+            better_than_greedy = better_than_greedy || better;
             ch.line("  " +
                     tr("beam {}  {}   log P {}, score {}", h + 1, words(c, found[h].tokens),
                        fixed(found[h].log_prob, 4), fixed(found[h].score, 4)) +
-                    (h == 0 && found[h].log_prob > greedy_lp + 1e-12
-                         ? tr("   ← more probable than greedy's")
-                         : ""));
+                    (better ? tr("   ← more probable than greedy's") : ""));
             hyps.push_back(found[h].tokens);
             scores(s, h) = found[h].score, log_probs(s, h) = found[h].log_prob;
         }
@@ -298,11 +378,104 @@ void beam_search_step(Chapter& ch, const Inputs& in) {
     Words outputs;
     for (const Tokens& h : hyps) outputs.push_back(words(c, h));
     ch.reported("beam_outputs", outputs);
+    return better_than_greedy;
+}
+
+// Chapter 7's trained numerals model: the reader's (saved by build/ch07_training --task
+// numerals) when this runs on its own data file, else trained here from the data file's plan.
+Transformer trained_numerals_model(Chapter& ch, const Inputs& in) {
+    const std::string saved = ch.options.program_dir + "/ch07_numerals_model.json";
+    if (!ch.options.data_given && std::ifstream(saved)) {
+        const DataFile file = DataFile::load(saved);
+        TrainingRecord r;
+        if (read_training_record(file, r) && r.task == "numerals") {
+            ch.say(
+                tr("The model: {}, as chapter 7 saved it (trained for {} steps; held-out exact "
+                   "match {}%).",
+                   saved, r.steps, fixed(100 * r.heldout_exact_match, 1)));
+            return load_transformer(file, "");
+        }
+    }
+    ch.say(
+        tr("The model: chapter 7's numerals model, trained here as chapter 7 trains it ({} "
+           "steps; build/ch07_training --task numerals saves it, and this chapter then reads "
+           "it instead).",
+           in.stopping_plan.settings.max_steps));
+    ProgressBar bar;
+    TrainingRun run =
+        train_plan(in.stopping_plan, [&](const StepStats& stats) { bar.update(stats); });
+    bar.done();
+    if (run.diverged_at > 0)
+        throw ch.data.error("inputs.stopping.training",
+                            tr("training diverged at step {} (a loss or weight that is not "
+                               "finite); expected settings that train",
+                               run.diverged_at));
+    return run.model;
+}
+
+// Beam search's two stopping rules, and greedy decoding, on a trained model: which reads best?
+void stopping_rules(Chapter& ch, const Inputs& in) {
+    ch.step(tr("When to stop the beam: two rules on a trained model"));
+    const Transformer model = trained_numerals_model(ch, in);
+    std::vector<Example> examples;
+    for (const std::uint64_t n : in.stopping_numbers) examples.push_back(numeral_example(n));
+    BeamSettings first = in.beam, none = in.beam;
+    first.stop = Stop::FirstFinished;
+    none.stop = Stop::NoneCanBeat;
+    first.max_length = none.max_length = 20;
+    const std::vector<Reading> greedy = greedy_readings(model, examples),
+                               early = beam_readings(model, examples, first),
+                               late = beam_readings(model, examples, none);
+    const ExactMatch g = exact_match(greedy), e = exact_match(early), l = exact_match(late);
+    Table t({tr("decoder"), tr("numbers read right")});
+    t.add({tr("greedy"), std::to_string(g.correct) + " / " + std::to_string(g.total)});
+    t.add({tr("beam, stop when {} have finished", in.beam.beam),
+           std::to_string(e.correct) + " / " + std::to_string(e.total)});
+    t.add({tr("beam, stop when none alive can beat them"),
+           std::to_string(l.correct) + " / " + std::to_string(l.total)});
+    ch.table(t);
+    ch.measured("stopping_greedy_right", static_cast<double>(g.correct));
+    ch.measured("stopping_first_finished_right", static_cast<double>(e.correct));
+    ch.measured("stopping_none_can_beat_right", static_cast<double>(l.correct));
+    const TransformerConfig& c = model.config;
+    std::size_t shown = 0;
+    for (std::size_t i = 0; i < examples.size() && shown < 4; ++i) {
+        if (early[i].right == late[i].right) continue;
+        ++shown;
+        ch.line("  " + digits(c, examples[i].source) + ":  " + tr("first finished") + " " +
+                words(c, early[i].output) + (early[i].right ? " ✓" : " ✗") + "   " +
+                tr("none can beat") + " " + words(c, late[i].output) +
+                (late[i].right ? " ✓" : " ✗"));
+    }
+    const double smoothing = in.stopping_plan.settings.smoothing;
+    const double eos_floor = std::log(smoothing / static_cast<double>(c.tgt_vocab));
+    if (e.correct < l.correct)
+        ch.say(
+            tr("Stopping as soon as {} hypotheses have finished reads {} numbers fewer. With "
+               "label smoothing {}, the trained model still gives <eos> about "
+               "log({}/{}) = {} of log-probability at every step, so readings cut off early "
+               "keep entering the finished set; once {} are in, the search stops before the "
+               "long, right reading has been written out. This book waits until no alive "
+               "hypothesis can still beat a finished one.",
+               in.beam.beam, l.correct - e.correct, general(smoothing, 3), general(smoothing, 3),
+               c.tgt_vocab, fixed(eos_floor, 1), in.beam.beam));
+    else
+        ch.say(
+            tr("Here both rules read as many numbers right ({} and {}); the later stop costs "
+               "more steps and never reads worse. This book waits until no alive hypothesis "
+               "can still beat a finished one.",
+               e.correct, l.correct));
+    if (g.correct > l.correct)
+        ch.say(
+            tr("Greedy decoding reads {} more here: the length penalty favours a longer, less "
+               "probable reading in those cases.",
+               g.correct - l.correct));
 }
 
 // "T 0.7, top-3"
 std::string setting_text(const SamplingSetting& s) {
-    return "T " + general(s.temperature, 3) + (s.top_k ? ", top-" + std::to_string(s.top_k) : "");
+    return s.top_k ? tr("T {}, top-{}", general(s.temperature, 3), s.top_k)
+                   : tr("T {}", general(s.temperature, 3));
 }
 
 void sampling(Chapter& ch, const Inputs& in) {
@@ -333,11 +506,12 @@ void sampling(Chapter& ch, const Inputs& in) {
             ch.line("  " + setting_text(s) + ":  " + words(c, drawn.back()));
         }
     ch.record("sampled_tokens", padded(drawn, in.max_length + 1, c.pad_id), Shape::Matrix, 0.0);
-    ch.say(tr(
-        "Seed {} draws these tokens on every machine, and the oracle draws the same from PyTorch's "
-        "probabilities (SplitMix64, inverse transform). Lower temperatures and smaller k keep the "
-        "samples near the greedy output; higher ones wander.",
-        in.seed));
+    ch.say(
+        tr("Seed {} draws these tokens on every machine, and the oracle draws the same from "
+           "PyTorch's probabilities (SplitMix64, inverse transform). In general lower "
+           "temperatures and smaller k keep samples nearer the greedy output and higher ones let "
+           "them wander; a few samples, as here, can go either way.",
+           in.seed));
 }
 
 void walkthrough(Chapter& ch) {
@@ -346,7 +520,8 @@ void walkthrough(Chapter& ch) {
     kv_cache(ch, in);
     cache_memory(ch, in);
     if (!ch.options.check) timed(ch, in);  // measurements: --check compares the rest
-    beam_search_step(ch, in);
+    const bool beam_found_better = beam_search_step(ch, in);
+    if (!ch.options.check) stopping_rules(ch, in);  // a measurement on a model of its own
     sampling(ch, in);
     ch.correction(
         "02 推理时数据流",
@@ -355,13 +530,21 @@ void walkthrough(Chapter& ch) {
            "at every step: about n³ attention work for n tokens. Real decoders keep each layer's "
            "keys and values (the KV cache above) and compute one row per step — the same logits, "
            "bit for bit."));
-    ch.correction(
-        "02 推理时数据流",
-        tr("\"take the last word of the output as the prediction\", the most probable word at "
-           "every "
-           "step, need not give the most probable output: beam search found a more probable "
-           "reading than greedy decoding above. Translation systems, the paper's among them, use "
-           "beam search; chat models usually sample."));
+    if (beam_found_better)
+        ch.correction(
+            "02 推理时数据流",
+            tr("\"take the last word of the output as the prediction\", the most probable word "
+               "at every step, need not give the most probable output: beam search found a more "
+               "probable reading than greedy decoding above. Translation systems, the paper's "
+               "among them, use beam search; chat models usually sample."));
+    else
+        ch.correction(
+            "02 推理时数据流",
+            tr("\"take the last word of the output as the prediction\", the most probable word "
+               "at every step, need not give the most probable output (the shipped data file "
+               "holds a source where beam search finds a more probable one; these sources have "
+               "none). Translation systems, the paper's among them, use beam search; chat models "
+               "usually sample."));
 }
 
 }  // namespace

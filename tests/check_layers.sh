@@ -6,7 +6,7 @@
 #             its own number, never a later chapter's
 #   train     includes core and model
 #   text      includes nothing of ours (the reader's language: tr(), number formats)
-#   io        includes core, model and text, and JSON
+#   io        includes core, model, train and text, and JSON
 #   report    includes core, model, train, io and text
 #   chapters  include any layer
 # JSON (<nlohmann/...>) only in io: nothing else pays for its compile time, and the math never
@@ -18,7 +18,7 @@ set -u
 src=${1:-src}
 chapters=${2:-chapters}
 allowed_core=""; allowed_model="core"; allowed_train="core model"; allowed_text=""
-allowed_io="core model text"; allowed_report="core model train io text"
+allowed_io="core model train text"; allowed_report="core model train io text"
 allowed_chapters="core model train io text report"
 files=0; bad=0
 offend() { echo "$1"; bad=$((bad + 1)); }

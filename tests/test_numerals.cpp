@@ -49,18 +49,23 @@ TEST_CASE("numerals: the rules one by one, and the limits") {
     CHECK(chinese_reading(305) == "三百零五");     // one 零 for a zero between digits
     CHECK(chinese_reading(100005) == "十万零五");  // one 零 for a run of them
     CHECK(chinese_reading(1500) == "一千五百");    // none for zeros that end a group
-    CHECK(chinese_reading(20000) == "二万");
+        CHECK(chinese_reading(20000) == "两万");             // 两 alone before 万
+    CHECK(chinese_reading(120000) == "十二万");          // … but 二 after 十
+    CHECK(chinese_reading(2000) == "两千");              // 两 before 千
+    CHECK(chinese_reading(200) == "二百");               // 二 before 百 (the standard reading)
+    CHECK(chinese_reading(22) == "二十二");              // 二 before 十 and on its own
+    CHECK(chinese_reading(20020000) == "两千零二万");    // a 2 before 万 after others is 二
     CHECK(chinese_reading(largest_numeral) == "九千九百九十九万九千九百九十九");
     CHECK_THROWS_AS(chinese_reading(largest_numeral + 1), std::out_of_range);
 }
 
 TEST_CASE("numerals: tokens, and where each digit character comes from") {
     const Vocabulary target = numeral_target_vocabulary();
-    CHECK(target.size() == 17);
+    CHECK(target.size() == 18);
     CHECK(numeral_source_vocabulary().size() == 13);
     const Example e = numeral_example(2026);
     CHECK(e.source == Tokens{5, 3, 5, 9, 2});  // 2 0 2 6 <eos>
-    CHECK(text_of(target, e.target) == "二 千 零 二 十 六 <eos>");
+    CHECK(text_of(target, e.target) == "两 千 零 二 十 六 <eos>");
     CHECK(digit_sources(e) == std::vector<int>{0, -1, -1, 2, -1, 3, -1});
     // 15: the 1 is not read, so 五 is the first digit character and comes from position 1
     CHECK(digit_sources(numeral_example(15)) == std::vector<int>{-1, 1, -1});

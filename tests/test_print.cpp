@@ -35,6 +35,8 @@ TEST_CASE("wrap breaks at spaces, or between CJK characters, within the width") 
     CHECK(wrap("one two three", 9, "- ", "  ") == "- one two\n  three\n");
     // 注意力机制 is 10 columns; a line of 6 holds three characters, no spaces are added
     CHECK(wrap("注意力机制", 6) == "注意力\n机制\n");
+    CHECK(wrap("with d_model = 4 here", 15) == "with\nd_model = 4\nhere\n");  // never at a sign
+    CHECK(wrap("score log P / lp", 12) == "score log\nP / lp\n");
     CHECK(wrap("the 查询 Query", 9) == "the 查询\nQuery\n");
     // Chinese punctuation never starts a line, an opening bracket never ends one
     CHECK(wrap("查询和键，值。", 8) == "查询和\n键，值。\n");

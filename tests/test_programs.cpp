@@ -302,7 +302,7 @@ TEST_CASE("ch07 --task numerals: the readings checked, a model saved, read back 
         std::filesystem::path(temp_file("m", "")).parent_path().string() + "/numerals.json";
     const Run train = run_program("ch07_training", "--task numerals --steps 30 --save " + path);
     CHECK(train.exit_code == 0);
-    CHECK(train.out.find("2026 → 二千零二十六") != std::string::npos);
+    CHECK(train.out.find("2026 → 两千零二十六") != std::string::npos);
     const Run json =
         run_program("ch06_encoder_decoder", "--weights " + path + " --source \"2 0 2 6\" --json");
     REQUIRE(json.exit_code == 0);

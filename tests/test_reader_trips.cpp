@@ -125,7 +125,7 @@ TEST_CASE(
     CHECK(r.out.find("我") != std::string::npos);
     // … and the tutorial's own inputs are still judged: three errata
     const Run own = run_program("ch02_self_attention", "");
-    CHECK(own.out.find("erratum: softmax_XXt[0,1]") != std::string::npos);
+    CHECK(own.out.find("erratum: softmax(XXᵀ)[0,1]") != std::string::npos);
 }
 
 TEST_CASE("a weights file with a tensor the model does not have is rejected, naming it") {

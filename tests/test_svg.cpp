@@ -78,7 +78,17 @@ TEST_CASE(
     CHECK(svg.find("weights &lt;&amp;&gt;") != std::string::npos);
     std::vector<std::string> ticks;
     for (const Text& t : texts(svg, "legend-tick")) ticks.push_back(t.text);
-    CHECK(ticks == std::vector<std::string>{"1", "0.5", "0"});
+    CHECK(ticks == std::vector<std::string>{"0", "0.2", "0.4", "0.6", "0.8", "1"});  // round
+}
+
+TEST_CASE("a range of values of one sign starts at 0: white is zero, not the smallest value") {
+    const std::string svg =
+        heatmap_svg({"PE·PEᵀ", Matrix{{64, 40}, {40, 64}}, {}, {}, Scale::Range});
+    std::vector<std::string> ticks;
+    for (const Text& t : texts(svg, "legend-tick")) ticks.push_back(t.text);
+    CHECK(ticks.front() == "0");
+    CHECK(ticks.back() == "60");
+    for (const std::string& f : fills(svg, "cell")) CHECK(f != "#ffffff");  // 40 is not white
 }
 
 TEST_CASE(
@@ -129,7 +139,7 @@ TEST_CASE("all heads in one figure, on one scale, with one legend") {
                       {"head 1", Matrix{{0.9, 0.1}, {0.5, 0.5}}, {}, {}, Scale::Weights}});
     CHECK(xml_problem(svg) == "");
     CHECK(count_of(svg, "class=\"panel-title\"") == 2);
-    CHECK(texts(svg, "legend-tick").size() == 3);
+    CHECK(texts(svg, "legend-tick").size() == 6);  // one scale: 0, 0.2, …, 1
     const std::vector<std::string> f = fills(svg, "cell");
     REQUIRE(f.size() == 8);
     CHECK(f[0] == f[6]);  // 0.5 in head 0 and 0.5 in head 1: the same colour
@@ -144,7 +154,7 @@ TEST_CASE(
         heatmap_svg({"pe", Matrix{{-1, 0.5}, {1, 0}}, {}, {}, Scale::Signed});
     std::vector<std::string> ticks;
     for (const Text& t : texts(signed_svg, "legend-tick")) ticks.push_back(t.text);
-    CHECK(ticks == std::vector<std::string>{"1", "0", "-1"});
+    CHECK(ticks == std::vector<std::string>{"-1", "-0.5", "0", "0.5", "1"});
     const std::string mask = heatmap_svg({"mask", causal_mask(3), {}, {}, Scale::Mask});
     CHECK(count_of(mask, "class=\"cell hidden\"") == 3);
     CHECK(mask.find("−∞: hidden") != std::string::npos);

@@ -78,6 +78,7 @@ TEST_CASE("padding in the source changes nothing: the masked keys are ignored") 
 TEST_CASE("a saved model loads back to the same logits") {
     Transformer m = random_transformer(small_config(true), 4);
     m.config.vocabulary = {"<pad>", "<bos>", "<eos>", "a", "b", "c", "d"};
+    m.config.source_vocabulary = {"<pad>", "<bos>", "<eos>", "0", "1", "2", "3", "4", "5"};
     const std::string path = temp_file("model.json", "");
     save_transformer(m, {"test", 0, 0.0, 0.0, 0}, path);
     const Transformer back = load_transformer(DataFile::load(path), "");

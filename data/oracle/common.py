@@ -3,6 +3,7 @@ judged with the decimal module, and the seeded generator the C++ reproduces.
 """
 import math
 import os
+import struct
 from decimal import Decimal
 
 import torch
@@ -114,3 +115,39 @@ T = lambda rows: torch.tensor(rows, dtype=torch.float64)
 
 def rounded_normals(rng, rows, cols, digits=2):
     return [[round(rng.normal(), digits) for _ in range(cols)] for _ in range(rows)]
+
+
+def digest(value):
+    """64-bit FNV-1a of a JSON value's canonical encoding, as src/io/data_file.cpp computes it:
+    the fingerprint of the inputs a data file's expected values were computed from."""
+    h = 0xCBF29CE484222325
+
+    def feed(data):
+        nonlocal h
+        for byte in data:
+            h = ((h ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+
+    def walk(v):
+        if isinstance(v, bool):
+            feed(b"b1" if v else b"b0")
+        elif v is None:
+            feed(b"n")
+        elif isinstance(v, int):
+            feed(b"i" + str(v).encode() + b";")
+        elif isinstance(v, float):
+            feed(b"f" + struct.pack("<d", v))
+        elif isinstance(v, str):
+            e = v.encode("utf-8")
+            feed(b"s" + str(len(e)).encode() + b":" + e)
+        elif isinstance(v, list):
+            feed(b"[" + str(len(v)).encode() + b":")
+            for x in v:
+                walk(x)
+        else:
+            feed(b"{" + str(len(v)).encode() + b":")
+            for k, x in v.items():
+                walk(k)
+                walk(x)
+
+    walk(value)
+    return f"{h:016x}"

@@ -3,8 +3,14 @@
 from ch01_dictionary_lookup import ch01_inputs
 from ch02_self_attention import ch02_inputs
 from ch05_positional_encoding import ch05_inputs
+import torch
+
 from ch06_encoder_decoder import ch06_config, ch06_inputs
+from ch07_training import ch07_inputs
+from ch09_decoding import ch09_config
 from common import SplitMix64
+from model import Seq2Seq, weights_of
+from numerals import NUMERALS_TRAINING
 
 
 # Other data files of the same schemas, with other sizes and values: the test suite runs each
@@ -110,3 +116,155 @@ def variants():
         ("ch03_masked_attention", "other", ch03),
         ("ch04_multi_head_attention", "other", ch04),
     ]
+
+
+# The smallest legal shapes of every chapter's data file (tests/data/chNN_*.smallest.json): one
+# token, one head, d_k = 1, one layer, a source and a target of one word, max_length 1, one
+# sample of everything. No narration may assume a second token, head or row exists.
+def smallest():
+    rng = SplitMix64(1)
+    one = lambda: round(rng.normal(), 3)
+    ch01 = {
+        "keys": ["apple"],
+        "values": [10],
+        "fruit_weights": [1],
+        "key_vectors": [[one()]],
+        "queries": ["fruit"],
+        "query_vectors": [[one()]],
+        "sweep_query": 0,
+        "sweep_scales": [1],
+    }
+    ch02 = {
+        "tokens": ["笔"],
+        "X": [[one()]],
+        "W_Q": [[one()]],
+        "W_K": [[one()]],
+        "W_V": [[one()]],
+        "why_scale": {"seed": 7, "d_k": [1], "trials": 1, "keys": 1},
+    }
+    ch03 = {"tokens": ["a"], "X": [[one()]], "key_padding": [False], "left_key_padding": [True]}
+    square = lambda: [[one()]]
+    ch04 = {
+        "tokens": ["t0"],
+        "n_heads": 1,
+        "x": square(),
+        "key_padding": [False],
+        "source_tokens": ["s0"],
+        "source": square(),
+        "source_key_padding": [False],
+        "W_Q": square(),
+        "W_K": square(),
+        "W_V": square(),
+        "W_O": square(),
+        "b_Q": [one()],
+        "b_K": [one()],
+        "b_V": [one()],
+        "b_O": [one()],
+        "shape_example": {
+            "n_heads": 1,
+            "x": square(),
+            "W_Q": square(),
+            "W_K": square(),
+            "W_V": square(),
+            "W_O": square(),
+        },
+    }
+    ch05 = {
+        "d_model": 1,
+        "vocabulary": ["a"],
+        "embedding": [[one()]],
+        "token_ids": [0],
+        "permutation": [0],
+        "pe_positions": 5,
+        "odd_d_model": 1,
+        "scaled_lengths": [1],
+        "binary_bits": 1,
+        "offsets": [0],
+        "positions": [0],
+    }
+    tiny = dict(d_model=1, n_heads=1, d_ff=1, n_encoder_layers=1, n_decoder_layers=1)
+    c6 = dict(ch06_config(), **tiny, src_vocab=4, tgt_vocab=4)
+    ch06 = ch06_inputs(c6, seed=61, source=[[3]], target=[[3]])
+    ch06["max_length"] = 1
+    # BatchNorm needs a batch of two positions at least (as nn.BatchNorm1d in training mode)
+    ch06["add_norm"] = {"sequences": 1, "x": [[one()], [one()]], "sublayer": [[one()], [one()]]}
+    return [
+        ("ch01_dictionary_lookup", ch01),
+        ("ch02_self_attention", ch02),
+        ("ch03_masked_attention", ch03),
+        ("ch04_multi_head_attention", ch04),
+        ("ch05_positional_encoding", ch05),
+        ("ch06_encoder_decoder", ch06),
+        ("ch07_training", ch07_smallest(tiny)),
+        ("ch08_cost", ch08_smallest()),
+        ("ch09_decoding", ch09_smallest(tiny)),
+    ]
+
+
+def ch07_smallest(tiny):
+    i = ch07_inputs()
+    c = dict(i["config"], **tiny)
+    model = ch06_inputs(c, seed=71, source=[[0]], target=[[0]])
+    run = dict(tiny, norm_first=True, batch_size=1, max_steps=1, check_steps=1, heldout=1)
+    i.update(
+        {
+            "config": c,
+            "weights": model["weights"],
+            "gradient_batch": [[[3, 2], [3, 2]]],
+            "adam": dict(i["adam"], d_model=1, steps=1, batch_size=1, warmup=1),
+            "training": dict(i["training"], **run, min_length=1, max_length=1),
+        }
+    )
+    i["numerals"] = dict(
+        i["numerals"],
+        check_numbers=[0],
+        training=dict(i["numerals"]["training"], **run, max_digits=3),
+    )
+    return i
+
+
+def ch08_smallest():
+    return {
+        "ns": [2],
+        "ds": [1],
+        "fixed_d": 1,
+        "fixed_n": 2,
+        "kernel": 2,
+        "seed": 8,
+        "memory_ns": [1],
+        "min_seconds_per_point": 0.001,
+    }
+
+
+def ch09_smallest(tiny):
+    c = dict(ch09_config(), **tiny)
+    torch.manual_seed(91)
+    model = Seq2Seq(c, norm_first=False)
+    return {
+        "config": c,
+        "weights": weights_of(model),
+        "sources": [[3, 2]],
+        "max_length": 1,
+        "beam": {"beam": 1, "alpha": 0.6},
+        "sampling": {
+            "settings": [[1.0, 0]],
+            "seed": 9,
+            "samples": 1,
+            "sample_settings": [[1.0, 0]],
+        },
+        "memory_lengths": [1],
+        "timing_lengths": [2],
+        "stopping": {
+            "numbers": [7],
+            "training": dict(
+                NUMERALS_TRAINING,
+                **tiny,
+                batch_size=1,
+                max_steps=1,
+                check_steps=1,
+                heldout=1,
+                max_digits=3
+            ),
+        },
+        "training": {"task": "numerals", "steps": 0},
+    }

@@ -3,6 +3,9 @@
 
 #include <climits>
 #include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 
@@ -114,6 +117,40 @@ long whole_number(const DataFile& f, const std::string& where, const Json& v, lo
     return x;
 }
 
+// 64-bit FNV-1a over the encoding data/oracle/common.py's digest() uses, value by value.
+struct Fnv {
+    std::uint64_t h = 0xCBF29CE484222325ULL;
+    void feed(const std::string& bytes) {
+        for (const unsigned char b : bytes) h = (h ^ b) * 0x100000001B3ULL;
+    }
+    void walk(const Json& v) {
+        if (v.is_boolean()) return feed(v.get<bool>() ? "b1" : "b0");
+        if (v.is_null()) return feed("n");
+        if (v.is_number_unsigned()) return feed("i" + std::to_string(v.get<std::uint64_t>()) + ";");
+        if (v.is_number_integer()) return feed("i" + std::to_string(v.get<std::int64_t>()) + ";");
+        if (v.is_number_float()) {
+            const double x = v.get<double>();
+            unsigned char bytes[8];
+            std::memcpy(bytes, &x, 8);  // little-endian, as struct.pack("<d") on this machine
+            return feed("f" + std::string(reinterpret_cast<const char*>(bytes), 8));
+        }
+        if (v.is_string()) {
+            const std::string& s = v.get_ref<const std::string&>();
+            return feed("s" + std::to_string(s.size()) + ":" + s);
+        }
+        if (v.is_array()) {
+            feed("[" + std::to_string(v.size()) + ":");
+            for (const Json& x : v) walk(x);
+            return;
+        }
+        feed("{" + std::to_string(v.size()) + ":");
+        for (const auto& item : v.items()) {
+            walk(Json(item.key()));
+            walk(item.value());
+        }
+    }
+};
+
 std::string at_index(const std::string& key, std::size_t i) {
     return key + "[" + std::to_string(i) + "]";
 }
@@ -177,6 +214,14 @@ std::vector<std::string> DataFile::keys(const std::string& key) const {
     std::vector<std::string> out;
     for (const auto& item : v.items()) out.push_back(item.key());
     return out;
+}
+
+std::string DataFile::digest(const std::string& key) const {
+    Fnv f;
+    f.walk(json_at(*this, key));
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(f.h));
+    return hex;
 }
 
 bool DataFile::is_text(const std::string& key) const { return json_at(*this, key).is_string(); }

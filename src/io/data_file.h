@@ -43,6 +43,9 @@ public:
     bool is_array(const std::string& key) const;                  // an array (of anything)
     bool is_matrix(const std::string& key) const;  // an array whose first entry is an array
     bool same(const std::string& key_a, const std::string& key_b) const;  // equal JSON values
+    // A fingerprint of the value at key (64-bit FNV-1a of a canonical encoding, hex), the same
+    // the oracle writes under expected_from for each input its expected values were computed from.
+    std::string digest(const std::string& key) const;
 
     Matrix matrix(const std::string& key) const;  // array of equal-length arrays of finite numbers
     Matrix vector(const std::string& key) const;  // array of finite numbers, as a (1 x n) Matrix

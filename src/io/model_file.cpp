@@ -44,9 +44,24 @@ TransformerConfig read_model_config(const DataFile& data, const std::string& k) 
             throw data.error(k + "source_vocabulary",
                              tr("expected {} names, one per source token id", c.src_vocab));
     }
-    if (c.share_embeddings && c.src_vocab != c.tgt_vocab)
+        if (c.share_embeddings && c.src_vocab != c.tgt_vocab)
         throw data.error(k + "share_embeddings",
                          tr("expected src_vocab == tgt_vocab when sharing"));
+    // the fields agree with each other before anything uses them
+    if (!c.vocabulary.empty() && c.source_vocabulary.empty() && c.src_vocab != c.tgt_vocab)
+        throw data.error(k + "source_vocabulary",
+                         tr("missing: the vocabulary names {} target ids but src_vocab is {}; "
+                            "expected one name per source id",
+                            c.tgt_vocab, c.src_vocab));
+    if (c.pad_id == c.bos_id || c.pad_id == c.eos_id || c.bos_id == c.eos_id)
+        throw data.error(k + "eos_id", tr("expected pad_id, bos_id and eos_id to differ (got {}, "
+                                          "{}, {})",
+                                          c.pad_id, c.bos_id, c.eos_id));
+    for (const auto& [name, id] : {std::pair<const char*, int>{"pad_id", c.pad_id},
+                                   {"eos_id", c.eos_id}})
+        if (id >= static_cast<int>(c.src_vocab))  // sources are padded and end with <eos>
+            throw data.error(k + name, tr("expected an id of the source vocabulary too (0 to {})",
+                                          c.src_vocab - 1));
     return c;
 }
 

@@ -101,3 +101,13 @@ CheckReport check_results(const Results& results, const DataFile& data) {
     }
     return report;
 }
+
+std::vector<std::string> inputs_changed_since_expected(const DataFile& data) {
+    std::vector<std::string> changed;
+    if (!data.has("expected_from") || !data.has("inputs")) return changed;
+    for (const std::string& name : data.keys("inputs"))
+        if (!data.has("expected_from." + name) ||
+            data.digest("inputs." + name) != data.text("expected_from." + name))
+            changed.push_back("inputs." + name);
+    return changed;
+}

@@ -70,3 +70,7 @@ struct CheckReport {
 
 // Compares every result with expected.<name> in the file; a missing key is a DataError.
 CheckReport check_results(const Results& results, const DataFile& data);
+
+// The inputs ("inputs.X", …) that are not what the file's expected values were computed from
+// (their fingerprints differ from expected_from): a reader edited them without `make rewrite`.
+std::vector<std::string> inputs_changed_since_expected(const DataFile& data);

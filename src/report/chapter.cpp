@@ -39,7 +39,8 @@ void narrate_corrections(Narration& n, const Chapter& ch, const std::vector<Prin
                     "", "");
     for (const PrintedCheck& c : checks)
         if (c.erratum)
-            n.wrong_number(c.name + "[" + std::to_string(c.row) + "," + std::to_string(c.col) + "]",
+            n.wrong_number(ch.title_of(c.name) + "[" + std::to_string(c.row) + "," +
+                               std::to_string(c.col) + "]",
                            c.printed.text, round_like(c.exact, c.printed), general(c.exact, 10));
     if (!changed.empty())
         n.paragraph(
@@ -64,9 +65,20 @@ void print_mismatches(std::ostream& out, const std::vector<Mismatch>& rows,
 }
 
 // --check: every result against expected, and our errata against the oracle's list.
+// --check: every result against expected, and our errata against the oracle's list. When the
+// inputs were edited since the expected values were computed, it says so and what to run.
 int check(const ChapterInfo& info, const Chapter& ch, const std::vector<PrintedCheck>& printed) {
     CheckReport r = check_results(ch.results, ch.data);
     r.add(check_errata(printed, ch.data));
+    const std::vector<std::string> edited = inputs_changed_since_expected(ch.data);
+    std::string edited_list;
+    for (const std::string& k : edited) edited_list += (edited_list.empty() ? "" : ", ") + k;
+    const std::string rewrite = "make rewrite FILE=" + ch.data.path();
+    if (r.failed && !edited.empty())
+        std::cout << info.name << " --check: " << edited_list
+                  << (edited.size() == 1 ? " is" : " are")
+                  << " not what this file's expected values were computed from; " << rewrite
+                  << " recomputes them (with the oracle), then --check again\n";
     if (r.failed) {
         std::cout << info.name << " --check: mismatches against " << ch.data.path() << "\n";
         print_mismatches(std::cout, r.mismatches);
@@ -76,6 +88,10 @@ int check(const ChapterInfo& info, const Chapter& ch, const std::vector<PrintedC
     if (!printed.empty())
         std::cout << "; " << printed.size() << " printed tutorial numbers judged, "
                   << count_errata(printed) << " errata as the oracle lists";
+    else if (const std::size_t unjudged = printed_count(ch.data); unjudged > 0)
+        std::cout << "; the tutorial's " << unjudged
+                  << " printed numbers not judged: they belong to tutorial.inputs";
+    if (!edited.empty()) std::cout << "; inputs edited since: " << edited_list << " — " << rewrite;
     std::cout << ")\n";
     return r.failed ? 1 : 0;
 }
@@ -107,7 +123,13 @@ bool all_finite(const Matrix& m) {
 void Chapter::show(const std::string& key, const std::string& title, const Matrix& m,
                    const Labels& rows, const Labels& cols, int decimals, double tol) {
     record(key, m, Shape::Matrix, tol);  // first: a value that is not finite is never printed
+    titles_[key] = title;
     matrix(title, m, rows, cols, decimals);
+}
+
+std::string Chapter::title_of(const std::string& key) const {
+    const auto it = titles_.find(key);
+    return it == titles_.end() ? key : it->second;
 }
 
 void Chapter::record(const std::string& key, const Matrix& m, Shape shape, double tol) {
@@ -159,12 +181,12 @@ int run_chapter(int argc, char** argv, const ChapterInfo& info, const Walkthroug
                 write_file_atomically(options.value("--svg"), f.first, f.second);
         return report(info, chapter);
     } catch (const UsageError& e) {
-        std::cerr << tr("error: ") << info.name << ": " << e.what() << "\n";
+        std::cerr << tr("error: {}: {}", info.name, e.what()) << "\n";
     } catch (const std::runtime_error& e) {  // DataError, or a file that cannot be written
-        std::cerr << tr("error: ") << e.what() << "\n";
+        std::cerr << tr("error: {}", e.what()) << "\n";
     } catch (const std::exception& e) {
         // a shape or range problem the chapter's own validation did not name
-        std::cerr << tr("error: ") << where << ": " << e.what() << "\n";
+        std::cerr << tr("error: {}: {}", where, e.what()) << "\n";
     }
     return 2;
 }

@@ -11,6 +11,7 @@
 // rest: flags, loading, error lines with exit code 2, JSON, checking, pictures, exit codes.
 #pragma once
 #include <functional>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -76,9 +77,12 @@ public:
     }
     const std::vector<std::pair<std::string, std::string>>& figures() const { return figures_; }
     Narration& narration() { return narration_; }
+    // The title a result was shown under ("softmax(XXᵀ)"), or its key when it was not shown.
+    std::string title_of(const std::string& key) const;
 
 private:
     Narration& narration_;
+    std::map<std::string, std::string> titles_;  // key -> the title show() printed it under
     std::vector<std::pair<std::string, std::string>> corrections_;
     std::vector<std::pair<std::string, std::string>> figures_;  // file name, SVG
 };

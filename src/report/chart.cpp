@@ -36,7 +36,8 @@ Axis axis_of(const LineChart& c, bool x_axis) {
                 hi = std::max(hi, v);
             }
     if (!std::isfinite(lo)) lo = 1, hi = 10;
-    Axis a{lo, hi, log, axis_ticks(lo, hi, log)};
+    if (log && !x_axis) lo /= 1.15;  // the lowest value (a loss at its floor) above the axis line
+    Axis a{lo, hi, log, x_axis && !c.x_ticks.empty() ? c.x_ticks : axis_ticks(lo, hi, log)};
     a.lo = std::min(lo, a.ticks.front());  // the axis spans its first and last tick
     a.hi = std::max(hi, a.ticks.back());
     return a;
@@ -68,8 +69,15 @@ void draw_axes(std::ostringstream& s, const LineChart& c, const Axis& ax, const 
       << "</text>\n";
 }
 
+// A note written at the end of a line ("slope 1.97"), placed after all lines are drawn.
+struct Note {
+    double x, y;
+    std::string text, colour;
+};
+
 void draw_series(std::ostringstream& s, const Series& sr, const char* colour, const Axis& ax,
-                 const Axis& ay, double left, double right, double top, double bottom) {
+                 const Axis& ay, double left, double right, double top, double bottom,
+                 std::vector<Note>& notes) {
     std::ostringstream points, marks;
     double last_x = left, last_y = top;
     for (std::size_t i = 0; i < sr.xs.size() && i < sr.ys.size(); ++i) {
@@ -85,9 +93,7 @@ void draw_series(std::ostringstream& s, const Series& sr, const char* colour, co
     s << "<polyline class=\"series\" fill=\"none\" stroke=\"" << colour << "\" stroke-width=\"2\""
       << (sr.dashed ? " stroke-dasharray=\"6,4\"" : "") << " points=\"" << points.str() << "\"/>\n"
       << marks.str();
-    if (!sr.note.empty())
-        s << "<text class=\"note\" x=\"" << last_x + 6 << "\" y=\"" << last_y + 4 << "\" fill=\""
-          << colour << "\">" << xml_escape(sr.note) << "</text>\n";
+    if (!sr.note.empty()) notes.push_back({last_x + 6, last_y + 4, sr.note, colour});
 }
 
 }  // namespace
@@ -142,9 +148,10 @@ std::string line_chart_svg(const LineChart& c) {
       << "\" y=\"22\" font-size=\"15\" font-weight=\"bold\">" << xml_escape(c.title) << "</text>\n";
     draw_axes(s, c, ax, ay, left, right, top, bottom);
     double legend_x = left;  // the legend: one row under the axis title
+    std::vector<Note> notes;
     for (std::size_t k = 0; k < c.series.size(); ++k) {
         const char* colour = c.series[k].dashed ? "#777" : colours[k % 6];
-        draw_series(s, c.series[k], colour, ax, ay, left, right, top, bottom);
+        draw_series(s, c.series[k], colour, ax, ay, left, right, top, bottom, notes);
         const double y = H - 20;
         s << "<line x1=\"" << legend_x << "\" y1=\"" << y - 4 << "\" x2=\"" << legend_x + 18
           << "\" y2=\"" << y - 4 << "\" stroke=\"" << colour << "\" stroke-width=\"2\""
@@ -153,6 +160,13 @@ std::string line_chart_svg(const LineChart& c) {
           << colour << "\">" << xml_escape(c.series[k].name) << "</text>\n";
         legend_x += 40 + 7.0 * static_cast<double>(display_width(c.series[k].name));
     }
+    // notes that would overlap are pushed apart, top to bottom, 13 px (one line of text) at least
+    std::sort(notes.begin(), notes.end(), [](const Note& a, const Note& b) { return a.y < b.y; });
+    for (std::size_t i = 1; i < notes.size(); ++i)
+        notes[i].y = std::max(notes[i].y, notes[i - 1].y + 13);
+    for (const Note& n : notes)
+        s << "<text class=\"note\" x=\"" << n.x << "\" y=\"" << n.y << "\" fill=\"" << n.colour
+          << "\">" << xml_escape(n.text) << "</text>\n";
     s << svg_end();
     return s.str();
 }

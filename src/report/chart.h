@@ -17,6 +17,7 @@ struct LineChart {
     std::string title, x_label, y_label;
     bool log_x = false, log_y = false;  // log axes need positive values
     std::vector<Series> series;
+    std::vector<double> x_ticks = {};  // the x values to label; none: round numbers
 };
 
 std::string line_chart_svg(const LineChart& chart);

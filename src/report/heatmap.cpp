@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "text/translate.h"
+#include "report/chart.h"
 #include "report/svg.h"
 
 namespace {
@@ -41,6 +42,10 @@ Colours colours_of(const std::vector<Heatmap>& panels) {
         const double m = std::max(std::fabs(k.lo), std::fabs(k.hi));
         k.lo = -m;
         k.hi = m;
+    }
+    if (k.scale == Scale::Range && !first) {  // white is 0 when every value has one sign
+        k.lo = std::min(k.lo, 0.0);
+        k.hi = std::max(k.hi, 0.0);
     }
     k.constant = first || k.hi == k.lo;
     return k;
@@ -187,10 +192,13 @@ double draw_legend(std::ostringstream& s, const Colours& k, double x, double y, 
             s << "<rect class=\"legend\" x=\"" << x << "\" y=\"" << y + step_h * i
               << "\" width=\"16\" height=\"" << step_h << "\" fill=\""
               << fill(1.0 - i / (steps - 1.0), k.scale) << "\"/>\n";
-        for (double t : {1.0, 0.5, 0.0})
+        for (const double v : axis_ticks(k.lo, k.hi, false)) {  // round values along the bar
+            if (v < k.lo - 1e-12 || v > k.hi + 1e-12) continue;
+            const double t = (v - k.lo) / (k.hi - k.lo);
             s << "<text class=\"legend-tick\" x=\"" << x + 22 << "\" y=\""
-              << y + (1 - t) * step_h * (steps - 1) + 4 << "\">"
-              << xml_escape(general(k.lo + t * (k.hi - k.lo), 4)) << "</text>\n";
+              << y + (1 - t) * step_h * (steps - 1) + 4 << "\">" << xml_escape(tick_text(v))
+              << "</text>\n";
+        }
         end = y + step_h * steps + 10;
     }
     if (any_hidden) swatch(s, x, end + 10, "url(#hidden)", tr("hidden (masked)"));

@@ -6,7 +6,8 @@
 //   Weights  attention weights: white 0 … blue 1, fixed, so that two pictures compare (a row
 //            of weights all ≈ 0.33 is pale, not "sharply peaked")
 //   Signed   blue −max … white 0 … red +max, symmetric (encodings, scores)
-//   Range    white at the smallest value … blue at the largest (anything else)
+//   Range    white at 0 … blue at the largest (anything else; white at the smallest value when
+//            that is negative)
 //   Mask     a mask: 0 (visible) white; −inf (hidden) hatched grey
 // Hidden cells — masked keys, padding — are hatched grey in every scale, never drawn as a
 // small weight: an entry −inf, or one flagged in `hidden`.

@@ -32,3 +32,13 @@ double fitted_exponent(const std::vector<double>& xs, const std::vector<double>&
     }
     return (m * sxy - sx * sy) / (m * sxx - sx * sx);
 }
+
+std::size_t distinct_sizes(const std::vector<double>& xs) {
+    std::vector<double> v = xs;
+    std::sort(v.begin(), v.end());
+    return static_cast<std::size_t>(std::unique(v.begin(), v.end()) - v.begin());
+}
+
+std::size_t distinct_sizes(const std::vector<std::size_t>& xs) {
+    return distinct_sizes(std::vector<double>(xs.begin(), xs.end()));
+}

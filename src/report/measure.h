@@ -9,4 +9,9 @@
 double median_seconds(const std::function<void()>& f, int min_runs, double min_seconds = 0.0);
 
 // The least-squares slope of log(y) against log(x): the exponent p of a power law y ∝ x^p.
+// Needs at least two distinct sizes (distinct_sizes(xs) >= 2); with fewer there is no slope.
 double fitted_exponent(const std::vector<double>& xs, const std::vector<double>& ys);
+
+// How many different values xs holds.
+std::size_t distinct_sizes(const std::vector<double>& xs);
+std::size_t distinct_sizes(const std::vector<std::size_t>& xs);

@@ -3,6 +3,7 @@
 
 #include "io/model_file.h"
 #include "model/4_transformer/transformer_init.h"
+#include "report/token_text.h"
 #include "text/numbers.h"
 #include "text/translate.h"
 
@@ -12,22 +13,28 @@ std::vector<std::string> description(const Transformer& m) {
                "vocabularies {} / {}",
                c.d_model, c.n_heads, c.d_model / c.n_heads, c.d_ff, c.n_encoder_layers,
                c.n_decoder_layers, c.src_vocab, c.tgt_vocab),
-            tr("parameters: {} ({} in the two stacks and their final norms)", parameter_count(m),
-               core_parameter_count(m))};
+            tr("parameters: {} ({} in the two stacks and their final norms)",
+               grouped(parameter_count(m)), grouped(core_parameter_count(m)))};
 }
 
-std::vector<std::string> training_description(const DataFile& file,
+std::vector<std::string> training_description(const DataFile& file, const TransformerConfig& config,
                                               const std::vector<Tokens>& sources) {
     TrainingRecord r;
     if (!read_training_record(file, r)) return {};
     std::vector<std::string> lines = {
         tr("trained for {} steps (task \"{}\"), final loss {}, held-out exact match {}%", r.steps,
            r.task, fixed(r.final_loss, 4), fixed(100 * r.heldout_exact_match, 1))};
-    for (const Tokens& s : sources)
+    const Vocabulary names = source_names_of(config);
+    for (const Tokens& s : sources) {
         if (s.size() - 1 > r.max_source_length)
-            lines.push_back(
-                tr("warning: the source has {} tokens; the model never saw one longer "
-                   "than {} in training, so expect mistakes",
-                   s.size() - 1, r.max_source_length));
+            lines.push_back(tr("warning: the source has {} tokens; the model never saw one longer "
+                               "than {} in training, so expect mistakes",
+                               s.size() - 1, r.max_source_length));
+        if (r.task == "numerals" && s.size() > 2 && name_of(names, s[0]) == "0")
+            lines.push_back(tr("warning: \"{}\" starts with 0; the model was trained on numbers "
+                               "written without leading zeros, so it reads them as written and "
+                               "may read them wrong",
+                               text_of(names, Tokens(s.begin(), s.end() - 1))));
+    }
     return lines;
 }

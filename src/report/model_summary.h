@@ -12,6 +12,7 @@
 std::vector<std::string> description(const Transformer& model);
 
 // The training record of a model file (steps, task, final loss, held-out exact match), if it
-// has one, and a warning for each source longer than any the model was trained on.
-std::vector<std::string> training_description(const DataFile& file,
+// has one, and a warning for each source longer than any the model was trained on (or, for a
+// numerals model, written with leading zeros it never saw).
+std::vector<std::string> training_description(const DataFile& file, const TransformerConfig& config,
                                               const std::vector<Tokens>& sources);

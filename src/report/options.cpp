@@ -105,7 +105,6 @@ bool print_help_if_asked(int argc, char** argv, const ChapterInfo& info) {
 
 Options parse_flags(int argc, char** argv, const ChapterInfo& info) {
     Options o;
-    bool data_given = false;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         auto value = [&](const std::string& flag) -> std::string {
@@ -121,7 +120,7 @@ Options parse_flags(int argc, char** argv, const ChapterInfo& info) {
         else if (a == "--lang")
             ++i;  // chosen before the flags are read
         else if (a == "--data")
-            o.data_path = value(a), data_given = true;
+            o.data_path = value(a), o.data_given = true;
         else {
             bool known = false;
             for (const Flag& f : info.extra_flags)
@@ -135,7 +134,7 @@ Options parse_flags(int argc, char** argv, const ChapterInfo& info) {
     if (o.json && o.check) throw UsageError(tr("--json and --check: choose one"));
     const std::string self = argc > 0 ? argv[0] : "";
     if (self.rfind('/') != std::string::npos) o.program_dir = self.substr(0, self.rfind('/'));
-    if (!data_given) o.data_path = default_data_path(info.name, argc > 0 ? argv[0] : nullptr);
+    if (!o.data_given) o.data_path = default_data_path(info.name, argc > 0 ? argv[0] : nullptr);
     return o;
 }
 

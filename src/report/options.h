@@ -31,6 +31,7 @@ struct Options {
     std::string program_dir = ".";  // where the program is: build/, usually
     bool json = false;
     bool check = false;
+    bool data_given = false;  // --data: a data file of the reader's, not the chapter's own
     std::map<std::string, std::string> extra;  // extra flags given: name -> value ("" for a switch)
     bool has(const std::string& flag) const { return extra.count(flag) > 0; }
     const std::string& value(const std::string& flag) const { return extra.at(flag); }

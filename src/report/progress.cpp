@@ -26,6 +26,7 @@ void ProgressBar::update(const StepStats& s) {
     const double per_step = s.elapsed_seconds / static_cast<double>(s.step);
     const double left = std::min(s.budget_seconds - s.elapsed_seconds,
                                  static_cast<double>(s.max_steps - s.step) * per_step);
+    drawn_ = true;
     *out_ << "\r[" << std::string(filled, '#') << std::string(20 - filled, '.') << "] "
           << tr("step {}  loss {}  lr {}  {} tokens/s  ETA {} s", s.step, format("%.4f", s.loss),
                 format("%.1e", s.learning_rate), format("%.0f", s.tokens_per_second),
@@ -33,6 +34,13 @@ void ProgressBar::update(const StepStats& s) {
           << "   " << std::flush;
 }
 
+void ProgressBar::status(const std::string& text) {
+    if (!out_) return;
+    drawn_ = true;
+    *out_ << "\r" << text << "\033[K" << std::flush;  // \033[K clears the rest of the line
+}
+
 void ProgressBar::done() {
-    if (out_) *out_ << "\n";
+    if (out_ && drawn_) *out_ << "\n";
+    drawn_ = false;
 }

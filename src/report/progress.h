@@ -1,8 +1,9 @@
-// progress.h — a one-line progress bar for a long training run, redrawn in place on stderr:
+// progress.h — a one-line progress bar for a long run, redrawn in place on stderr:
 //   [#######.............] step 1100  loss 0.6512  lr 1.2e-03  41230 tokens/s  ETA 18 s
 // Shown only when stderr is a terminal (a log file or a pipe gets nothing).
 #pragma once
 #include <ostream>
+#include <string>
 
 #include "train/step_stats.h"
 
@@ -10,8 +11,11 @@ class ProgressBar {
 public:
     ProgressBar();                            // on stderr, if it is a terminal
     explicit ProgressBar(std::ostream* out);  // on out (nullptr: nothing), for tests
-    void update(const StepStats& s);
-    void done();  // ends the line
+        void update(const StepStats& s);       // the bar of a training run
+    void status(const std::string& text);  // any other long step: one line, redrawn in place
+    void done();                           // ends the line, if one was drawn
+
 private:
     std::ostream* out_;
+    bool drawn_ = false;
 };

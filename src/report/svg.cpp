@@ -28,7 +28,9 @@ std::string svg_begin(double width, double height) {
     std::ostringstream s;
     s << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
-      << "\" font-family=\"'Noto Sans CJK SC', 'Noto Sans SC', 'Microsoft YaHei', sans-serif\""
+      // a Latin font first, so that ·, √ and digits keep their own shapes; Chinese falls back
+      << "\" font-family=\"'DejaVu Sans', 'Noto Sans', Arial, 'Noto Sans CJK SC', 'Noto Sans SC', "
+         "'Microsoft YaHei', sans-serif\""
       << " font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
     return s.str();
 }

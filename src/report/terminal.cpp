@@ -99,6 +99,28 @@ std::string wrap(const std::string& text, std::size_t width, const std::string& 
             pieces.back().text += ch;
         }
     }
+    // an operator keeps its two sides on one line: "d_model = 4", "log P / lp" never break at
+    // the sign
+    static const char* const operators[] = {"=", "≈", "<", ">", "≤", "≥", "/", "·", "×", "+",
+                                            "−", "∝", "→", "≠", "|"};
+    const auto is_operator = [](const std::string& t) {
+        for (const char* op : operators)
+            if (t == op) return true;
+        return false;
+    };
+    std::vector<Piece> glued;
+    bool glue_next = false;
+    for (const Piece& p : pieces) {
+        const bool op = is_operator(p.text);
+        if (!glued.empty() && (op || glue_next)) {
+            glued.back().text += (p.space_before ? " " : "") + p.text;
+            glue_next = op;
+        } else {
+            glued.push_back(p);
+            glue_next = false;
+        }
+    }
+    pieces = glued;
     std::string out, line = first;
     std::size_t line_w = display_width(first), start_w = line_w;
     for (const Piece& p : pieces) {

@@ -51,6 +51,10 @@ std::string own_inputs_changed(const DataFile& data) {
     return "";
 }
 
+bool tutorial_inputs(const DataFile& data) {
+    return data.has("tutorial.inputs") && own_inputs_changed(data).empty();
+}
+
 std::vector<PrintedCheck> compare_printed(const Results& results, const DataFile& data) {
     std::vector<PrintedCheck> checks;
     if (!data.has("tutorial.printed") || !own_inputs_changed(data).empty()) return checks;
@@ -81,6 +85,14 @@ std::vector<PrintedCheck> compare_printed(const Results& results, const DataFile
         }
     }
     return checks;
+}
+
+std::size_t printed_count(const DataFile& data) {
+    std::size_t n = 0;
+    if (!data.has("tutorial.printed")) return n;
+    for (const std::string& name : data.keys("tutorial.printed"))
+        for (const auto& row : printed_grid(data, "tutorial.printed." + name)) n += row.size();
+    return n;
 }
 
 CheckReport check_errata(const std::vector<PrintedCheck>& checks, const DataFile& data) {

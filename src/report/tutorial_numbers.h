@@ -38,10 +38,17 @@ struct PrintedCheck {
 // A reader who changed X in a copy is not told that the tutorial printed the wrong numbers.
 std::string own_inputs_changed(const DataFile& data);
 
+// True when the data file holds the tutorial's own inputs (its tutorial.inputs, unchanged): the
+// numbers the tutorial printed may then be quoted beside ours.
+bool tutorial_inputs(const DataFile& data);
+
 // Every printed number of the data file beside the computed value it claims to show — none when
 // the inputs are not the tutorial's own. Errors (unknown result name, shape or format problems)
 // are DataErrors.
 std::vector<PrintedCheck> compare_printed(const Results& results, const DataFile& data);
+
+// How many numbers the tutorial printed for this chapter (0 when the data file holds none).
+std::size_t printed_count(const DataFile& data);
 
 // Checks our errata against the oracle's list in tutorial.errata ([{"name","row","col"}, …]):
 // every printed number counts once, passing when both agree on erratum-or-not.

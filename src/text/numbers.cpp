@@ -23,3 +23,12 @@ std::string general(double x, int digits) {
     std::snprintf(buf, sizeof buf, "%.*g", digits, x);
     return buf;
 }
+
+std::string grouped(unsigned long long n) {
+    std::string digits = std::to_string(n), out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
+    return out;
+}

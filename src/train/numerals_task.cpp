@@ -8,6 +8,10 @@ namespace {
 const char* const digit_names[] = {"零", "一", "二", "三", "四", "五", "六", "七", "八", "九"};
 const char* const unit_names[] = {"千", "百", "十", ""};  // of a group's digits, highest first
 
+// The name of digit d at place i of a group (0 = 千 … 3 = ones): 两 for a 2 before 千, as speech
+// has it (两千); 二 before 十 and 百 and on its own (二十, 二百, 十二).
+std::string digit_name(std::uint64_t d, int i) { return d == 2 && i == 0 ? "两" : digit_names[d]; }
+
 // A group of four digits, 1 … 9999: each non-zero digit with its unit; a run of zeros between
 // non-zero digits as one 零; leading and trailing zeros not at all.
 std::string read_group(std::uint64_t group) {
@@ -22,7 +26,7 @@ std::string read_group(std::uint64_t group) {
         }
         if (zeros) out += "零";
         zeros = false;
-        out += std::string(digit_names[d]) + unit_names[i];
+                out += digit_name(d, i) + unit_names[i];
     }
     return out;
 }
@@ -44,7 +48,7 @@ std::string chinese_reading(std::uint64_t n) {
     if (n == 0) return "零";
     const std::uint64_t high = n / 10000, low = n % 10000;
     std::string out;
-    if (high > 0) out = read_group(high) + "万";
+        if (high > 0) out = (high == 2 ? "两" : read_group(high)) + "万";  // 两万, but 十二万
     if (low > 0) out += (high > 0 && low < 1000 ? "零" : "") + read_group(low);
     const std::string one = "一", ten = "十";
     if (out.compare(0, one.size() + ten.size(), one + ten) == 0) out.erase(0, one.size());
@@ -60,7 +64,7 @@ Vocabulary numeral_source_vocabulary() {
 Vocabulary numeral_target_vocabulary() {
     Vocabulary v = {"<pad>", "<bos>", "<eos>"};
     for (const char* d : digit_names) v.push_back(d);
-    for (const char* u : {"十", "百", "千", "万"}) v.push_back(u);
+        for (const char* u : {"十", "百", "千", "万", "两"}) v.push_back(u);
     return v;
 }
 
@@ -84,14 +88,14 @@ Example numeral_example(std::uint64_t n) {
 }
 
 std::vector<int> digit_sources(const Example& e) {
-    constexpr int zero_digit = 3, ten = 13;  // source id of 0; target id of 十
+        constexpr int zero_digit = 3, ten = 13, liang = 17;  // source id of 0; target ids of 十, 两
     std::vector<int> nonzero;                // source positions of the non-zero digits
     for (std::size_t i = 0; i + 1 < e.source.size(); ++i)
         if (e.source[i] != zero_digit) nonzero.push_back(static_cast<int>(i));
     std::size_t next = !e.target.empty() && e.target[0] == ten ? 1 : 0;  // 十… : the 1 is unread
     std::vector<int> from;
     for (const int id : e.target) {
-        const bool digit = id >= 4 && id <= 12 && next < nonzero.size();  // 一 … 九
+                const bool digit = ((id >= 4 && id <= 12) || id == liang) && next < nonzero.size();
         from.push_back(digit ? nonzero[next++] : -1);
     }
     return from;

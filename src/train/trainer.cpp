@@ -5,7 +5,6 @@
 #include <cmath>
 
 #include "model/4_transformer/parameters.h"
-#include "model/5_decoding/decoding.h"
 
 namespace {
 
@@ -50,14 +49,4 @@ TrainingRun train(Transformer model, const TrainingSettings& s, const BatchSourc
         if (run.seconds >= s.max_seconds) break;
     }
     return run;
-}
-
-ExactMatch exact_match(const Transformer& model, const std::vector<Example>& examples) {
-    ExactMatch score;
-    for (const Example& e : examples) {
-        const GreedySteps g = greedy_decode(model, e.source, e.target.size());
-        score.correct += Tokens(g.output.begin() + 1, g.output.end()) == e.target;
-        score.total += 1;
-    }
-    return score;
 }

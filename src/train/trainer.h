@@ -37,14 +37,3 @@ struct TrainingRun {
 // Trains `model` (already initialised) on batches from draw_batch, reporting each step.
 TrainingRun train(Transformer model, const TrainingSettings& settings,
                   const BatchSource& draw_batch, const StepReport& report = {});
-
-struct ExactMatch {
-    std::size_t correct = 0, total = 0;
-    double rate() const {
-        return total ? static_cast<double>(correct) / static_cast<double>(total) : 0.0;
-    }
-};
-
-// Greedy decoding of every example (inference, not teacher forcing); an example counts when the
-// output after <bos> equals its target exactly.
-ExactMatch exact_match(const Transformer& model, const std::vector<Example>& examples);

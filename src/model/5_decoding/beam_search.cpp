@@ -58,6 +58,30 @@ double length_penalty(std::size_t length, double alpha) {
     return std::pow((5.0 + static_cast<double>(length)) / 6.0, alpha);
 }
 
+namespace {
+
+// Adds h to the finished set, which keeps the `beam` best scores, best first.
+void keep_finished(std::vector<Hypothesis>& finished, const Hypothesis& h, std::size_t beam) {
+    auto at = std::find_if(finished.begin(), finished.end(),
+                           [&](const Hypothesis& f) { return f.score < h.score; });
+    finished.insert(at, h);
+    if (finished.size() > beam) finished.pop_back();
+}
+
+// Whether the search is over: `beam` have finished and (for NoneCanBeat) no alive hypothesis can
+// reach the worst finished score even at the longest length, where lp is largest.
+bool done(const std::vector<Hypothesis>& finished, const std::vector<Alive>& alive,
+          const BeamSettings& s) {
+    if (alive.empty()) return true;
+    if (finished.size() < s.beam) return false;
+    if (s.stop == Stop::FirstFinished) return true;
+    double best = alive[0].h.log_prob;
+    for (const Alive& a : alive) best = std::max(best, a.h.log_prob);
+    return best / length_penalty(s.max_length, s.alpha) <= finished.back().score;
+}
+
+}  // namespace
+
 std::vector<Hypothesis> beam_search(const Transformer& m, const Tokens& source,
                                     const BeamSettings& s) {
     const TransformerConfig& c = m.config;
@@ -66,19 +90,18 @@ std::vector<Hypothesis> beam_search(const Transformer& m, const Tokens& source,
     start.cache = start_decoding(m, source);
     start.log_probs = log_softmax_rows(decode_step(m, start.cache, c.bos_id));
     std::vector<Alive> alive = {start};
-    std::vector<Hypothesis> finished;
-    for (std::size_t step = 1; step <= s.max_length && finished.size() < s.beam && !alive.empty();
-         ++step) {
+    std::vector<Hypothesis> finished;  // best score first
+    for (std::size_t step = 1; step <= s.max_length && !done(finished, alive, s); ++step) {
         const std::vector<Candidate> all = ranked(alive, c);
         std::vector<Alive> next;
         for (std::size_t rank = 0; rank < all.size() && rank < 2 * s.beam; ++rank) {
             const Candidate& x = all[rank];
             if (x.token == c.eos_id) {
-                if (rank < s.beam && finished.size() < s.beam) {
+                if (rank < s.beam) {
                     Hypothesis h = alive[x.parent].h;
                     h.tokens.push_back(x.token);
                     h.log_prob = x.log_prob;
-                    finished.push_back(scored(h, s.alpha, true));
+                    keep_finished(finished, scored(h, s.alpha, true), s.beam);
                 }
             } else if (next.size() < s.beam) {
                 next.push_back(extend(m, alive[x.parent], x.token, x.log_prob));
@@ -86,10 +109,8 @@ std::vector<Hypothesis> beam_search(const Transformer& m, const Tokens& source,
         }
         alive = std::move(next);
     }
-    for (std::size_t a = 0; a < alive.size() && finished.size() < s.beam; ++a)  // cut off
-        finished.push_back(scored(alive[a].h, s.alpha, false));
-    std::stable_sort(finished.begin(), finished.end(),
-                     [](const Hypothesis& x, const Hypothesis& y) { return x.score > y.score; });
+    if (finished.size() < s.beam)  // cut off at max_length: the alive ones as they are
+        for (const Alive& a : alive) keep_finished(finished, scored(a.h, s.alpha, false), s.beam);
     return finished;
 }
 

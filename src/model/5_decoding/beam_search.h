@@ -8,22 +8,33 @@
 //   - one ending in <eos>, among the best `beam`, is finished, scored by
 //       score = log P / lp(Y),   lp(Y) = ((5 + |Y|) / 6)^α,   |Y| = tokens after <bos>, <eos>
 //       included;
+//     the finished set keeps the `beam` best scores (a better one pushes the worst out);
 //   - the first `beam` that do not end in <eos> stay alive.
-// The search stops when `beam` hypotheses have finished, or after max_length steps (the alive
-// ones are then scored as they are, unfinished). The answer is the finished hypothesis with the
-// highest score. The length penalty keeps the sum of negative log-probabilities from favouring
-// short outputs. (fairseq's rules; data/oracle/ch09_decoding.py implements them again on PyTorch's
-// model.)
+// When it stops is the one choice (Stop):
+//   - FirstFinished: as soon as `beam` hypotheses have finished (fairseq's early stopping). Fast,
+//     but a label-smoothed model gives <eos> some probability at every step, so short, cut-off
+//     readings can fill the finished set before the right one has been written out (chapter 9
+//     measures it);
+//   - NoneCanBeat: only when no alive hypothesis can still score better than the worst finished
+//     one: log P only falls as tokens are added, so the best an alive hypothesis can reach is
+//     log P / lp(max_length); when that is no better than the worst finished score, it stops.
+// Either way it stops after max_length steps (the alive ones are then scored as they are,
+// unfinished). The answer is the finished hypothesis with the highest score. The length penalty
+// keeps the sum of negative log-probabilities from favouring short outputs.
+// (data/oracle/ch09_decoding.py implements the same rules again on PyTorch's model.)
 #pragma once
 #include <cstddef>
 #include <vector>
 
 #include "model/4_transformer/transformer.h"
 
+enum class Stop { FirstFinished, NoneCanBeat };
+
 struct BeamSettings {
     std::size_t beam = 4;
     double alpha = 0.6;
     std::size_t max_length = 20;  // tokens after <bos>
+    Stop stop = Stop::NoneCanBeat;  // chapter 9 compares the two on a trained model
 };
 
 struct Hypothesis {

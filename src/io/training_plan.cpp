@@ -1,0 +1,42 @@
+// training_plan.cpp — reading a training plan.
+#include "io/training_plan.h"
+
+#include "io/model_file.h"
+#include "text/translate.h"
+
+namespace {
+
+Task read_task(const DataFile& data, const std::string& name, const std::string& k) {
+    if (name == "numerals") return numerals_task(data.size(k + "max_digits", 3, 8));
+    const std::size_t min_length = data.size(k + "min_length", 1, 100);
+    return reverse_task(min_length, data.size(k + "max_length", min_length, 100));
+}
+
+}  // namespace
+
+TrainingPlan read_training_plan(const DataFile& data, const std::string& k,
+                                const std::string& task) {
+    TrainingPlan p;
+    p.task = read_task(data, task, k);
+    TransformerConfig& c = p.config;
+    read_model_shape(data, k, c);
+    c.src_vocab = p.task.source_vocabulary.size();
+    c.tgt_vocab = p.task.target_vocabulary.size();
+    c.vocabulary = p.task.target_vocabulary;
+    if (p.task.source_vocabulary != p.task.target_vocabulary)
+        c.source_vocabulary = p.task.source_vocabulary;
+    p.init_seed = data.size(k + "seed", 0, std::size_t(1) << 62);
+    p.batch_size = data.size(k + "batch_size", 1, 100000);
+    TrainingSettings& s = p.settings;
+    s.smoothing = data.number(k + "smoothing", 0.0, 0.999);
+    s.adam.factor = data.number(k + "factor", 1e-6, 1e3);
+    s.adam.warmup = data.size(k + "warmup", 1, 1000000);
+    s.adam.d_model = c.d_model;
+    s.max_steps = data.size(k + "max_steps", 1, 100000000);
+    s.max_seconds = data.number(k + "max_seconds", 0.001, 1e7);
+    s.seed = p.init_seed + 1;  // the batches: another stream than the weights'
+    p.check_steps = data.size(k + "check_steps", 1, 1000000);
+    p.heldout = data.size(k + "heldout", 1, 1000000);
+    p.heldout_seed = data.size(k + "heldout_seed", 0, std::size_t(1) << 62);
+    return p;
+}

@@ -1,0 +1,13 @@
+// training_plan.h — a training plan (train/plan.h) read from a data file.
+#pragma once
+#include <string>
+
+#include "io/data_file.h"
+#include "train/plan.h"
+
+// The task "reverse" or "numerals" and its settings from the object at key (with a trailing
+// '.'): d_model, n_heads, d_ff, layers, norm_first, batch_size, smoothing, factor, warmup,
+// max_steps, max_seconds, seed, check_steps, heldout, heldout_seed, and the task's own
+// (min_length and max_length, or max_digits). Every number is checked against its range.
+TrainingPlan read_training_plan(const DataFile& data, const std::string& key,
+                                const std::string& task);
