@@ -375,6 +375,22 @@ bool beam_search_step(Chapter& ch, const Inputs& in) {
     ch.record("beam_hypotheses", padded(hyps, in.max_length + 1, c.pad_id), Shape::Matrix, 0.0);
     ch.record("beam_scores", scores, Shape::Matrix, tolerance::end_to_end);
     ch.record("beam_log_probs", log_probs, Shape::Matrix, tolerance::end_to_end);
+    // the simpler stopping rule, compared on a trained model in the next step: its hypotheses
+    // here are checked against the oracle's too
+    BeamSettings first = in.beam;
+    first.stop = Stop::FirstFinished;
+    std::vector<Tokens> first_hyps;
+    Matrix first_scores(in.sources.size(), in.beam.beam);
+    for (std::size_t s = 0; s < in.sources.size(); ++s) {
+        const std::vector<Hypothesis> found = beam_search(in.model, in.sources[s], first);
+        for (std::size_t h = 0; h < found.size() && h < first_scores.cols; ++h) {
+            first_hyps.push_back(found[h].tokens);
+            first_scores(s, h) = found[h].score;
+        }
+    }
+    ch.record("beam_first_finished_hypotheses", padded(first_hyps, in.max_length + 1, c.pad_id),
+              Shape::Matrix, 0.0);
+    ch.record("beam_first_finished_scores", first_scores, Shape::Matrix, tolerance::end_to_end);
     Words outputs;
     for (const Tokens& h : hyps) outputs.push_back(words(c, h));
     ch.reported("beam_outputs", outputs);

@@ -122,6 +122,72 @@ bool english_run(const std::string& line) {
     return false;
 }
 
+// The code points of a UTF-8 string (the catalog is valid UTF-8: load_catalog checked it).
+std::vector<char32_t> code_points(const std::string& s) {
+    std::vector<char32_t> out;
+    for (std::size_t i = 0; i < s.size();) {
+        const auto b = static_cast<unsigned char>(s[i]);
+        const int extra = b < 0x80 ? 0 : b < 0xE0 ? 1 : b < 0xF0 ? 2 : 3;
+        char32_t c = extra == 0 ? b : b & (0x3F >> extra);
+        for (int k = 1; k <= extra && i + k < s.size(); ++k)
+            c = (c << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+        out.push_back(c);
+        i += static_cast<std::size_t>(extra) + 1;
+    }
+    return out;
+}
+
+bool han(char32_t c) { return c >= 0x3400 && c <= 0x9FFF; }  // a Chinese character
+
+// Where a Chinese sentence uses Western punctuation: an ASCII quote or one of , ; : ? ! touching
+// a Chinese character (or followed by a space and one), or brackets around Chinese words,
+// "you(填充)" (but not p(第一个词元), a function of one letter). Quotes around what a reader types
+// (--source "2 0 2 6") and formulas, "O(n/k)：", touch no Chinese character and pass. Returns the
+// offending stretch.
+std::string western_punctuation(const std::string& text) {
+    const std::vector<char32_t> c = code_points(text);
+    const auto at = [&](std::size_t i, std::ptrdiff_t d) -> char32_t {
+        const std::ptrdiff_t j = static_cast<std::ptrdiff_t>(i) + d;
+        return j < 0 || j >= static_cast<std::ptrdiff_t>(c.size()) ? U' ' : c[j];
+    };
+    for (std::size_t i = 0; i < c.size(); ++i) {
+        const char32_t p = c[i];
+        bool bad = false;
+        if (p == U'"') bad = han(at(i, -1)) || han(at(i, 1));
+        if (p == U',' || p == U';' || p == U':' || p == U'?' || p == U'!')
+            bad = han(at(i, -1)) || han(at(i, 1)) || (at(i, 1) == U' ' && han(at(i, 2)));
+        if (p == U'(') {  // brackets whose words start and end in Chinese
+            std::size_t close = i + 1;
+            while (close < c.size() && c[close] != U')') ++close;
+            const bool function =
+                std::isalpha(static_cast<int>(at(i, -1) < 0x80 ? at(i, -1) : 0)) &&
+                !std::isalpha(static_cast<int>(at(i, -2) < 0x80 ? at(i, -2) : 0));
+            bad = !function && han(at(i, 1)) && close < c.size() && han(c[close - 1]);
+        }
+        if (!bad) continue;
+        std::string around;
+        for (std::size_t k = i < 8 ? 0 : i - 8; k < std::min(c.size(), i + 8); ++k) {
+            const char32_t x = c[k];  // back to UTF-8, for the message
+            if (x < 0x80)
+                around += static_cast<char>(x);
+            else if (x < 0x800)
+                around +=
+                    {static_cast<char>(0xC0 | (x >> 6)), static_cast<char>(0x80 | (x & 0x3F))};
+            else if (x < 0x10000)
+                around += {static_cast<char>(0xE0 | (x >> 12)),
+                           static_cast<char>(0x80 | ((x >> 6) & 0x3F)),
+                           static_cast<char>(0x80 | (x & 0x3F))};
+            else
+                around += {static_cast<char>(0xF0 | (x >> 18)),
+                           static_cast<char>(0x80 | ((x >> 12) & 0x3F)),
+                           static_cast<char>(0x80 | ((x >> 6) & 0x3F)),
+                           static_cast<char>(0x80 | (x & 0x3F))};
+        }
+        return around;
+    }
+    return "";
+}
+
 }  // namespace
 
 TEST_CASE(
@@ -154,6 +220,24 @@ TEST_CASE("the scan for untranslated English") {
     CHECK(english_run("the weights of a row"));
     CHECK_FALSE(english_run("权重 softmax(Q·Kᵀ) 与 d_k"));
     CHECK_FALSE(english_run("--lang zh|en  讲解所用的语言"));
+}
+
+TEST_CASE("the scan for Western punctuation inside Chinese sentences") {
+    CHECK(western_punctuation("填充(you)") == "");
+    CHECK(western_punctuation("you(填充)") != "");
+    CHECK(western_punctuation("p(第一个词元)") == "");
+    CHECK(western_punctuation("长度 3: 三个") != "");
+    CHECK(western_punctuation("说\"编码器\"") != "");
+    CHECK(western_punctuation("应为 O(n/k)：我们") == "");
+    CHECK(western_punctuation("是不是想写 \"2 0 2 6\"？") == "");
+    CHECK(western_punctuation("错误：ch02: --bogus") == "");
+}
+
+TEST_CASE("Chinese sentences use Chinese punctuation: “” quotes, full-width ，；：？！（）") {
+    for (const auto& [english, chinese] : load_catalog("data/translations/zh.json")) {
+        CAPTURE(english);
+        CHECK_MESSAGE(western_punctuation(chinese) == "", "in: " << western_punctuation(chinese));
+    }
 }
 
 TEST_CASE("placeholders: in order, by position, and braces that are not placeholders") {

@@ -207,6 +207,13 @@ def ch09_expected(i):
         logps.append([h[1] for h in found])
     out["greedy_tokens"], out["greedy_log_probs"] = fill(greedy_rows), greedy_log_probs
     out["beam_hypotheses"], out["beam_scores"], out["beam_log_probs"] = fill(hyps), scores, logps
+    # the simpler stopping rule (stop once `beam` have finished), on the same sources
+    first = [
+        beam_search(model, src, i["beam"]["beam"], i["beam"]["alpha"], L, stop="first_finished")
+        for src in i["sources"]
+    ]
+    out["beam_first_finished_hypotheses"] = fill([h[0] for f in first for h in f])
+    out["beam_first_finished_scores"] = [[h[2] for h in f] for f in first]
     # every greedy step's logits for the first source, the whole prefix recomputed each time
     src, g = i["sources"][0], greedy_rows[0]
     out["kv_cache_logits"] = torch.stack(

@@ -164,7 +164,7 @@ const Json& json_at(const DataFile& f, const std::string& key) {
 }
 
 DataError DataFile::error(const std::string& key, const std::string& what) const {
-    return DataError(path_ + ", " + key + ": " + what);
+    return DataError(tr("{}, {}: {}", path_, key, what));
 }
 
 DataFile DataFile::parse(const std::string& name, const std::string& text) {

@@ -262,8 +262,8 @@ std::string heatmaps_svg(const std::string& title, const std::vector<Heatmap>& p
 void print_shaded(std::ostream& out, const std::string& title, const Matrix& m) {
     static const char* const shades[] = {" ", "░", "▒", "▓", "█"};
     const Colours k = colours_of({Heatmap{title, m}});
-    out << title << "  " << shape_of(m) << ", "
-        << tr("shaded from {} (blank) to {} (█)", general(k.lo, 3), general(k.hi, 3)) << "\n";
+    out << title << "  " << shape_of(m)
+        << tr(", shaded from {} (blank) to {} (█)", general(k.lo, 3), general(k.hi, 3)) << "\n";
     for (std::size_t r = 0; r < m.rows; ++r) {
         out << "  " << pad_left(std::to_string(r), 3) << " ";
         for (std::size_t c = 0; c < m.cols; ++c)
