@@ -313,7 +313,12 @@ void decode_from_weights(Chapter& ch) {
     std::vector<Words> decoded;  // for --json: each output's words, without <bos> and <eos>
     for (std::size_t n = 0; n < sources.size(); ++n) {
         ch.line(tr("source: {}", source_text_of(m.config, sources[n])));
-        const GreedySteps g = greedy_decode(m, sources[n], 2 * sources[n].size() + 2);
+        GreedySteps g;
+        try {
+            g = greedy_decode(m, sources[n], 2 * sources[n].size() + 2);
+        } catch (const NonFiniteLogits& e) {
+            throw non_finite_model(file.path(), e.step);
+        }
         narrate_greedy(ch, m, g);
         ch.record("decoded_" + std::to_string(n), as_row(g.output), Shape::Vector);
         Words words;

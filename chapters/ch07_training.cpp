@@ -242,6 +242,9 @@ TrainingRun train_model(Chapter& ch, const Inputs& in) {
     ProgressBar bar;  // on stderr, when it is a terminal
     TrainingRun run = train_plan(in.plan, [&](const StepStats& stats) { bar.update(stats); });
     bar.done();
+    check_finite_run(
+        ch.data, in.plan.task.name == "numerals" ? "inputs.numerals.training" : "inputs.training",
+        run);
     return run;
 }
 
@@ -265,7 +268,9 @@ double held_out(Chapter& ch, const Inputs& in, const TrainingRun& run) {
         const Tokens output(readings[i].output.begin() + 1, readings[i].output.end());
         if (in.plan.task.name == "numerals")
             ch.line("  " + numeral_text(c, {heldout[i].source, output}) + (right ? "  ✓" : "  ✗") +
-                    (right ? "" : tr("  (should be {})", joined_text(names_of(c), heldout[i].target, c))));
+                    (right
+                         ? ""
+                         : tr("  (should be {})", joined_text(names_of(c), heldout[i].target, c))));
         else
             ch.line("  " + source_text_of(c, heldout[i].source) + "  →  " + text_of(c, output) +
                     (right ? "  ✓" : "  ✗"));

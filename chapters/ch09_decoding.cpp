@@ -49,13 +49,18 @@ struct Inputs {
     TrainingPlan stopping_plan;  // how chapter 7 trains the numerals model those numbers test
 };
 
-std::vector<SamplingSetting> settings_at(const DataFile& data, const std::string& key) {
+// Rows [temperature, top_k]: a temperature from 0.001 to 1000 (the logits divided by it stay
+// finite), top_k from 0 (every token) to the vocabulary's size.
+std::vector<SamplingSetting> settings_at(const DataFile& data, const std::string& key,
+                                         std::size_t vocab) {
     const Matrix m = data.matrix(key);
     std::vector<SamplingSetting> out;
     for (std::size_t r = 0; r < m.rows; ++r) {
-        if (m.cols != 2 || !(m(r, 0) > 0) || m(r, 1) < 0 || m(r, 1) != std::floor(m(r, 1)))
-            throw data.error(key,
-                             tr("expected rows [temperature > 0, top_k (a whole number, 0: all)]"));
+        if (m.cols != 2 || !(m(r, 0) >= 1e-3 && m(r, 0) <= 1e3) || !(m(r, 1) >= 0) ||
+            m(r, 1) > static_cast<double>(vocab) || m(r, 1) != std::floor(m(r, 1)))
+            throw data.error(key, tr("expected rows [temperature from 0.001 to 1000, top_k (a "
+                                     "whole number from 0, every token, to {})]",
+                                     vocab));
         out.push_back({m(r, 0), static_cast<std::size_t>(m(r, 1))});
     }
     return out;
@@ -69,8 +74,8 @@ Inputs read_inputs(const DataFile& data) {
     in.beam.beam = data.size("inputs.beam.beam", 1, 64);
     in.beam.alpha = data.number("inputs.beam.alpha");
     in.beam.max_length = in.max_length;
-    in.shown = settings_at(data, "inputs.sampling.settings");
-    in.sampled = settings_at(data, "inputs.sampling.sample_settings");
+    in.shown = settings_at(data, "inputs.sampling.settings", in.model.config.tgt_vocab);
+    in.sampled = settings_at(data, "inputs.sampling.sample_settings", in.model.config.tgt_vocab);
     in.seed = data.size("inputs.sampling.seed", 0, std::size_t(1) << 62);
     in.samples = data.size("inputs.sampling.samples", 1, 1000);
     in.memory_lengths = data.sizes("inputs.memory_lengths", 1, std::size_t(1) << 24);
@@ -399,8 +404,11 @@ bool beam_search_step(Chapter& ch, const Inputs& in) {
 
 // Chapter 7's trained numerals model: the reader's (saved by build/ch07_training --task
 // numerals) when this runs on its own data file, else trained here from the data file's plan.
-Transformer trained_numerals_model(Chapter& ch, const Inputs& in) {
+// `from` is set to the file the model came from: the saved model, or the data file whose plan
+// trained it.
+Transformer trained_numerals_model(Chapter& ch, const Inputs& in, std::string& from) {
     const std::string saved = ch.options.program_dir + "/ch07_numerals_model.json";
+    from = ch.options.data_path;
     if (!ch.options.data_given && std::ifstream(saved)) {
         const DataFile file = DataFile::load(saved);
         TrainingRecord r;
@@ -409,6 +417,7 @@ Transformer trained_numerals_model(Chapter& ch, const Inputs& in) {
                 tr("The model: {}, as chapter 7 saved it (trained for {} steps; held-out exact "
                    "match {}%).",
                    saved, r.steps, fixed(100 * r.heldout_exact_match, 1)));
+            from = saved;
             return load_transformer(file, "");
         }
     }
@@ -421,27 +430,29 @@ Transformer trained_numerals_model(Chapter& ch, const Inputs& in) {
     TrainingRun run =
         train_plan(in.stopping_plan, [&](const StepStats& stats) { bar.update(stats); });
     bar.done();
-    if (run.diverged_at > 0)
-        throw ch.data.error("inputs.stopping.training",
-                            tr("training diverged at step {} (a loss or weight that is not "
-                               "finite); expected settings that train",
-                               run.diverged_at));
+    check_finite_run(ch.data, "inputs.stopping.training", run);
     return run.model;
 }
 
 // Beam search's two stopping rules, and greedy decoding, on a trained model: which reads best?
 void stopping_rules(Chapter& ch, const Inputs& in) {
     ch.step(tr("When to stop the beam: two rules on a trained model"));
-    const Transformer model = trained_numerals_model(ch, in);
+    std::string from;
+    const Transformer model = trained_numerals_model(ch, in, from);
     std::vector<Example> examples;
     for (const std::uint64_t n : in.stopping_numbers) examples.push_back(numeral_example(n));
     BeamSettings first = in.beam, none = in.beam;
     first.stop = Stop::FirstFinished;
     none.stop = Stop::NoneCanBeat;
     first.max_length = none.max_length = 20;
-    const std::vector<Reading> greedy = greedy_readings(model, examples),
-                               early = beam_readings(model, examples, first),
-                               late = beam_readings(model, examples, none);
+    std::vector<Reading> greedy, early, late;
+    try {
+        greedy = greedy_readings(model, examples);
+        early = beam_readings(model, examples, first);
+        late = beam_readings(model, examples, none);
+    } catch (const NonFiniteLogits& e) {  // a saved model edited by hand, or overflowing
+        throw non_finite_model(from, e.step);
+    }
     const ExactMatch g = exact_match(greedy), e = exact_match(early), l = exact_match(late);
     Table t({tr("decoder"), tr("numbers read right")});
     t.add({tr("greedy"), std::to_string(g.correct) + " / " + std::to_string(g.total)});

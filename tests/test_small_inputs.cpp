@@ -16,10 +16,14 @@
 
 namespace {
 
-const char* const chapters[] = {"ch01_dictionary_lookup",    "ch02_self_attention",
-                                "ch03_masked_attention",     "ch04_multi_head_attention",
-                                "ch05_positional_encoding",  "ch06_encoder_decoder",
-                                "ch07_training",             "ch08_cost",
+const char* const chapters[] = {"ch01_dictionary_lookup",
+                                "ch02_self_attention",
+                                "ch03_masked_attention",
+                                "ch04_multi_head_attention",
+                                "ch05_positional_encoding",
+                                "ch06_encoder_decoder",
+                                "ch07_training",
+                                "ch08_cost",
                                 "ch09_decoding"};
 
 std::string smallest(const std::string& chapter) {
@@ -32,21 +36,12 @@ int lines(const std::string& s) {
     return n;
 }
 
-// No "nan" or "inf" anywhere in a JSON document's numbers (a NaN is written as null).
-bool all_numbers_finite(const Json& j) {
-    if (j.is_null()) return false;
-    if (j.is_number()) return std::isfinite(j.get<double>());
-    if (j.is_array() || j.is_object())
-        for (const auto& item : j.items())
-            if (!all_numbers_finite(item.value())) return false;
-    return true;
-}
-
 Json data_of(const std::string& path) { return Json::parse(read_file(path)); }
 
 }  // namespace
 
-TEST_CASE("every chapter holds at its smallest legal shapes: walkthrough, --json, --check, Chinese") {
+TEST_CASE(
+    "every chapter holds at its smallest legal shapes: walkthrough, --json, --check, Chinese") {
     for (const char* chapter : chapters) {
         CAPTURE(chapter);
         const std::string data = "--data " + smallest(chapter);
@@ -83,11 +78,12 @@ TEST_CASE("ch06 --weights: a model whose vocabulary does not name its source ids
     for (int i = 0; i < 10; ++i) file["config"]["vocabulary"].push_back("t" + std::to_string(i));
     file["config"]["src_vocab"] = 12;  // … but 12 source ids: the names fell back and ran out
     file["weights"]["src_embedding.weight"] = Json::array();
-    for (int i = 0; i < 12; ++i) file["weights"]["src_embedding.weight"].push_back(
-        doc["inputs"]["weights"]["src_embedding.weight"][0]);
-    const Run r = run_program("ch06_encoder_decoder",
-                              "--weights " + temp_file("names.json", file.dump()) +
-                                  " --source \"t1 t3\"");
+    for (int i = 0; i < 12; ++i)
+        file["weights"]["src_embedding.weight"].push_back(
+            doc["inputs"]["weights"]["src_embedding.weight"][0]);
+    const Run r =
+        run_program("ch06_encoder_decoder",
+                    "--weights " + temp_file("names.json", file.dump()) + " --source \"t1 t3\"");
     CHECK(r.exit_code == 2);  // was a segmentation fault while wording the error
     CHECK(lines(r.err) == 1);
     CHECK(r.err.find("config.source_vocabulary: missing: the vocabulary names 10 target ids but "
@@ -109,8 +105,8 @@ TEST_CASE("ch06 --source: spaces suggested, special tokens refused, --weights re
     CHECK(no_model.err.find("--source: needs --weights FILE") != std::string::npos);
     std::string long_source;
     for (int i = 0; i < 1100; ++i) long_source += "3 ";
-    const Run too_long = run_program("ch06_encoder_decoder", weights + " --source \"" +
-                                                                 long_source + "\"");
+    const Run too_long =
+        run_program("ch06_encoder_decoder", weights + " --source \"" + long_source + "\"");
     CHECK(too_long.exit_code == 2);
     CHECK(too_long.err.find("expected at most 1024") != std::string::npos);
 }
@@ -125,16 +121,15 @@ TEST_CASE("ch08: every sentence about the fitted slopes agrees with the slopes p
     doc["inputs"]["fixed_d"] = 32;
     doc["inputs"]["fixed_n"] = 64;
     for (int run = 0; run < 3; ++run) {  // timings differ from run to run; the words must follow
-        const Run r = run_program("ch08_cost", "--lang en --data " +
-                                                   temp_file("cost.json", doc.dump()));
+        const Run r =
+            run_program("ch08_cost", "--lang en --data " + temp_file("cost.json", doc.dump()));
         REQUIRE(r.exit_code == 0);
         const std::string names[3] = {"self-attention", "recurrent", "convolution"};
         const double counted_n[3] = {2, 1, 1}, counted_d[3] = {1, 2, 2};
         double pn[3], pd[3];
         for (int layer = 0; layer < 3; ++layer) {
             std::smatch m;
-            const std::regex row(names[layer] +
-                                 R"( +\S+ +p = ([-0-9.]+) +p = ([-0-9.]+))");
+            const std::regex row(names[layer] + R"( +\S+ +p = ([-0-9.]+) +p = ([-0-9.]+))");
             REQUIRE(std::regex_search(r.out, m, row));
             pn[layer] = std::stod(m[1]), pd[layer] = std::stod(m[2]);
         }
@@ -145,8 +140,10 @@ TEST_CASE("ch08: every sentence about the fitted slopes agrees with the slopes p
               std::make_tuple(std::string("d"), pd, counted_d)}) {
             std::smatch agree, short_of;
             const bool says_agree = std::regex_search(
-                text, agree, std::regex("In " + size + ", the slope agrees with the table here "
-                                        R"(\(within 0.3 of the counted power\) for: ([^.]*)\.)"));
+                text, agree,
+                std::regex("In " + size +
+                           ", the slope agrees with the table here "
+                           R"(\(within 0.3 of the counted power\) for: ([^.]*)\.)"));
             const bool says_short = std::regex_search(
                 text, short_of,
                 std::regex("In " + size + ", the slope falls short of the count for: ([^.]*)\\."));
@@ -170,8 +167,8 @@ TEST_CASE("ch09: the sentence about the fitted exponents follows the exponents i
     doc["inputs"]["timing_lengths"] = Json::array({8, 16, 32});
     doc["inputs"]["stopping"]["numbers"] = Json::array({7, 207});
     doc["inputs"]["stopping"]["training"]["max_steps"] = 2;
-    const Run r = run_program("ch09_decoding", "--lang en --data " +
-                                                   temp_file("dec.json", doc.dump()));
+    const Run r =
+        run_program("ch09_decoding", "--lang en --data " + temp_file("dec.json", doc.dump()));
     REQUIRE(r.exit_code == 0);
     std::string text = r.out;
     for (char& c : text) c = c == '\n' ? ' ' : c;
@@ -190,8 +187,8 @@ TEST_CASE("ch09: the sentence about the fitted exponents follows the exponents i
     CHECK(text.find("neither reaches") == std::string::npos);
     // one length only: no exponent, and no null in --json
     doc["inputs"]["timing_lengths"] = Json::array({64, 64});
-    const Run one = run_program("ch09_decoding", "--json --data " +
-                                                     temp_file("dec1.json", doc.dump()));
+    const Run one =
+        run_program("ch09_decoding", "--json --data " + temp_file("dec1.json", doc.dump()));
     REQUIRE(one.exit_code == 0);
     const Json j = Json::parse(one.out);
     CHECK_FALSE(j.contains("time_exponent_recompute"));
@@ -201,8 +198,8 @@ TEST_CASE("ch09: the sentence about the fitted exponents follows the exponents i
 TEST_CASE("ch02 with other numbers: the dot-product sentence says more, as much or less") {
     Json doc = data_of("data/ch02_self_attention.json");
     doc["inputs"]["X"][2] = Json::array({3, 2, 1, 1, 2});  // 笔·本 = 12 > 笔·笔 = 11
-    const Run r = run_program("ch02_self_attention", "--lang en --data " +
-                                                         temp_file("x.json", doc.dump()));
+    const Run r =
+        run_program("ch02_self_attention", "--lang en --data " + temp_file("x.json", doc.dump()));
     REQUIRE(r.exit_code == 0);
     std::string text = r.out;
     for (char& c : text) c = c == '\n' ? ' ' : c;
@@ -214,7 +211,8 @@ TEST_CASE("ch02 with other numbers: the dot-product sentence says more, as much 
           std::string::npos);
 }
 
-TEST_CASE("ch07: a short run's loss is not said to level off; rows are labelled by what they write") {
+TEST_CASE(
+    "ch07: a short run's loss is not said to level off; rows are labelled by what they write") {
     const Run r = run_program("ch07_training", "--lang en --steps 30");
     REQUIRE(r.exit_code == 0);
     std::string text = r.out;

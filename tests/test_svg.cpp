@@ -199,6 +199,7 @@ TEST_CASE(
 TEST_CASE("files are written whole: an old file is replaced, no temporary is left") {
     const std::string dir =
         std::filesystem::path(temp_file("marker", "")).parent_path().string() + "/pictures";
+    make_directory(dir);
     write_file_atomically(dir, "a.svg", "first");
     write_file_atomically(dir, "a.svg", "second");
     std::ifstream in(dir + "/a.svg");

@@ -55,11 +55,32 @@ def to_text(value, indent=0):
 
 
 def write(path, document):
+    """Writes the document whole or not at all, as src/io/atomic_file.cpp does: through a symbolic
+    link to its file, never over a read-only file, keeping the file's mode; a unique temporary
+    beside it, flushed to the disk, then renamed over it."""
+    import stat
+    import tempfile
+
     text = to_text(document) + "\n"
-    tmp = path + ".tmp"
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(tmp, path)  # never a half-written data file
+    target = os.path.realpath(path)
+    mode = 0o644
+    if os.path.exists(target):
+        mode = stat.S_IMODE(os.stat(target).st_mode)
+        if not mode & stat.S_IWUSR or not os.access(target, os.W_OK):
+            raise SystemExit(f"error: {path}: read-only; it is not replaced (chmod u+w allows it)")
+    fd, tmp = tempfile.mkstemp(
+        dir=os.path.dirname(target), prefix="." + os.path.basename(target) + ".tmp."
+    )
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, target)  # never a half-written data file
+    except BaseException:
+        os.unlink(tmp)
+        raise
 
 
 # --- the tutorial's printed numbers ------------------------------------------------------------

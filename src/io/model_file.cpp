@@ -2,6 +2,7 @@
 // parameter list in model/parameters.h, so the loader and the writer can never disagree.
 #include "io/model_file.h"
 
+#include <cmath>
 #include <set>
 
 #include "io/atomic_file.h"
@@ -139,6 +140,13 @@ bool read_training_record(const DataFile& data, TrainingRecord& r) {
 }
 
 void save_transformer(const Transformer& model, const TrainingRecord& r, const std::string& path) {
+    for (const TorchTensor& t : torch_state_dict(model))  // JSON would write null for NaN
+        for (const double x : t.value.data)
+            if (!std::isfinite(x))
+                throw std::runtime_error(
+                    tr("{}: not saved: {} holds a weight that is not finite", path, t.name));
+    if (!std::isfinite(r.final_loss))
+        throw std::runtime_error(tr("{}: not saved: the final loss is not finite", path));
     Json file = transformer_to_json(model);
     file["training"] = {{"task", r.task},
                         {"steps", r.steps},

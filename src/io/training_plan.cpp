@@ -40,3 +40,10 @@ TrainingPlan read_training_plan(const DataFile& data, const std::string& k,
     p.heldout_seed = data.size(k + "heldout_seed", 0, std::size_t(1) << 62);
     return p;
 }
+
+void check_finite_run(const DataFile& data, const std::string& key, const TrainingRun& run) {
+    if (run.diverged_at > 0)
+        throw data.error(key, tr("training diverged at step {} (a loss or weight that is not "
+                                 "finite); expected settings that train",
+                                 run.diverged_at));
+}

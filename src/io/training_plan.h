@@ -11,3 +11,8 @@
 // (min_length and max_length, or max_digits). Every number is checked against its range.
 TrainingPlan read_training_plan(const DataFile& data, const std::string& key,
                                 const std::string& task);
+
+// Throws DataError naming key (the plan's object, without the trailing '.') when the run stopped
+// at a step that was not finite — a loss, gradient or weight that is NaN or infinite: its model
+// must not be used, saved or scored.
+void check_finite_run(const DataFile& data, const std::string& key, const TrainingRun& run);

@@ -6,6 +6,7 @@
 
 #include "core/allocation.h"
 #include "io/atomic_file.h"
+#include "model/5_decoding/decoding.h"
 #include "report/tutorial_numbers.h"
 
 namespace {
@@ -158,6 +159,13 @@ void Chapter::picture(const std::string& file_name, const std::string& svg) {
     narration_.picture(file_name, svg);
 }
 
+std::runtime_error non_finite_model(const std::string& file, std::size_t step) {
+    return std::runtime_error(
+        tr("{}: decoding step {}: the model's logits are not all finite (weights so large that "
+           "they overflow, or not numbers); expected a model whose outputs are finite",
+           file, step));
+}
+
 int run_chapter(int argc, char** argv, const ChapterInfo& info, const Walkthrough& walkthrough) {
     reuse_freed_memory();
     std::string where = info.name;
@@ -167,7 +175,10 @@ int run_chapter(int argc, char** argv, const ChapterInfo& info, const Walkthroug
         const Options options = parse_flags(argc, argv, info);
         where = options.data_path;
         const DataFile data = DataFile::load(options.data_path);
-        if (options.has("--svg")) check_writable(options.value("--svg") + "/" + info.name + ".svg");
+        if (options.has("--svg")) {  // the directory made, and found writable, before any work
+            make_directory(options.value("--svg"));
+            check_writable(options.value("--svg") + "/" + info.name + ".svg");
+        }
         // the narration streams to the terminal as it is computed; --json and --check print
         // only their own output
         TerminalNarration terminal(std::cout);
@@ -182,6 +193,8 @@ int run_chapter(int argc, char** argv, const ChapterInfo& info, const Walkthroug
         return report(info, chapter);
     } catch (const UsageError& e) {
         std::cerr << tr("error: {}: {}", info.name, e.what()) << "\n";
+    } catch (const NonFiniteLogits& e) {
+        std::cerr << tr("error: {}", non_finite_model(where, e.step).what()) << "\n";
     } catch (const std::runtime_error& e) {  // DataError, or a file that cannot be written
         std::cerr << tr("error: {}", e.what()) << "\n";
     } catch (const std::exception& e) {

@@ -12,6 +12,7 @@
 #pragma once
 #include <functional>
 #include <map>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -88,6 +89,11 @@ private:
 };
 
 using Walkthrough = std::function<void(Chapter& chapter)>;
+
+// The error for a model whose logits stopped being finite while it decoded (NonFiniteLogits,
+// model/5_decoding/decoding.h), naming the file the model came from. run_chapter reports it
+// against the data file; a chapter that loads a model from elsewhere rethrows it with that file.
+std::runtime_error non_finite_model(const std::string& file, std::size_t step);
 
 // The exit codes: 0 done (and every check passed), 1 a --check mismatch, 2 bad input or flags.
 int run_chapter(int argc, char** argv, const ChapterInfo& info, const Walkthrough& walkthrough);

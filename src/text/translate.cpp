@@ -42,3 +42,20 @@ std::string fill_placeholders(const std::string& pattern, const std::vector<std:
     }
     return out;
 }
+
+std::vector<std::size_t> placeholder_uses(const std::string& pattern) {
+    std::vector<std::size_t> uses;
+    std::size_t next = 0;
+    for (std::size_t i = 0; i + 1 < pattern.size(); ++i) {
+        if (pattern[i] != '{') continue;
+        if (pattern[i + 1] == '}') {
+            uses.push_back(++next);
+            ++i;
+        } else if (i + 2 < pattern.size() && pattern[i + 1] >= '1' && pattern[i + 1] <= '9' &&
+                   pattern[i + 2] == '}') {
+            uses.push_back(static_cast<std::size_t>(pattern[i + 1] - '0'));
+            i += 2;
+        }
+    }
+    return uses;
+}

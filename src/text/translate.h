@@ -29,6 +29,12 @@ const std::string& translate(const std::string& english);
 // pattern with its placeholders {} (in order) and {1}, {2}, … (by position) filled from args.
 std::string fill_placeholders(const std::string& pattern, const std::vector<std::string>& args);
 
+// The arguments a pattern uses, in the order it uses them (1 for the first): {} takes the next
+// in order, {n} the n-th. "{} of {}" → 1 2; "{2} 的 {1}" → 2 1. Braces that are no placeholder
+// ("y_{t−1}") are text. The catalog is checked with it: a translation uses the same arguments
+// as its English key.
+std::vector<std::size_t> placeholder_uses(const std::string& pattern);
+
 namespace translate_detail {
 inline std::string text(const std::string& s) { return s; }
 inline std::string text(const char* s) { return s; }

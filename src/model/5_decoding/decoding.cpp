@@ -1,6 +1,14 @@
 // decoding.cpp — greedy decoding.
 #include "model/5_decoding/decoding.h"
 
+#include <cmath>
+
+const Matrix& finite_logits(const Matrix& logits, std::size_t step) {
+    for (const double x : logits.data)
+        if (!std::isfinite(x)) throw NonFiniteLogits(step);
+    return logits;
+}
+
 bool may_generate(int id, const TransformerConfig& c) { return id != c.pad_id && id != c.bos_id; }
 
 int next_token(const Matrix& logits, const TransformerConfig& c) {
@@ -20,7 +28,7 @@ GreedySteps greedy_decode(const Transformer& m, const Tokens& source, std::size_
     while (g.output.size() <= max_length) {
         const Matrix logits =
             decode(m, {g.output}, memory, {source});  // (steps so far x tgt_vocab)
-        g.step_logits.push_back(row_of(logits, logits.rows - 1));
+        g.step_logits.push_back(finite_logits(row_of(logits, logits.rows - 1), g.output.size()));
         const int next = next_token(g.step_logits.back(), m.config);
         g.output.push_back(next);
         if (next == m.config.eos_id) break;

@@ -2,6 +2,8 @@
 // time (tutorial 02, "inference-time data flow").
 #pragma once
 #include <cstddef>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "core/matrix.h"
@@ -12,6 +14,19 @@
 // them highest; a trained one never sees them as targets. Greedy decoding, beam search and
 // sampling all ask this one function.
 bool may_generate(int id, const TransformerConfig& config);
+
+// What every decoder throws when a step's logits are not all finite (weights so large that
+// they overflow, or NaN in a hand-edited model): an argmax or a softmax over them would hide the
+// failure and decode nonsense. The chapter that reports it names the model's file.
+struct NonFiniteLogits : std::runtime_error {
+    std::size_t step;  // 1 for the first generated token
+    explicit NonFiniteLogits(std::size_t s)
+        : std::runtime_error("decoding step " + std::to_string(s) + ": a logit is not finite"),
+          step(s) {}
+};
+
+// logits itself, when all are finite; throws NonFiniteLogits(step) otherwise.
+const Matrix& finite_logits(const Matrix& logits, std::size_t step);
 
 struct GreedySteps {
     Tokens output;  // starts with <bos>; ends with <eos> unless max_length stopped it

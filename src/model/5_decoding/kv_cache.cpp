@@ -4,6 +4,7 @@
 
 #include "model/1_attention/masks.h"
 #include "model/4_transformer/embedding.h"
+#include "model/5_decoding/decoding.h"
 
 KVCache start_decoding(const Transformer& m, const Tokens& source) {
     const Matrix memory = encode(m, {source});
@@ -25,7 +26,8 @@ Matrix decode_step(const Transformer& m, KVCache& cache, int token) {
     const Attending self = within_one(1, keys);
     const Attending cross = within_one(1, cache.cross_mask.cols, cache.cross_mask);
     cache.length += 1;
-    return run_decoder(m, y, Matrix(), self, cross, nullptr, &cache.layers);
+    return finite_logits(run_decoder(m, y, Matrix(), self, cross, nullptr, &cache.layers),
+                         cache.length);
 }
 
 double kv_cache_bytes(const TransformerConfig& c, std::size_t t, std::size_t m) {
