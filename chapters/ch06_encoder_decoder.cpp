@@ -136,7 +136,7 @@ void the_model(Chapter& ch, const Inputs& in) {
 void add_and_norm(Chapter& ch, const Inputs& in) {
     ch.step(tr("Add & Norm with numbers: LayerNorm beside BatchNorm (04 LayerNorm & BatchNorm)"));
     const Matrix r = add(in.an_x, in.an_sublayer);  // the residual: x + Sublayer(x)
-    LayerNorm unit{Matrix(1, r.cols, 1.0), Matrix(1, r.cols), 1e-5};
+    Norm unit{Matrix(1, r.cols, 1.0), Matrix(1, r.cols), 1e-5};
     ch.matrix(tr("x + Sublayer(x): {} positions of a batch, {} features", r.rows, r.cols), r);
     const Matrix ln = layer_norm(r, unit), bn = batch_norm(r);
     ch.show("add_norm_layer_norm",

@@ -18,7 +18,9 @@
 #include "report/chapter.h"
 #include "report/chart.h"
 #include "report/heatmap.h"
+#include "report/model_summary.h"
 #include "report/progress.h"
+#include "report/recorded_gradients.h"
 #include "report/token_text.h"
 #include "train/gradient_check.h"
 #include "train/numerals_task.h"
@@ -41,26 +43,12 @@ struct Inputs {
     std::vector<std::uint64_t> check_numbers;  // numerals: read here and by the oracle
 };
 
-// [[source ids, target ids], …]: each a non-empty list of ids of the reversal vocabulary.
-std::vector<Example> examples_at(const DataFile& data, const std::string& key) {
-    std::vector<Example> out;
-    const std::size_t n = data.length(key);
-    for (std::size_t i = 0; i < n; ++i) {
-        const std::string where = key + "[" + std::to_string(i) + "]";
-        if (data.length(where) != 2)
-            throw data.error(where, tr("expected [source ids, target ids]"));
-        out.push_back({data.tokens(where + "[0]", reverse_vocab_size),
-                       data.tokens(where + "[1]", reverse_vocab_size)});
-    }
-    if (out.empty()) throw data.error(key, tr("expected at least one example"));
-    return out;
-}
-
 Inputs read_inputs(const DataFile& data, const std::string& task) {
     Inputs in;
     in.tiny = load_transformer(data, "inputs");
     in.smoothing = data.number("inputs.smoothing");
-    in.gradient_batch = examples_at(data, "inputs.gradient_batch");
+    in.gradient_batch =
+        read_examples(data, "inputs.gradient_batch", reverse_vocab_size, reverse_vocab_size);
     in.adam.factor = data.number("inputs.adam.factor");
     in.adam.warmup = data.size("inputs.adam.warmup", 1, 1000000);
     in.adam.d_model = data.size("inputs.adam.d_model", 1, 100000);
@@ -129,25 +117,6 @@ void the_task(Chapter& ch, const Inputs& in) {
         ch.line("      " +
                 tr("(the decoder's input: {})", text_of(c, shifted_right(e.target, c.bos_id))));
     }
-}
-
-// Our gradients in PyTorch's names and layouts, recorded as "grad_<placement>/<name>"; returns
-// the largest |ours − PyTorch's| over them, from the data file's expected values.
-double record_gradients(Chapter& ch, const std::string& placement, const Transformer& grad) {
-    double worst = 0.0;
-    for (const TorchTensor& t : torch_state_dict(grad)) {
-        std::string name =
-            t.name;  // the oracle's keys: "transformer/encoder/…" for "transformer.encoder.…"
-        std::replace(name.begin(), name.end(), '.', '/');
-        const std::string key = "grad_" + placement + "/" + name;
-        ch.record(key, t.value, t.is_vector ? Shape::Vector : Shape::Matrix, tolerance::end_to_end);
-        const std::string expected = "expected." + key;
-        if (!ch.data.has(expected)) continue;
-        const Matrix want = t.is_vector ? ch.data.vector(expected) : ch.data.matrix(expected);
-        if (want.data.size() == t.value.data.size())
-            worst = std::max(worst, max_abs_diff(want, t.value));
-    }
-    return worst;
 }
 
 // The tiny model of the data file in one placement.
@@ -227,6 +196,30 @@ void apply_flags(const Options& o, Inputs& in) {
     if (o.has("--steps"))
         in.plan.settings.max_steps = static_cast<std::size_t>(o.integer("--steps", 1, 100000000));
     if (o.has("--seconds")) in.plan.settings.max_seconds = o.number("--seconds", 0.001, 1e7);
+    // chapter 10's switches, on the model this run trains
+    TransformerConfig& c = in.plan.config;
+    if (o.has("--norm") && !norm_from_name(o.value("--norm"), c.norm))
+        throw UsageError(tr("--norm: expected layer or rms, got \"{}\"", o.value("--norm")));
+    if (o.has("--position")) {
+        if (!positions_from_name(o.value("--position"), c.positions))
+            throw UsageError(
+                tr("--position: expected sinusoidal, learned, rope, alibi or none, "
+                   "got \"{}\"",
+                   o.value("--position")));
+        if (c.positions == PositionScheme::Learned && c.max_positions == 0)
+            c.max_positions = 64;  // longer than any sequence either task draws
+        if (c.positions == PositionScheme::Rope && (c.d_model / c.n_heads) % 2 != 0)
+            throw UsageError(
+                tr("--position rope: rotates pairs of columns, so d_k = {} must be "
+                   "even",
+                   c.d_model / c.n_heads));
+    }
+    if (o.has("--kv-heads")) {
+        c.n_kv_heads = static_cast<std::size_t>(o.integer("--kv-heads", 1, c.n_heads));
+        if (c.n_heads % c.n_kv_heads != 0)
+            throw UsageError(tr("--kv-heads: expected a divisor of the {} heads", c.n_heads));
+    }
+    if (o.has("--window")) c.window = static_cast<std::size_t>(o.integer("--window", 0, 1 << 20));
 }
 
 TrainingRun train_model(Chapter& ch, const Inputs& in) {
@@ -236,9 +229,8 @@ TrainingRun train_model(Chapter& ch, const Inputs& in) {
     ch.say(
         tr("model: d_model {}, h {}, d_ff {}, {}+{} layers, {}, {} parameters; batches of {}, up "
            "to {} steps",
-           c.d_model, c.n_heads, c.d_ff, c.n_encoder_layers, c.n_decoder_layers,
-           c.norm_first ? tr("pre-norm") : tr("post-norm"), parameter_count(initial_model(in.plan)),
-           in.plan.batch_size, s.max_steps));
+           c.d_model, c.n_heads, c.d_ff, c.n_encoder_layers, c.n_decoder_layers, variant_text(c),
+           parameter_count(initial_model(in.plan)), in.plan.batch_size, s.max_steps));
     ProgressBar bar;  // on stderr, when it is a terminal
     TrainingRun run = train_plan(in.plan, [&](const StepStats& stats) { bar.update(stats); });
     bar.done();
@@ -468,6 +460,13 @@ int main(int argc, char** argv) {
          {"--task", "NAME",
           N_("reverse (the default: reverse digits) or numerals (numbers into Chinese readings)")},
          {"--steps", "N", N_("train at most N steps (a quick run: --steps 20)")},
+         {"--norm", "NAME", N_("layer (the paper's LayerNorm) or rms (RMSNorm; chapter 10)")},
+         {"--position", "NAME",
+          N_("sinusoidal (the paper's), learned, rope, alibi or none (chapter 10)")},
+         {"--kv-heads", "N",
+          N_("heads of keys and values: the model's heads (default), fewer (grouped-query) or "
+             "1 (multi-query)")},
+         {"--window", "N", N_("self-attention sees only keys fewer than N positions away")},
          {"--seconds", "S", N_("train at most S seconds (default: the data file's, 60)")},
          {"--save", "FILE",
           N_("save the model there (a full run saves it as build/ch07_<task>_model.json)")}}};

@@ -64,3 +64,40 @@ void remove_temp_files() {
     std::error_code ec;
     std::filesystem::remove_all(made_dir(), ec);
 }
+
+std::string quick_flags(const std::string& chapter) {
+    if (chapter == "ch07_training") return " --steps 3";
+    if (chapter != "ch09_decoding" && chapter != "ch10_modern_attention") return "";
+    std::string text = read_all("data/" + chapter + ".json");
+    // plain text edits, so that this file needs no JSON library: each key's value replaced
+    const auto replace_value = [&](const std::string& key, const std::string& value) {
+        const std::size_t at = text.find("\"" + key + "\": ");
+        REQUIRE_MESSAGE(at != std::string::npos, key);
+        const std::size_t start = at + key.size() + 4;
+        std::size_t end = start;
+        int depth = 0;
+        for (; end < text.size(); ++end) {
+            const char c = text[end];
+            if (c == '[' || c == '{') ++depth;
+            if (c == ']' || c == '}') {
+                if (depth == 0) break;
+                --depth;
+            }
+            if (c == ',' && depth == 0) break;
+            if (c == '\n' && depth == 0) break;
+        }
+        text.replace(start, end - start, value);
+    };
+    if (chapter == "ch09_decoding") {
+        replace_value("numbers", "[7, 207]");  // inputs.stopping: two numbers, two steps
+        replace_value("max_steps", "2");
+        replace_value("timing_lengths", "[8, 16]");
+    } else {
+        replace_value("max_steps", "2");  // the length experiment's training
+        replace_value("seeds", "[1]");
+        replace_value("test_lengths", "[9, 11]");
+        replace_value("per_length", "3");
+        replace_value("tokens", "4");  // the timed decoding
+    }
+    return " --data " + temp_file(chapter + ".quick.json", text);
+}

@@ -39,6 +39,12 @@ std::string program_path(const std::string& program);  // where build/<program> 
 std::string temp_directory(const std::string& name);   // a fresh directory for one test
 std::string read_file(const std::string& path);        // "" if it cannot be read
 
+// The flags that keep a chapter's walkthrough or --json short in the test suite: ch07 trains 3
+// steps; ch09 and ch10 run on a copy of their data file whose measurements (the trained model
+// of ch09's stopping rules, ch10's length experiment and timings) are cut to a few steps. Their
+// expected values are the shipped file's. "" for the others.
+std::string quick_flags(const std::string& chapter);
+
 // A file with the given text in a fresh temporary directory; returns its path.
 std::string temp_file(const std::string& name, const std::string& text);
 void remove_temp_files();  // the whole temporary directory, once every test has run

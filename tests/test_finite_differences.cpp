@@ -21,6 +21,7 @@
 #include "model/4_transformer/norms.h"
 #include "model/4_transformer/loss.h"
 #include "model/1_attention/masks.h"
+#include "model/2_positions/rotary.h"
 #include "model/3_multi_head/multi_head.h"
 #include "model/4_transformer/parameters.h"
 #include "model/4_transformer/transformer.h"
@@ -47,8 +48,8 @@ struct Checked {
 // in a few lines, not in thousands.
 bool entry_agrees(const GradientCheck& g) {
     const bool ok = g.error() <= 1e-6;
-    CHECK_MESSAGE(ok, g.where << ": backward " << g.analytic << ", finite difference "
-                              << g.numeric);
+    CHECK_MESSAGE(ok,
+                  g.where << ": backward " << g.analytic << ", finite difference " << g.numeric);
     return ok;
 }
 
@@ -105,11 +106,11 @@ TEST_CASE("linear") {
 TEST_CASE("layer_norm") {
     Random rng(3);
     Matrix x = random_matrix(rng, 4, 6, 2.0);
-    LayerNorm norm{random_matrix(rng, 1, 6), random_matrix(rng, 1, 6)};
+    Norm norm{random_matrix(rng, 1, 6), random_matrix(rng, 1, 6)};
     const Matrix G = random_matrix(rng, 4, 6);
-    LayerNormCache cache;
+    NormCache cache;
     layer_norm(x, norm, &cache);
-    LayerNorm grad{Matrix(1, 6), Matrix(1, 6)};
+    Norm grad{Matrix(1, 6), Matrix(1, 6)};
     const Matrix dx = layer_norm_backward(G, norm, cache, grad);
     check_all({{"x", &x, dx}, {"gain", &norm.gain, grad.gain}, {"bias", &norm.bias, grad.bias}},
               [&] { return weighted_sum(layer_norm(x, norm), G); });
@@ -176,9 +177,83 @@ TEST_CASE("embedding with positions") {
     const Tokens ids = {3, 1, 3, 0};
     const Matrix G = random_matrix(rng, 4, 4);
     Matrix d_table(5, 4);
-    embed_backward(G, ids, d_table);
+    embed_backward(G, {ids}, d_table);
     check_all(
         {{"table", &table, d_table}}, [&] { return weighted_sum(embed(table, ids), G); }, 12);
+}
+
+TEST_CASE("embedding with learned positions, two sequences stacked") {
+    Random rng(17);
+    Matrix table = random_matrix(rng, 5, 4), positions = random_matrix(rng, 6, 4);
+    const std::vector<Tokens> seqs = {{3, 1, 3, 0}, {2, 4}};
+    const Matrix G = random_matrix(rng, 6, 4);
+    Matrix d_table(5, 4), d_positions(6, 4);
+    const AddedPositions added{PositionScheme::Learned, &positions};
+    embed_backward(G, seqs, d_table, &d_positions);
+    check_all(
+        {{"table", &table, d_table}, {"positions", &positions, d_positions}},
+        [&] { return weighted_sum(embed(table, seqs, added), G); }, 12);
+}
+
+TEST_CASE("rms_norm") {
+    Random rng(13);
+    Matrix x = random_matrix(rng, 4, 6, 2.0);
+    Norm norm{random_matrix(rng, 1, 6), Matrix(), 1e-5, NormKind::RMS};
+    const Matrix G = random_matrix(rng, 4, 6);
+    NormCache cache;
+    rms_norm(x, norm, &cache);
+    Norm grad{Matrix(1, 6), Matrix(), 1e-5, NormKind::RMS};
+    const Matrix dx = rms_norm_backward(G, norm, cache, grad);
+    check_all({{"x", &x, dx}, {"gain", &norm.gain, grad.gain}},
+              [&] { return weighted_sum(rms_norm(x, norm), G); });
+}
+
+TEST_CASE("rope_rotate: its backward is the inverse rotation") {
+    Random rng(14);
+    Matrix x = random_matrix(rng, 3, 8);  // two heads of d_k = 4
+    const std::vector<std::size_t> positions = {0, 5, 17};
+    const Matrix G = random_matrix(rng, 3, 8);
+    check_all({{"x", &x, rope_rotate(G, 4, positions, true)}},
+              [&] { return weighted_sum(rope_rotate(x, 4, positions), G); });
+}
+
+TEST_CASE("grouped-query self-attention with RoPE or ALiBi and a window, two sequences") {
+    for (const InAttention positions : {InAttention::Rope, InAttention::Alibi}) {
+        CAPTURE(static_cast<int>(positions));
+        Random rng(15);
+        const std::size_t d = 8, h = 4, kv = 2, d_k = d / h;
+        Matrix x = random_matrix(rng, 7, d);
+        MultiHeadWeights w;
+        w.n_heads = h;
+        w.n_kv_heads = kv;
+        w.W_Q = random_matrix(rng, d, d, 0.5);
+        w.W_K = random_matrix(rng, d, kv * d_k, 0.5);
+        w.W_V = random_matrix(rng, d, kv * d_k, 0.5);
+        w.W_O = random_matrix(rng, d, d, 0.5);
+        w.b_Q = random_matrix(rng, 1, d, 0.5);
+        w.b_K = random_matrix(rng, 1, kv * d_k, 0.5);
+        w.b_V = random_matrix(rng, 1, kv * d_k, 0.5);
+        w.b_O = random_matrix(rng, 1, d, 0.5);
+        Attending who{Stacking{{0, 4, 7}},
+                      Stacking{{0, 4, 7}},
+                      {add(causal_mask(4), window_mask(4, 4, 2)), causal_mask(3)}};
+        who.positions = positions;
+        const Matrix G = random_matrix(rng, 7, d);
+        MultiHeadCache cache;
+        multi_head_attention(x, x, w, who, &cache);
+        MultiHeadWeights g = w;
+        for (Matrix* m : {&g.W_Q, &g.W_K, &g.W_V, &g.W_O, &g.b_Q, &g.b_K, &g.b_V, &g.b_O})
+            *m = Matrix(m->rows, m->cols);
+        MultiHeadInputGrads in = multi_head_attention_backward(G, w, cache, g);
+        add_to(in.dx_q, in.dx_kv);  // self-attention: x is both
+        check_all({{"x", &x, in.dx_q},
+                   {"W_Q", &w.W_Q, g.W_Q},
+                   {"W_K", &w.W_K, g.W_K},
+                   {"W_V", &w.W_V, g.W_V},
+                   {"b_Q", &w.b_Q, g.b_Q},
+                   {"b_V", &w.b_V, g.b_V}},
+                  [&] { return weighted_sum(multi_head_attention(x, x, w, who), G); });
+    }
 }
 
 TEST_CASE("output projection, separate and shared with the embedding") {
@@ -234,16 +309,16 @@ TEST_CASE("encoder layer, post-norm and pre-norm, two sequences stacked") {
         const Matrix G = random_matrix(rng, 7, 6);
         const Attending self = two_sequences_self(false);
         EncoderLayerCache cache;
-        encoder_layer(x, L, self, norm_first, &cache);
+        encoder_layer(x, L, self, m.config, &cache);
         EncoderLayer g = zeros_like(m).encoder[0];
-        const Matrix dx = encoder_layer_backward(G, L, cache, norm_first, g);
+        const Matrix dx = encoder_layer_backward(G, L, cache, m.config, g);
         check_all({{"x", &x, dx},
                    {"self_attn.W_Q", &L.self_attn.W_Q, g.self_attn.W_Q},
                    {"self_attn.W_V", &L.self_attn.W_V, g.self_attn.W_V},
                    {"ffn.W1", &L.ffn.W1, g.ffn.W1},
                    {"norm1.gain", &L.norm1.gain, g.norm1.gain},
                    {"norm2.bias", &L.norm2.bias, g.norm2.bias}},
-                  [&] { return weighted_sum(encoder_layer(x, L, self, norm_first), G); });
+                  [&] { return weighted_sum(encoder_layer(x, L, self, m.config), G); });
     }
 }
 
@@ -260,10 +335,10 @@ TEST_CASE("decoder layer, post-norm and pre-norm, two sequences stacked") {
             self.q, Stacking{{0, 4, 6}}, {padding_mask(4, padding_after(3, 4)), Matrix(3, 2)}};
         const Matrix G = random_matrix(rng, 7, 6);
         DecoderLayerCache cache;
-        decoder_layer(y, memory, L, self, cross, norm_first, &cache);
+        decoder_layer(y, memory, L, self, cross, m.config, &cache);
         DecoderLayer g = zeros_like(m).decoder[0];
         Matrix d_memory(6, 6);
-        const Matrix dy = decoder_layer_backward(G, L, cache, norm_first, g, d_memory);
+        const Matrix dy = decoder_layer_backward(G, L, cache, m.config, g, d_memory);
         check_all(
             {{"y", &y, dy},
              {"memory", &memory, d_memory},
@@ -272,7 +347,7 @@ TEST_CASE("decoder layer, post-norm and pre-norm, two sequences stacked") {
              {"cross_attn.W_O", &L.cross_attn.W_O, g.cross_attn.W_O},
              {"ffn.b2", &L.ffn.b2, g.ffn.b2},
              {"norm3.gain", &L.norm3.gain, g.norm3.gain}},
-            [&] { return weighted_sum(decoder_layer(y, memory, L, self, cross, norm_first), G); });
+            [&] { return weighted_sum(decoder_layer(y, memory, L, self, cross, m.config), G); });
     }
 }
 
@@ -288,6 +363,28 @@ TEST_CASE(
             for (const GradientCheck& g : check_model_gradients(m, batch, 0.1, 3, pick))
                 if (!entry_agrees(g)) break;
         }
+}
+
+TEST_CASE("the whole model under chapter 10's switches: every parameter tensor") {
+    const std::vector<Example> batch = {{{3, 4, 5, 2}, {5, 4, 3, 2}}, {{6, 7, 2, 0}, {7, 6, 2, 0}}};
+    for (const PositionScheme positions : {PositionScheme::Learned, PositionScheme::Rope,
+                                           PositionScheme::Alibi, PositionScheme::None}) {
+        for (const bool norm_first : {false, true}) {
+            CAPTURE(positions_name(positions));
+            CAPTURE(norm_first);
+            TransformerConfig c = small_config(8, 4, 10, 9, 9);
+            c.norm_first = norm_first;
+            c.norm = NormKind::RMS;
+            c.positions = positions;
+            c.n_kv_heads = 2;
+            c.window = 2;
+            c.max_positions = 6;
+            Transformer m = perturbed(c, 21);
+            Random pick(3);
+            for (const GradientCheck& g : check_model_gradients(m, batch, 0.1, 3, pick))
+                if (!entry_agrees(g)) break;
+        }
+    }
 }
 
 TEST_SUITE_END();

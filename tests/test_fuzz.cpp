@@ -170,6 +170,10 @@ TEST_CASE("fuzz: mutated data files and model files, every chapter, the contract
     targets.push_back({"ch08_cost", smallest("ch08_cost"), " --json", true});
     targets.push_back({"ch09_decoding", shipped("ch09_decoding"), " --check", false});
     targets.push_back({"ch09_decoding", smallest("ch09_decoding"), " --check", false});
+    targets.push_back(
+        {"ch10_modern_attention", smallest("ch10_modern_attention"), " --json", true});
+    targets.push_back(
+        {"ch10_modern_attention", shipped("ch10_modern_attention"), " --check", false});
 
     // TBH_FUZZ_SEED=N build/tests -tc="fuzz*" explores other files; the suite runs this one
     const char* seed = std::getenv("TBH_FUZZ_SEED");

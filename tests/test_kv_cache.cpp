@@ -64,3 +64,39 @@ TEST_CASE("KV cache: what it holds grows by one row per layer and step") {
     CHECK(cache_doubles(cache) == 3 * (4 + 2) * row);
     CHECK(kv_cache_bytes(m.config, 2, 4) == 8.0 * static_cast<double>(cache_doubles(cache)));
 }
+
+TEST_CASE("KV cache: bit for bit under every combination of chapter 10's switches") {
+    std::size_t models = 0;
+    for (const NormKind norm : {NormKind::Layer, NormKind::RMS})
+        for (const bool norm_first : {false, true})
+            for (const PositionScheme positions :
+                 {PositionScheme::Sinusoidal, PositionScheme::Learned, PositionScheme::Rope,
+                  PositionScheme::Alibi, PositionScheme::None})
+                for (const std::size_t kv_heads : {3, 1})
+                    for (const std::size_t window : {0, 2}) {
+                        TransformerConfig c = config(norm_first);
+                        c.norm = norm, c.positions = positions, c.n_kv_heads = kv_heads;
+                        c.window = window, c.max_positions = 12;
+                        CAPTURE(norm_name(norm));
+                        CAPTURE(norm_first);
+                        CAPTURE(positions_name(positions));
+                        CAPTURE(kv_heads);
+                        CAPTURE(window);
+                        const Transformer m = random_transformer(c, 7);
+                        CHECK(worst_gap(m, {3, 4, 5, 6, 2}, {1, 7, 3, 9, 4, 4, 10, 5}) == 0.0);
+                        CHECK(worst_gap(m, {3, 8, 2, 0, 0}, {1, 5, 6}) == 0.0);
+                        ++models;
+                    }
+    CHECK(models == 80);
+}
+
+TEST_CASE("KV cache: grouped-query attention keeps h / n_kv times fewer doubles") {
+    TransformerConfig c = config(false);
+    c.n_kv_heads = 1;  // multi-query: one key and one value head of d_k = 4
+    const Transformer m = random_transformer(c, 3);
+    KVCache cache = start_decoding(m, {3, 4, 5, 2});
+    decode_step(m, cache, 1);
+    const std::size_t row = 4 + 4;
+    CHECK(cache_doubles(cache) == 3 * (4 + 1) * row);
+    CHECK(kv_cache_bytes(m.config, 1, 4) == 8.0 * static_cast<double>(cache_doubles(cache)));
+}

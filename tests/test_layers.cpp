@@ -17,7 +17,7 @@ TEST_CASE("linear is x·W + b, and b may be absent") {
 
 TEST_CASE("LayerNorm by hand: biased variance, eps inside the square root") {
     // row [1, 2, 3, 6]: mean 3, biased variance (4 + 1 + 0 + 9) / 4 = 3.5
-    const LayerNorm n{Matrix{{1, 1, 1, 1}}, Matrix{{0, 0, 0, 0}}, 1e-5};
+    const Norm n{Matrix{{1, 1, 1, 1}}, Matrix{{0, 0, 0, 0}}, 1e-5};
     const Matrix y = layer_norm(Matrix{{1, 2, 3, 6}}, n);
     const double s = std::sqrt(3.5 + 1e-5);
     CHECK(y(0, 0) == doctest::Approx(-2 / s).epsilon(1e-14));
@@ -26,12 +26,12 @@ TEST_CASE("LayerNorm by hand: biased variance, eps inside the square root") {
     CHECK(std::fabs(y(0, 0) - (-2 / std::sqrt(14.0 / 3))) > 1e-3);
     CHECK(std::fabs(y(0, 0) - (-2 / (std::sqrt(3.5) + 1e-5))) > 1e-9);
     // gain and bias scale and shift each column
-    const LayerNorm g{Matrix{{2, 2, 2, 2}}, Matrix{{1, 0, 0, 0}}, 1e-5};
+    const Norm g{Matrix{{2, 2, 2, 2}}, Matrix{{1, 0, 0, 0}}, 1e-5};
     CHECK(layer_norm(Matrix{{1, 2, 3, 6}}, g)(0, 0) == doctest::Approx(1 - 4 / s).epsilon(1e-14));
 }
 
 TEST_CASE("LayerNorm of a constant row is the bias (eps keeps it finite)") {
-    const LayerNorm n{Matrix{{3, 3}}, Matrix{{0.5, -1}}, 1e-5};
+    const Norm n{Matrix{{3, 3}}, Matrix{{0.5, -1}}, 1e-5};
     const Matrix y = layer_norm(Matrix{{7, 7}}, n);
     CHECK(y(0, 0) == 0.5);
     CHECK(y(0, 1) == -1);

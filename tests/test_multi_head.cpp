@@ -81,7 +81,7 @@ TEST_CASE("wrong shapes are named: weights, heads, masks, inputs") {
     };
     MultiHeadWeights bad = w;
     bad.W_K = Matrix(4, 3);
-    CHECK(message(bad, x, Matrix()) == "W_K: expected (4x4) like W_Q, got (4x3)");
+    CHECK(message(bad, x, Matrix()) == "W_K: expected (4x4) (d_model x n_kv·d_k), got (4x3)");
     bad = w;
     bad.n_heads = 3;
     CHECK(message(bad, x, Matrix()) == "W_Q: 4 columns cannot be split into 3 heads");

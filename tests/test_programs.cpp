@@ -21,12 +21,10 @@ static const char* const chapters[] = {"ch01_dictionary_lookup",
                                        "ch06_encoder_decoder",
                                        "ch07_training",
                                        "ch08_cost",
-                                       "ch09_decoding"};
+                                       "ch09_decoding",
+                                       "ch10_modern_attention"};
 
 // ch07 trains for half a minute by default; in tests, a few steps show the contract
-static std::string quick(const std::string& chapter) {
-    return chapter == "ch07_training" ? " --steps 3" : "";
-}
 
 static Json data_of(const std::string& chapter) {
     std::ifstream in("data/" + chapter + ".json");
@@ -71,7 +69,7 @@ TEST_CASE("every chapter: --help, --check and --json follow the contract") {
         CHECK(lines(check.out) == 1);
         CHECK(check.out.find(" passed, 0 failed") != std::string::npos);
 
-        const Run json = run_program(chapter, "--json" + quick(chapter));
+        const Run json = run_program(chapter, "--json" + quick_flags(chapter));
         CHECK(json.exit_code == 0);
         Json parsed = Json::parse(json.out);  // stdout is nothing but the JSON object
         if (std::string(chapter) ==
@@ -82,7 +80,8 @@ TEST_CASE("every chapter: --help, --check and --json follow the contract") {
             CHECK(parsed["core_parameter_count"] == 44140544);
         }
         if (std::string(chapter) == "ch07_training") {  // the readings come from --task numerals
-            const Run numerals = run_program(chapter, "--task numerals --json" + quick(chapter));
+            const Run numerals =
+                run_program(chapter, "--task numerals --json" + quick_flags(chapter));
             CHECK(numerals.exit_code == 0);
             parsed.update(Json::parse(numerals.out));
         }
@@ -189,8 +188,8 @@ TEST_CASE("--svg DIR writes well-formed pictures; an unwritable DIR is one error
           "ch05_positional_encoding", "ch07_training", "ch08_cost"}) {
         CAPTURE(chapter);
         const Run r = run_program(
-            chapter, "--svg " + dir + quick(chapter) +
-                         (quick(chapter).empty() ? "" : " --save " + dir + "/../m.json"));
+            chapter, "--svg " + dir + quick_flags(chapter) +
+                         (quick_flags(chapter).empty() ? "" : " --save " + dir + "/../m.json"));
         CHECK(r.exit_code == 0);
         CHECK(r.out.find("wrote " + dir + "/" + std::string(chapter).substr(0, 4)) !=
               std::string::npos);

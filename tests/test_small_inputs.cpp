@@ -24,7 +24,8 @@ const char* const chapters[] = {"ch01_dictionary_lookup",
                                 "ch06_encoder_decoder",
                                 "ch07_training",
                                 "ch08_cost",
-                                "ch09_decoding"};
+                                "ch09_decoding",
+                                "ch10_modern_attention"};
 
 std::string smallest(const std::string& chapter) {
     return "tests/data/" + chapter + ".smallest.json";

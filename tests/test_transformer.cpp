@@ -26,12 +26,12 @@ TEST_CASE("post-norm and pre-norm layers differ, each as its formula says") {
     // post-norm: LayerNorm(x + Sublayer(x)), twice
     Matrix post = layer_norm(add(x, multi_head_attention(x, x, L.self_attn)), L.norm1);
     post = layer_norm(add(post, feed_forward(post, L.ffn)), L.norm2);
-    CHECK(max_abs_diff(encoder_layer(x, L, none, false), post) <= 1e-15);
+    CHECK(max_abs_diff(encoder_layer(x, L, none, small_config(false)), post) <= 1e-15);
     // pre-norm: x + Sublayer(LayerNorm(x)), twice
     const Matrix n1 = layer_norm(x, L.norm1);
     Matrix pre = add(x, multi_head_attention(n1, n1, L.self_attn));
     pre = add(pre, feed_forward(layer_norm(pre, L.norm2), L.ffn));
-    CHECK(max_abs_diff(encoder_layer(x, L, none, true), pre) <= 1e-15);
+    CHECK(max_abs_diff(encoder_layer(x, L, none, small_config(true)), pre) <= 1e-15);
     CHECK(max_abs_diff(pre, post) > 1e-3);
 }
 

@@ -34,6 +34,7 @@ import ch06_encoder_decoder
 import ch07_training
 import ch08_cost
 import ch09_decoding
+import ch10_modern_attention
 from common import digest, errata, to_text, write
 from variants import smallest, variants
 
@@ -53,6 +54,7 @@ CHAPTERS = {
         ch07_training,
         ch08_cost,
         ch09_decoding,
+        ch10_modern_attention,
     )
 }
 

@@ -8,6 +8,8 @@ import torch
 from ch06_encoder_decoder import ch06_config, ch06_inputs
 from ch07_training import ch07_inputs
 from ch09_decoding import ch09_config
+import ch10_modern_attention as ch10
+import modern
 from common import SplitMix64
 from model import Seq2Seq, weights_of
 from numerals import NUMERALS_TRAINING
@@ -115,7 +117,45 @@ def variants():
         ("ch02_self_attention", "other", ch02),
         ("ch03_masked_attention", "other", ch03),
         ("ch04_multi_head_attention", "other", ch04),
+        ("ch10_modern_attention", "other", ch10_other()),
     ]
+
+
+def ch10_model(name, config, seed):
+    return {
+        "name": name,
+        "config": config,
+        "weights": {k: x.tolist() for k, x in modern.random_weights(config, seed).items()},
+    }
+
+
+def ch10_other():
+    """Other widths: six heads (ALiBi's rule for a head count that is no power of 2), d_k 6,
+    grouped-query attention in thirds, a window of 3, other combinations of the switches."""
+    i = ch10.ch10_inputs()
+    rng = SplitMix64(1010)
+    pick = lambda rows, cols: [[round(rng.normal(), 3) for _ in range(cols)] for _ in range(rows)]
+    base = dict(ch10.small_config(), d_model=12, n_heads=6, d_ff=8, n_encoder_layers=1, n_decoder_layers=3, src_vocab=7, tgt_vocab=9)
+    i.update(
+        {
+            "norms": {"x": pick(3, 5)},
+            "rope": {"d_k": 6, "q": pick(1, 6)[0], "k": pick(1, 6)[0], "pairs": [[7, 1], [12, 6], [1, 7], [0, 6]], "positions": [3, 0]},
+            "frequencies": {"d_model": 12, "d_k": 6},
+            "alibi": {"heads": [6, 3, 1], "n": 4},
+            "gqa": {"d_model": 12, "n_heads": 6, "kv_heads": [6, 3, 2, 1], "x": pick(3, 12), "weights": ch10.gqa_weights(12, 12, 6)},
+            "window": {"n": 10, "window": 3, "layers": [2, 5]},
+            "models": {
+                "variants": [
+                    ch10_model("rms_post_alibi", dict(base, norm="rms", positions="alibi", n_kv_heads=3, window=0), 201),
+                    ch10_model("pre_rope_mqa_window", dict(base, norm_first=True, positions="rope", n_kv_heads=1, window=2), 202),
+                    ch10_model("learned", dict(base, positions="learned", n_kv_heads=6, window=0, max_positions=9), 203),
+                ],
+                "batch": [[[3, 4, 2], [5, 6, 7, 2]], [[6, 5, 4, 3, 2], [8, 2]]],
+                "smoothing": 0.2,
+            },
+        }
+    )
+    return i
 
 
 # The smallest legal shapes of every chapter's data file (tests/data/chNN_*.smallest.json): one
@@ -198,7 +238,42 @@ def smallest():
         ("ch07_training", ch07_smallest(tiny)),
         ("ch08_cost", ch08_smallest()),
         ("ch09_decoding", ch09_smallest(tiny)),
+        ("ch10_modern_attention", ch10_smallest()),
     ]
+
+
+def ch10_smallest():
+    """One of everything; RoPE needs d_k = 2, the smallest even width."""
+    i = ch10.ch10_inputs()
+    c = dict(ch10.small_config(), d_model=2, n_heads=1, d_ff=1, n_encoder_layers=1, n_decoder_layers=1, src_vocab=4, tgt_vocab=4)
+    run = dict(d_model=2, n_heads=1, d_ff=1, n_encoder_layers=1, n_decoder_layers=1, batch_size=1, max_steps=1, check_steps=1, heldout=1, min_length=1, max_length=1)
+    i.update(
+        {
+            "norms": {"x": [[1.5]]},
+            "rope": {"d_k": 2, "q": [0.5, -1.0], "k": [2.0, 0.25], "pairs": [[1, 0]], "positions": [0]},
+            "frequencies": {"d_model": 2, "d_k": 2},
+            "alibi": {"heads": [1], "n": 1},
+            "gqa": {"d_model": 1, "n_heads": 1, "kv_heads": [1], "x": [[0.5]], "weights": ch10.gqa_weights(13, 1, 1)},
+            "kv_bytes": {"models": [{"name": "one", "layers": 1, "n_heads": 1, "d_model": 1, "n_kv_heads": 1}], "bytes_per_number": [8]},
+            "timing": {"d_model": 2, "n_heads": 1, "d_ff": 1, "layers": 1, "kv_heads": [1], "tokens": 1},
+            "window": {"n": 1, "window": 1, "layers": [1]},
+            "models": {
+                "variants": [ch10_model("rope_rms", dict(c, norm="rms", positions="rope", n_kv_heads=1, window=1), 301)],
+                "batch": [[[3, 2], [3, 2]]],
+                "smoothing": 0.1,
+            },
+            "length_generalization": {
+                "training": dict(i["length_generalization"]["training"], **run),
+                "schemes": ["rope"],
+                "seeds": [1],
+                "test_lengths": [1],
+                "per_length": 1,
+                "test_seed": 77,
+                "max_positions": 2,
+            },
+        }
+    )
+    return i
 
 
 def ch07_smallest(tiny):

@@ -20,6 +20,26 @@ void read_model_shape(const DataFile& data, const std::string& k, TransformerCon
     c.norm_first = data.flag(k + "norm_first");
     if (c.d_model % c.n_heads != 0)
         throw data.error(k + "n_heads", tr("expected a divisor of d_model = {}", c.d_model));
+    // chapter 10's switches, each optional: without them, the paper's model
+    if (data.has(k + "norm") && !norm_from_name(data.text(k + "norm"), c.norm))
+        throw data.error(k + "norm", tr("expected \"layer\" or \"rms\""));
+    if (data.has(k + "positions") && !positions_from_name(data.text(k + "positions"), c.positions))
+        throw data.error(k + "positions",
+                         tr("expected \"sinusoidal\", \"learned\", \"rope\", \"alibi\" or "
+                            "\"none\""));
+    if (data.has(k + "n_kv_heads")) {
+        c.n_kv_heads = data.size(k + "n_kv_heads", 1, c.n_heads);
+        if (c.n_heads % c.n_kv_heads != 0)
+            throw data.error(k + "n_kv_heads", tr("expected a divisor of n_heads = {}", c.n_heads));
+    }
+    if (data.has(k + "window")) c.window = data.size(k + "window", 0, 1 << 20);
+    if (c.positions == PositionScheme::Rope && (c.d_model / c.n_heads) % 2 != 0)
+        throw data.error(k + "positions",
+                         tr("rope rotates pairs of columns: expected an even d_k = d_model / "
+                            "n_heads, got {}",
+                            c.d_model / c.n_heads));
+    if (c.positions == PositionScheme::Learned)
+        c.max_positions = data.size(k + "max_positions", 1, 1 << 16);
 }
 
 TransformerConfig read_model_config(const DataFile& data, const std::string& k) {
@@ -45,7 +65,7 @@ TransformerConfig read_model_config(const DataFile& data, const std::string& k) 
             throw data.error(k + "source_vocabulary",
                              tr("expected {} names, one per source token id", c.src_vocab));
     }
-        if (c.share_embeddings && c.src_vocab != c.tgt_vocab)
+    if (c.share_embeddings && c.src_vocab != c.tgt_vocab)
         throw data.error(k + "share_embeddings",
                          tr("expected src_vocab == tgt_vocab when sharing"));
     // the fields agree with each other before anything uses them
@@ -58,8 +78,8 @@ TransformerConfig read_model_config(const DataFile& data, const std::string& k) 
         throw data.error(k + "eos_id", tr("expected pad_id, bos_id and eos_id to differ (got {}, "
                                           "{}, {})",
                                           c.pad_id, c.bos_id, c.eos_id));
-    for (const auto& [name, id] : {std::pair<const char*, int>{"pad_id", c.pad_id},
-                                   {"eos_id", c.eos_id}})
+    for (const auto& [name, id] :
+         {std::pair<const char*, int>{"pad_id", c.pad_id}, {"eos_id", c.eos_id}})
         if (id >= static_cast<int>(c.src_vocab))  // sources are padded and end with <eos>
             throw data.error(k + name, tr("expected an id of the source vocabulary too (0 to {})",
                                           c.src_vocab - 1));
@@ -75,11 +95,16 @@ static Json config_json(const TransformerConfig& c) {
            {"src_vocab", c.src_vocab},
            {"tgt_vocab", c.tgt_vocab},
            {"norm_first", c.norm_first},
+           {"norm", norm_name(c.norm)},
+           {"positions", positions_name(c.positions)},
+           {"n_kv_heads", c.kv_heads()},
+           {"window", c.window},
            {"share_embeddings", c.share_embeddings},
            {"layer_norm_eps", c.layer_norm_eps},
            {"pad_id", c.pad_id},
            {"bos_id", c.bos_id},
            {"eos_id", c.eos_id}};
+    if (c.positions == PositionScheme::Learned) j["max_positions"] = c.max_positions;
     if (!c.vocabulary.empty()) j["vocabulary"] = c.vocabulary;
     if (!c.source_vocabulary.empty()) j["source_vocabulary"] = c.source_vocabulary;
     return j;

@@ -13,7 +13,8 @@
 #include "model/4_transformer/transformer.h"
 
 // The shape of a model (d_model, n_heads, d_ff, n_encoder_layers, n_decoder_layers,
-// norm_first) from the object at key (with a trailing '.', or "" for the top level), into c.
+// norm_first, and chapter 10's optional switches: norm, positions, n_kv_heads, window,
+// max_positions) from the object at key (with a trailing '.', or "" for the top level), into c.
 void read_model_shape(const DataFile& data, const std::string& key, TransformerConfig& c);
 
 // A whole config: the shape, vocabularies, norms and special token ids.

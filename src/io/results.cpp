@@ -16,6 +16,10 @@ void Results::add_measurement(const std::string& name, double x) {
     items_.push_back({name, Matrix{{x}}, Shape::Number, 0.0, false});
 }
 
+void Results::add_measurement(const std::string& name, const Matrix& m) {
+    items_.push_back({name, m, Shape::Matrix, 0.0, false});
+}
+
 void Results::add_words(const std::string& name, const Words& words) {
     words_.push_back({name, {words}, true});
 }

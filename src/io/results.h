@@ -35,6 +35,7 @@ public:
     void add(const std::string& name, const Matrix& m, Shape shape = Shape::Matrix,
              double tol = tolerance::single_op);
     void add_measurement(const std::string& name, double x);  // in --json only: seconds, rates
+    void add_measurement(const std::string& name, const Matrix& m);  // a table of them
     // In --json only: words (a decoded output), or a list of them (several outputs).
     void add_words(const std::string& name, const Words& words);
     void add_word_lists(const std::string& name, const std::vector<Words>& lists);

@@ -47,3 +47,18 @@ void check_finite_run(const DataFile& data, const std::string& key, const Traini
                                  "finite); expected settings that train",
                                  run.diverged_at));
 }
+
+std::vector<Example> read_examples(const DataFile& data, const std::string& key,
+                                   std::size_t src_vocab, std::size_t tgt_vocab) {
+    std::vector<Example> out;
+    const std::size_t n = data.length(key);
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::string where = key + "[" + std::to_string(i) + "]";
+        if (data.length(where) != 2)
+            throw data.error(where, tr("expected [source ids, target ids]"));
+        out.push_back(
+            {data.tokens(where + "[0]", src_vocab), data.tokens(where + "[1]", tgt_vocab)});
+    }
+    if (out.empty()) throw data.error(key, tr("expected at least one example"));
+    return out;
+}

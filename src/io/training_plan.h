@@ -2,7 +2,11 @@
 #pragma once
 #include <string>
 
+#include <cstddef>
+#include <vector>
+
 #include "io/data_file.h"
+#include "train/example.h"
 #include "train/plan.h"
 
 // The task "reverse" or "numerals" and its settings from the object at key (with a trailing
@@ -16,3 +20,8 @@ TrainingPlan read_training_plan(const DataFile& data, const std::string& key,
 // at a step that was not finite — a loss, gradient or weight that is NaN or infinite: its model
 // must not be used, saved or scored.
 void check_finite_run(const DataFile& data, const std::string& key, const TrainingRun& run);
+
+// [[source ids, target ids], …] at key: at least one example, source ids below src_vocab and
+// target ids below tgt_vocab.
+std::vector<Example> read_examples(const DataFile& data, const std::string& key,
+                                   std::size_t src_vocab, std::size_t tgt_vocab);

@@ -63,6 +63,7 @@ public:
                 double tol = tolerance::single_op);
     void record_number(const std::string& key, double x, double tol = tolerance::single_op);
     void measured(const std::string& key, double x);  // in --json only: seconds, rates
+    void measured(const std::string& key, const Matrix& m) { results.add_measurement(key, m); }
     void reported(const std::string& key, const Words& words) { results.add_words(key, words); }
     void reported(const std::string& key, const std::vector<Words>& lists) {
         results.add_word_lists(key, lists);

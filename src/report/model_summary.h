@@ -8,8 +8,13 @@
 #include "model/4_transformer/transformer.h"
 
 // "d_model 32, h 4 (d_k = 8), d_ff 64, 2 encoder and 2 decoder layers, vocabularies 13 / 17"
-// and the parameter count: two lines.
+// and the parameter count: two lines; a third naming chapter 10's switches when any is not the
+// paper's.
 std::vector<std::string> description(const Transformer& model);
+
+// Chapter 10's switches as a reader reads them: "pre-norm, RMSNorm, RoPE, 2 key/value heads
+// (grouped-query), window 3"; the placement always, the others when they are not the paper's.
+std::string variant_text(const TransformerConfig& config);
 
 // The training record of a model file (steps, task, final loss, held-out exact match), if it
 // has one, and a warning for each source longer than any the model was trained on (or, for a

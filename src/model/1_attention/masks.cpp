@@ -27,3 +27,14 @@ std::vector<bool> padding_after(std::size_t length, std::size_t n_keys) {
 Matrix hidden_positions(const Matrix& mask) {
     return map(mask, [](double x) { return std::isinf(x) && x < 0 ? 1.0 : 0.0; });
 }
+
+Matrix window_mask(std::size_t n, std::size_t m, std::size_t window, std::size_t q_first) {
+    Matrix mask(n, m);
+    if (window == 0) return mask;
+    for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t j = 0; j < m; ++j) {
+            const std::size_t q = q_first + i, distance = q > j ? q - j : j - q;
+            if (distance >= window) mask(i, j) = masked;
+        }
+    return mask;
+}

@@ -21,6 +21,12 @@ Matrix causal_mask(std::size_t n);
 // PyTorch's key_padding_mask (true = ignore this key).
 Matrix padding_mask(std::size_t n_queries, const std::vector<bool>& key_is_padding);
 
+// (n x m) for queries at positions q_first … q_first + n − 1 and keys at positions 0 … m − 1:
+// hides every key window or more positions away from its query, |i − j| ≥ window — a sliding
+// window (chapter 10; Longformer, Mistral). Added to a causal mask, query i sees keys
+// i − window + 1 … i. window 0: no window, all zeros.
+Matrix window_mask(std::size_t n, std::size_t m, std::size_t window, std::size_t q_first = 0);
+
 // Keys at positions >= length are padding (a sequence padded on the right to n_keys).
 std::vector<bool> padding_after(std::size_t length, std::size_t n_keys);
 

@@ -4,8 +4,11 @@
 
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <utility>
 
+#include "model/2_positions/alibi.h"
+#include "model/2_positions/rotary.h"
 #include "model/3_multi_head/linear.h"
 
 // "(rows x cols)" of a shape, without making the matrix
@@ -14,20 +17,25 @@ static std::string shape(std::size_t rows, std::size_t cols) {
 }
 
 void check_multi_head(const MultiHeadWeights& w) {
-    const std::size_t d = w.W_Q.rows, h = w.n_heads;
+    const std::size_t d = w.W_Q.rows, h = w.n_heads, kv = w.kv_heads();
     auto fail = [](const std::string& what) { throw std::invalid_argument(what); };
     if (h < 1) fail("n_heads: expected at least 1");
-    for (const auto& [name, W] :
-         {std::pair<const char*, const Matrix*>{"W_Q", &w.W_Q}, {"W_V", &w.W_V}})
-        if (W->cols % h != 0)
+    if (h % kv != 0)
+        fail("n_kv_heads: " + std::to_string(kv) +
+             " does not divide n_heads = " + std::to_string(h));
+    for (const auto& [name, W, heads] :
+         {std::tuple<const char*, const Matrix*, std::size_t>{"W_Q", &w.W_Q, h},
+          {"W_V", &w.W_V, kv}})
+        if (W->cols % heads != 0)
             fail(std::string(name) + ": " + std::to_string(W->cols) +
-                 " columns cannot be split into " + std::to_string(h) + " heads");
-    if (w.W_K.rows != d || w.W_K.cols != w.W_Q.cols)
-        fail("W_K: expected " + shape(d, w.W_Q.cols) + " like W_Q, got " + shape_of(w.W_K));
+                 " columns cannot be split into " + std::to_string(heads) + " heads");
+    if (w.W_K.rows != d || w.W_K.cols != kv * w.d_k())
+        fail("W_K: expected " + shape(d, kv * w.d_k()) + " (d_model x n_kv·d_k), got " +
+             shape_of(w.W_K));
     if (w.W_V.rows != d)
         fail("W_V: expected " + std::to_string(d) + " rows (d_model), got " + shape_of(w.W_V));
-    if (w.W_O.rows != w.W_V.cols || w.W_O.cols != d)
-        fail("W_O: expected " + shape(w.W_V.cols, d) + " (h·d_v x d_model), got " +
+    if (w.W_O.rows != h * w.d_v() || w.W_O.cols != d)
+        fail("W_O: expected " + shape(h * w.d_v(), d) + " (h·d_v x d_model), got " +
              shape_of(w.W_O));
     const Matrix* biases[] = {&w.b_Q, &w.b_K, &w.b_V, &w.b_O};
     const Matrix* weights[] = {&w.W_Q, &w.W_K, &w.W_V, &w.W_O};
@@ -65,6 +73,38 @@ Attending within_one(std::size_t n, std::size_t m, const Matrix& mask) {
     return {one_sequence(n), one_sequence(m), {mask}};
 }
 
+namespace {
+
+// The position of every query row (RoPE): q_first, q_first + 1, … within each sequence.
+std::vector<std::size_t> query_positions(const Attending& who) {
+    std::vector<std::size_t> p;
+    for (std::size_t s = 0; s < who.q.sequences(); ++s)
+        for (std::size_t r = 0; r < who.q.length(s); ++r) p.push_back(who.q_first + r);
+    return p;
+}
+
+// The position of every key row: 0, 1, … within each sequence.
+std::vector<std::size_t> key_positions(const Stacking& kv) {
+    std::vector<std::size_t> p;
+    for (std::size_t s = 0; s < kv.sequences(); ++s)
+        for (std::size_t r = 0; r < kv.length(s); ++r) p.push_back(r);
+    return p;
+}
+
+// Positions first, first + 1, …: the rows a call appends to the keys kept so far.
+std::vector<std::size_t> positions_from(std::size_t first, std::size_t count) {
+    std::vector<std::size_t> p(count);
+    for (std::size_t r = 0; r < count; ++r) p[r] = first + r;
+    return p;
+}
+
+void add_to_submatrix(Matrix& into, std::size_t r0, std::size_t c0, const Matrix& block) {
+    for (std::size_t r = 0; r < block.rows; ++r)
+        for (std::size_t c = 0; c < block.cols; ++c) into(r0 + r, c0 + c) += block(r, c);
+}
+
+}  // namespace
+
 Matrix multi_head_attention(const Matrix& x_q, const Matrix& x_kv, const MultiHeadWeights& w,
                             const Matrix& mask, MultiHeadCache* cache) {
     return multi_head_attention(x_q, x_kv, w, within_one(x_q.rows, x_kv.rows, mask), cache);
@@ -80,15 +120,26 @@ Matrix multi_head_attention(const Matrix& x_q, const Matrix& x_kv, const MultiHe
     check_inputs(x_q, x_kv, w, who, kept);
     MultiHeadCache local;
     MultiHeadCache& c = cache ? *cache : local;
-    if (cache) c = {x_q, x_kv, {}, {}, {}, {}, {}, who};  // kept for the backward pass
+    if (cache) c = {x_q, x_kv, {}, {}, {}, {}, {}, who, {}, {}};  // kept for the backward pass
+    const bool rope = who.positions == InAttention::Rope;
     c.Q = linear(x_q, w.W_Q, w.b_Q);  // (n x d_model)·(d_model x h·d_k) -> (n x h·d_k)
+    if (rope) {                       // each query rotated by its position
+        c.q_positions = query_positions(who);
+        c.Q = rope_rotate(c.Q, w.d_k(), c.q_positions);
+    }
     if (!kept) {
         KeptKV kv = keys_values(x_kv, w);
+        if (rope) {
+            c.k_positions = key_positions(who.kv);
+            kv.K = rope_rotate(kv.K, w.d_k(), c.k_positions);
+        }
         c.K = std::move(kv.K);
         c.V = std::move(kv.V);
     } else {  // decoding: the keys and values of earlier calls, and (unless fixed) x_kv's
         if (!kept->fixed) {
-            const KeptKV kv = keys_values(x_kv, w);
+            KeptKV kv = keys_values(x_kv, w);
+            if (rope)  // the new keys follow the ones kept: positions kept->K.rows, …
+                kv.K = rope_rotate(kv.K, w.d_k(), positions_from(kept->K.rows, kv.K.rows));
             append_rows(kept->K, kv.K);
             append_rows(kept->V, kv.V);
         }
@@ -101,17 +152,26 @@ Matrix multi_head_attention(const Matrix& x_q, const Matrix& x_kv, const MultiHe
 
 Matrix attend_heads(const Matrix& Q, const Matrix& K, const Matrix& V, std::size_t n_heads,
                     const Attending& who, std::vector<AttentionResult>* heads) {
-    const std::size_t d_k = Q.cols / n_heads, d_v = V.cols / n_heads;
+    const std::size_t d_k = Q.cols / n_heads, kv_heads = K.cols / d_k, d_v = V.cols / kv_heads;
+    const std::size_t group = n_heads / kv_heads;  // query heads per key/value head
+    const std::vector<double> slopes =
+        who.positions == InAttention::Alibi ? alibi_slopes(n_heads) : std::vector<double>();
     if (heads) heads->clear();
     Matrix concat(Q.rows, n_heads * d_v);
     for (std::size_t s = 0; s < who.q.sequences(); ++s) {
         const std::size_t q0 = who.q.first(s), n = who.q.length(s), k0 = who.kv.first(s),
                           m = who.kv.length(s);
         for (std::size_t i = 0; i < n_heads; ++i) {
+            const std::size_t j = i / group;  // the key/value head query head i reads
+            Matrix mask = who.masks[s];
+            if (!slopes.empty()) {  // ALiBi: −m_i·|distance|, on top of any mask
+                const Matrix bias = alibi_bias(n, m, slopes[i], who.q_first);
+                mask = mask.empty() ? bias : add(mask, bias);
+            }
             // head i reads its own block of columns: PyTorch's view(n, h, d_k).transpose(0, 1)
             AttentionResult head =
-                attention(submatrix(Q, q0, n, i * d_k, d_k), submatrix(K, k0, m, i * d_k, d_k),
-                          submatrix(V, k0, m, i * d_v, d_v), who.masks[s]);
+                attention(submatrix(Q, q0, n, i * d_k, d_k), submatrix(K, k0, m, j * d_k, d_k),
+                          submatrix(V, k0, m, j * d_v, d_v), mask);
             set_submatrix(concat, q0, i * d_v, head.output);  // (n x h·d_v)
             if (heads) heads->push_back(std::move(head));
         }
@@ -121,7 +181,7 @@ Matrix attend_heads(const Matrix& Q, const Matrix& K, const Matrix& V, std::size
 
 MultiHeadInputGrads multi_head_attention_backward(const Matrix& d_output, const MultiHeadWeights& w,
                                                   const MultiHeadCache& c, MultiHeadWeights& grad) {
-    const std::size_t d_k = w.d_k(), d_v = w.d_v(), h = w.n_heads;
+    const std::size_t d_k = w.d_k(), d_v = w.d_v(), h = w.n_heads, group = h / w.kv_heads();
     // output = concat·W_O + b_O
     const Matrix d_concat = linear_backward(d_output, c.concat, w.W_O, grad.W_O, grad.b_O);
     // concat = [head_0 … head_h−1] of each sequence; head = attention(its blocks of Q, K, V)
@@ -130,14 +190,19 @@ MultiHeadInputGrads multi_head_attention_backward(const Matrix& d_output, const 
         const std::size_t q0 = c.who.q.first(s), n = c.who.q.length(s);
         const std::size_t k0 = c.who.kv.first(s), m = c.who.kv.length(s);
         for (std::size_t i = 0; i < h; ++i) {
+            const std::size_t j = i / group;  // its key/value head, shared by `group` heads
             const AttentionGrads g = attention_backward(
                 submatrix(d_concat, q0, n, i * d_v, d_v), submatrix(c.Q, q0, n, i * d_k, d_k),
-                submatrix(c.K, k0, m, i * d_k, d_k), submatrix(c.V, k0, m, i * d_v, d_v),
+                submatrix(c.K, k0, m, j * d_k, d_k), submatrix(c.V, k0, m, j * d_v, d_v),
                 c.heads[s * h + i]);
             set_submatrix(dQ, q0, i * d_k, g.dQ);
-            set_submatrix(dK, k0, i * d_k, g.dK);
-            set_submatrix(dV, k0, i * d_v, g.dV);
+            add_to_submatrix(dK, k0, j * d_k, g.dK);  // every head that read it adds its part
+            add_to_submatrix(dV, k0, j * d_v, g.dV);
         }
+    }
+    if (!c.q_positions.empty()) {  // RoPE: back through the rotations (their transposes)
+        dQ = rope_rotate(dQ, d_k, c.q_positions, true);
+        dK = rope_rotate(dK, d_k, c.k_positions, true);
     }
     // Q = x_q·W_Q + b_Q;  K = x_kv·W_K + b_K;  V = x_kv·W_V + b_V
     MultiHeadInputGrads in;
@@ -156,7 +221,7 @@ Matrix multi_head_attention_per_head(const Matrix& x_q, const Matrix& x_kv,
                                      const MultiHeadWeights& w, const Matrix& mask,
                                      MultiHeadCache* cache) {
     check_inputs(x_q, x_kv, w, within_one(x_q.rows, x_kv.rows, mask), nullptr);
-    const std::size_t d_k = w.d_k(), d_v = w.d_v();
+    const std::size_t d_k = w.d_k(), d_v = w.d_v(), group = w.n_heads / w.kv_heads();
     MultiHeadCache local;
     MultiHeadCache& c = cache ? *cache : local;
     c.heads.clear();
@@ -165,10 +230,10 @@ Matrix multi_head_attention_per_head(const Matrix& x_q, const Matrix& x_kv,
         // W_Q^i (d_model x d_k): x_q·W_Q^i is head i's own projection
         const Matrix Q_i =
             linear(x_q, column_block(w.W_Q, i * d_k, d_k), bias_block(w.b_Q, i * d_k, d_k));
-        const Matrix K_i =
-            linear(x_kv, column_block(w.W_K, i * d_k, d_k), bias_block(w.b_K, i * d_k, d_k));
-        const Matrix V_i =
-            linear(x_kv, column_block(w.W_V, i * d_v, d_v), bias_block(w.b_V, i * d_v, d_v));
+        const Matrix K_i = linear(x_kv, column_block(w.W_K, i / group * d_k, d_k),
+                                  bias_block(w.b_K, i / group * d_k, d_k));
+        const Matrix V_i = linear(x_kv, column_block(w.W_V, i / group * d_v, d_v),
+                                  bias_block(w.b_V, i / group * d_v, d_v));
         c.heads.push_back(attention(Q_i, K_i, V_i, mask));
         outputs.push_back(c.heads.back().output);
     }

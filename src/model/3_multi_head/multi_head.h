@@ -12,6 +12,15 @@
 // PyTorch's nn.MultiheadAttention stores in_proj_weight (3·d_model x d_model) and applies it
 // as x·Wᵀ: W_Q = in_proj_weight[0 : d_model]ᵀ, W_K the next d_model rows transposed, W_V the
 // last; W_O = out_proj.weightᵀ. It requires d_k = d_v = d_model / h; we allow any d_k, d_v.
+//
+// Grouped-query attention (chapter 10; Ainslie et al. 2023): the keys and values may have fewer
+// heads than the queries, n_kv dividing h. Query head i then reads key/value head i / (h / n_kv):
+// W_K is (d_model x n_kv·d_k), W_V (d_model x n_kv·d_v), and the KV cache shrinks by h / n_kv.
+// n_kv = h is multi-head attention, n_kv = 1 multi-query attention (Shazeer 2019).
+//
+// Positions may also act inside attention (chapter 10): RoPE rotates every head's queries and
+// keys by their positions after the projection (model/2_positions/rotary.h); ALiBi adds to
+// each head's scores a bias that grows with the distance (model/2_positions/alibi.h).
 #pragma once
 #include <cstddef>
 #include <vector>
@@ -23,21 +32,32 @@
 struct MultiHeadWeights {
     std::size_t n_heads = 1;
     Matrix W_Q, W_K, W_V, W_O;
-    Matrix b_Q, b_K, b_V, b_O;  // (1 x columns of the matching W), or empty (0x0): no bias
+    Matrix b_Q, b_K, b_V, b_O;   // (1 x columns of the matching W), or empty (0x0): no bias
+    std::size_t n_kv_heads = 0;  // heads of W_K and W_V; 0: n_heads
+    std::size_t kv_heads() const { return n_kv_heads ? n_kv_heads : n_heads; }
     std::size_t d_k() const { return W_Q.cols / n_heads; }
-    std::size_t d_v() const { return W_V.cols / n_heads; }
+    std::size_t d_v() const { return W_V.cols / kv_heads(); }
     std::size_t d_model() const { return W_Q.rows; }
 };
 
 // Throws std::invalid_argument naming the weight and the shape it should have.
 void check_multi_head(const MultiHeadWeights& w);
 
+// How positions act inside attention: not at all (added to the embeddings before, or none),
+// by rotating queries and keys (RoPE), or by a bias on the scores (ALiBi).
+enum class InAttention { None, Rope, Alibi };
+
 // Who attends to whom when the queries and the keys are stacks of sequences (stacking.h): the
 // queries of sequence s (its rows of x_q) see only the keys of sequence s (its rows of x_kv),
 // through masks[s] — additive, (q.length(s) x kv.length(s)), or empty for none.
+// For RoPE and ALiBi, the keys of a sequence are at positions 0, 1, … and its queries at
+// q_first, q_first + 1, …: 0 for whole sequences; decoding one token at a time, the number of
+// tokens before it.
 struct Attending {
     Stacking q, kv;
     std::vector<Matrix> masks;
+    InAttention positions = InAttention::None;
+    std::size_t q_first = 0;
 };
 
 // One sequence of n queries and m keys, with an additive (n x m) mask or none.
@@ -51,6 +71,7 @@ struct MultiHeadCache {
     std::vector<AttentionResult> heads;  // head i of sequence s at [s·h + i]: weights (n_s x m_s)
     Matrix concat;                       // (n x h·d_v): the heads' outputs side by side
     Attending who;
+    std::vector<std::size_t> q_positions, k_positions;  // RoPE: the rows' positions
 };
 
 // The fused form: one matmul per projection for all heads, then the product is split into
@@ -65,11 +86,13 @@ Matrix multi_head_attention(const Matrix& x_q, const Matrix& x_kv, const MultiHe
 // x_kv at once. A fixed one (the memory's keys and values in cross-attention, computed once)
 // is only read: x_kv is then not used.
 struct KeptKV {
-    Matrix K, V;         // (m x h·d_k), (m x h·d_v): every key and value so far
+    Matrix K, V;         // (m x n_kv·d_k), (m x n_kv·d_v): every key and value so far (RoPE:
+                         // the keys rotated by their positions, 0 … m − 1)
     bool fixed = false;  // true: computed once, never grown
 };
 
-// x_kv's keys and values, all heads side by side: x_kv·W_K + b_K, x_kv·W_V + b_V.
+// x_kv's keys and values, all heads side by side: x_kv·W_K + b_K, x_kv·W_V + b_V (before any
+// rotation by position).
 KeptKV keys_values(const Matrix& x_kv, const MultiHeadWeights& w);
 
 // The same over stacks of sequences: the projections run on every row at once, attention on
@@ -80,8 +103,9 @@ Matrix multi_head_attention(const Matrix& x_q, const Matrix& x_kv, const MultiHe
                             KeptKV* kept = nullptr);
 
 // The heads' part of the fused form, on queries, keys and values already projected (all heads
-// side by side): each sequence's queries attend to its own keys, head by head. -> concat
-// (n x h·d_v); each head's result goes into heads when given.
+// side by side; K and V may have fewer heads, see grouped-query attention above): each
+// sequence's queries attend to its own keys, head by head, with ALiBi's bias when who says so.
+// -> concat (n x h·d_v); each head's result goes into heads when given.
 Matrix attend_heads(const Matrix& Q, const Matrix& K, const Matrix& V, std::size_t n_heads,
                     const Attending& who, std::vector<AttentionResult>* heads = nullptr);
 

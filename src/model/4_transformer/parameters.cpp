@@ -6,12 +6,15 @@
 namespace {
 
 void add_attention(std::vector<Parameter>& ps, const std::string& p, MultiHeadWeights& w) {
-    ps.push_back({p + ".in_proj_weight", &w.W_Q, TorchLayout::StackedT, 0});
-    ps.push_back({p + ".in_proj_weight", &w.W_K, TorchLayout::StackedT, 1});
-    ps.push_back({p + ".in_proj_weight", &w.W_V, TorchLayout::StackedT, 2});
-    ps.push_back({p + ".in_proj_bias", &w.b_Q, TorchLayout::StackedVec, 0});
-    ps.push_back({p + ".in_proj_bias", &w.b_K, TorchLayout::StackedVec, 1});
-    ps.push_back({p + ".in_proj_bias", &w.b_V, TorchLayout::StackedVec, 2});
+    // Q, K and V stacked: K starts after Q's columns, V after K's (narrower with grouped-query
+    // attention)
+    const std::size_t q = w.W_Q.cols, k = w.W_K.cols, all = q + k + w.W_V.cols;
+    ps.push_back({p + ".in_proj_weight", &w.W_Q, TorchLayout::StackedT, 0, 0, all});
+    ps.push_back({p + ".in_proj_weight", &w.W_K, TorchLayout::StackedT, 1, q, all});
+    ps.push_back({p + ".in_proj_weight", &w.W_V, TorchLayout::StackedT, 2, q + k, all});
+    ps.push_back({p + ".in_proj_bias", &w.b_Q, TorchLayout::StackedVec, 0, 0, all});
+    ps.push_back({p + ".in_proj_bias", &w.b_K, TorchLayout::StackedVec, 1, q, all});
+    ps.push_back({p + ".in_proj_bias", &w.b_V, TorchLayout::StackedVec, 2, q + k, all});
     ps.push_back({p + ".out_proj.weight", &w.W_O, TorchLayout::Transposed});
     ps.push_back({p + ".out_proj.bias", &w.b_O, TorchLayout::Vector});
 }
@@ -23,12 +26,12 @@ void add_ffn(std::vector<Parameter>& ps, const std::string& p, FeedForward& f) {
     ps.push_back({p + ".linear2.bias", &f.b2, TorchLayout::Vector});
 }
 
-void add_norm(std::vector<Parameter>& ps, const std::string& p, LayerNorm& n) {
+void add_norm(std::vector<Parameter>& ps, const std::string& p, Norm& n) {
     ps.push_back({p + ".weight", &n.gain, TorchLayout::Vector});
-    ps.push_back({p + ".bias", &n.bias, TorchLayout::Vector});
+    if (n.kind == NormKind::Layer) ps.push_back({p + ".bias", &n.bias, TorchLayout::Vector});
 }
 
-void add_encoder(std::vector<Parameter>& ps, std::vector<EncoderLayer>& layers, LayerNorm& norm) {
+void add_encoder(std::vector<Parameter>& ps, std::vector<EncoderLayer>& layers, Norm& norm) {
     for (std::size_t i = 0; i < layers.size(); ++i) {
         const std::string p = "transformer.encoder.layers." + std::to_string(i);
         add_attention(ps, p + ".self_attn", layers[i].self_attn);
@@ -39,7 +42,7 @@ void add_encoder(std::vector<Parameter>& ps, std::vector<EncoderLayer>& layers, 
     add_norm(ps, "transformer.encoder.norm", norm);
 }
 
-void add_decoder(std::vector<Parameter>& ps, std::vector<DecoderLayer>& layers, LayerNorm& norm) {
+void add_decoder(std::vector<Parameter>& ps, std::vector<DecoderLayer>& layers, Norm& norm) {
     for (std::size_t i = 0; i < layers.size(); ++i) {
         const std::string p = "transformer.decoder.layers." + std::to_string(i);
         add_attention(ps, p + ".self_attn", layers[i].self_attn);
@@ -64,6 +67,10 @@ std::vector<Parameter> parameters(Transformer& m) {
     ps.push_back({"src_embedding.weight", &m.src_embedding, TorchLayout::Same});
     if (!m.config.share_embeddings)
         ps.push_back({"tgt_embedding.weight", &m.tgt_embedding, TorchLayout::Same});
+    if (m.config.positions == PositionScheme::Learned) {
+        ps.push_back({"src_positions.weight", &m.src_positions, TorchLayout::Same});
+        ps.push_back({"tgt_positions.weight", &m.tgt_positions, TorchLayout::Same});
+    }
     add_encoder(ps, m.encoder, m.encoder_norm);
     add_decoder(ps, m.decoder, m.decoder_norm);
     if (!m.config.share_embeddings)
@@ -116,17 +123,17 @@ std::string torch_shape(const Parameter& p) {
         case TorchLayout::Transposed:
             return shape_of(Matrix(v.cols, v.rows));
         case TorchLayout::StackedT:
-            return shape_of(Matrix(3 * v.cols, v.rows));
+            return shape_of(Matrix(p.stacked, v.rows));
         case TorchLayout::Vector:
             return "[" + std::to_string(v.cols) + "]";
         case TorchLayout::StackedVec:
-            return "[" + std::to_string(3 * v.cols) + "]";
+            return "[" + std::to_string(p.stacked) + "]";
     }
     return "";
 }
 
 Matrix from_torch(const Parameter& p, const Matrix& tensor) {
-    const std::size_t d = p.value->cols;  // width of one third of a stacked projection
+    const std::size_t d = p.value->cols;  // width of one part of a stacked projection
     switch (p.layout) {
         case TorchLayout::Same:
         case TorchLayout::Vector:
@@ -134,9 +141,9 @@ Matrix from_torch(const Parameter& p, const Matrix& tensor) {
         case TorchLayout::Transposed:
             return transpose(tensor);
         case TorchLayout::StackedT:
-            return transpose(row_block(tensor, p.part * d, d));
+            return transpose(row_block(tensor, p.offset, d));
         case TorchLayout::StackedVec:
-            return column_block(tensor, p.part * d, d);
+            return column_block(tensor, p.offset, d);
     }
     return tensor;
 }

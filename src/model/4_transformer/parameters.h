@@ -8,6 +8,9 @@
 // PyTorch's layouts differ from ours in two ways: nn.Linear's weight is (out x in), the
 // transpose of our W (in x out); and nn.MultiheadAttention stacks W_Qᵀ, W_Kᵀ, W_Vᵀ into one
 // in_proj_weight (3·d_model x d_model) and b_Q, b_K, b_V into one in_proj_bias.
+// Chapter 10's variants keep these names: with grouped-query attention the K and V parts of
+// in_proj_weight have n_kv·d_k rows each; RMSNorm has a weight and no bias; learned positions
+// are src_positions.weight and tgt_positions.weight (nn.Embedding, max_positions x d_model).
 #pragma once
 #include <cstddef>
 #include <string>
@@ -19,16 +22,18 @@
 enum class TorchLayout {
     Same,        // stored as we hold it (nn.Embedding's weight)
     Transposed,  // nn.Linear's weight (out x in) is our W (in x out) transposed
-    Vector,      // a 1-D tensor: biases, LayerNorm gains
-    StackedT,  // one third of in_proj_weight: rows part·d_model … (part+1)·d_model − 1, transposed
-    StackedVec,  // one third of in_proj_bias
+    Vector,      // a 1-D tensor: biases, norm gains
+    StackedT,    // a part of in_proj_weight: its rows offset … offset + cols − 1, transposed
+    StackedVec,  // a part of in_proj_bias: its entries offset … offset + cols − 1
 };
 
 struct Parameter {
     std::string name;  // the PyTorch tensor it is (part of)
     Matrix* value;
     TorchLayout layout;
-    std::size_t part = 0;  // which third of a stacked tensor: 0 = Q, 1 = K, 2 = V
+    std::size_t part = 0;                 // which part of a stacked tensor: 0 = Q, 1 = K, 2 = V
+    std::size_t offset = 0, stacked = 0;  // the part's first row (entry), and the stacked
+                                          // tensor's rows (entries): Q, K and V together
     bool is_vector() const {
         return layout == TorchLayout::Vector || layout == TorchLayout::StackedVec;
     }

@@ -6,8 +6,11 @@
 //   target ids -> embed ×√d_model + PE -> N decoder layers (each also reads memory)
 //              -> final norm -> output projection -> logits over the target vocabulary
 //
-// Like nn.Transformer, each stack ends with its own LayerNorm in both norm placements. Each
-// forward function takes an optional cache; its backward pass sits below it.
+// Like nn.Transformer, each stack ends with its own norm in both norm placements. Each forward
+// function takes an optional cache; its backward pass sits below it. The config's switches
+// (chapter 10) are read where they act: the norms' kind by each norm, the placement by each
+// layer, the position scheme by the embedding (added tables) and by the self-attentions (RoPE,
+// ALiBi), the key/value heads by every attention, the window by the self-attentions' masks.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -17,28 +20,30 @@
 #include "core/matrix.h"
 #include "model/3_multi_head/stacking.h"
 #include "model/4_transformer/config.h"
+#include "model/4_transformer/embedding.h"
 #include "model/4_transformer/tokens.h"
 #include "model/4_transformer/transformer_layers.h"
 
 struct Transformer {
     TransformerConfig config;
-    Matrix src_embedding;  // (src_vocab x d_model)
-    Matrix tgt_embedding;  // (tgt_vocab x d_model); empty when shared
+    Matrix src_embedding;                 // (src_vocab x d_model)
+    Matrix tgt_embedding;                 // (tgt_vocab x d_model); empty when shared
+    Matrix src_positions, tgt_positions;  // learned positions (max_positions x d_model), or empty
     std::vector<EncoderLayer> encoder;
-    LayerNorm encoder_norm;
+    Norm encoder_norm;
     std::vector<DecoderLayer> decoder;
-    LayerNorm decoder_norm;
+    Norm decoder_norm;
     Matrix output_W, output_b;  // (d_model x tgt_vocab), (1 x tgt_vocab); W empty when shared
 };
 
 // What the forward passes keep for the backward passes.
 struct EncodeCache {
     std::vector<EncoderLayerCache> layers;
-    LayerNormCache norm;
+    NormCache norm;
 };
 struct DecodeCache {
     std::vector<DecoderLayerCache> layers;
-    LayerNormCache norm;
+    NormCache norm;
     Matrix output;          // (n_tgt x d_model) after the final norm: the output projection's input
     std::size_t n_src = 0;  // rows of the memory the decoder read
 };
@@ -75,6 +80,14 @@ Matrix decode_backward(const Transformer& model, const Matrix& d_logits,
 
 // The table the decoder's tokens are embedded with: tgt_embedding, or the shared one.
 const Matrix& target_embedding(const Transformer& model);
+
+// What the encoder and the decoder add to their tokens' embeddings for positions.
+AddedPositions source_positions(const Transformer& model);
+AddedPositions target_positions(const Transformer& model);
+
+// How positions act inside the model's self-attentions: RoPE, ALiBi, or not at all (the
+// cross-attention never: its queries and keys belong to different sequences).
+InAttention self_attention_positions(const TransformerConfig& config);
 
 // The output projection: logits = y·W_out + b, or y·Eᵀ + b when it shares the embedding table
 // E with the inputs (the paper's §3.4). y (n_tgt x d_model) -> (n_tgt x tgt_vocab).

@@ -16,17 +16,33 @@ Matrix xavier(Random& rng, std::size_t rows, std::size_t cols) {
     return m;
 }
 
-LayerNorm unit_norm(std::size_t d, double eps) { return {Matrix(1, d, 1.0), Matrix(1, d), eps}; }
+// A norm of the config's kind that changes nothing yet: gain 1 (and bias 0 for LayerNorm).
+Norm unit_norm(const TransformerConfig& c) {
+    if (c.norm == NormKind::RMS)
+        return {Matrix(1, c.d_model, 1.0), Matrix(), c.layer_norm_eps, NormKind::RMS};
+    return {Matrix(1, c.d_model, 1.0), Matrix(1, c.d_model), c.layer_norm_eps, NormKind::Layer};
+}
 
 MultiHeadWeights random_attention(Random& rng, const TransformerConfig& c) {
     MultiHeadWeights w;
     w.n_heads = c.n_heads;
+    w.n_kv_heads = c.kv_heads();
+    const std::size_t kv_width = c.kv_heads() * (c.d_model / c.n_heads);  // n_kv·d_k
     w.W_Q = xavier(rng, c.d_model, c.d_model);
-    w.W_K = xavier(rng, c.d_model, c.d_model);
-    w.W_V = xavier(rng, c.d_model, c.d_model);
+    w.W_K = xavier(rng, c.d_model, kv_width);
+    w.W_V = xavier(rng, c.d_model, kv_width);
     w.W_O = xavier(rng, c.d_model, c.d_model);
-    w.b_Q = w.b_K = w.b_V = w.b_O = Matrix(1, c.d_model);
+    w.b_Q = w.b_O = Matrix(1, c.d_model);
+    w.b_K = w.b_V = Matrix(1, kv_width);
     return w;
+}
+
+// A learned position table: entries of the size of the sinusoidal table's (root mean square
+// 1/√2), so that it starts out as loud as the encoding it replaces.
+Matrix random_positions(Random& rng, const TransformerConfig& c) {
+    Matrix p(c.max_positions, c.d_model);
+    for (double& x : p.data) x = rng.normal() * std::sqrt(0.5);
+    return p;
 }
 
 FeedForward random_ffn(Random& rng, const TransformerConfig& c) {
@@ -34,7 +50,7 @@ FeedForward random_ffn(Random& rng, const TransformerConfig& c) {
             Matrix(1, c.d_model)};
 }
 
-std::size_t count(const LayerNorm& n) { return n.gain.data.size() + n.bias.data.size(); }
+std::size_t count(const Norm& n) { return n.gain.data.size() + n.bias.data.size(); }
 std::size_t count(const FeedForward& f) {
     return f.W1.data.size() + f.b1.data.size() + f.W2.data.size() + f.b2.data.size();
 }
@@ -56,17 +72,19 @@ Transformer random_transformer(const TransformerConfig& c, std::uint64_t seed) {
         m.output_W = xavier(rng, c.d_model, c.tgt_vocab);
     }
     for (std::size_t i = 0; i < c.n_encoder_layers; ++i)
-        m.encoder.push_back({random_attention(rng, c), random_ffn(rng, c),
-                             unit_norm(c.d_model, c.layer_norm_eps),
-                             unit_norm(c.d_model, c.layer_norm_eps)});
+        m.encoder.push_back(
+            {random_attention(rng, c), random_ffn(rng, c), unit_norm(c), unit_norm(c)});
     for (std::size_t i = 0; i < c.n_decoder_layers; ++i)
         m.decoder.push_back({random_attention(rng, c), random_attention(rng, c), random_ffn(rng, c),
-                             unit_norm(c.d_model, c.layer_norm_eps),
-                             unit_norm(c.d_model, c.layer_norm_eps),
-                             unit_norm(c.d_model, c.layer_norm_eps)});
-    m.encoder_norm = unit_norm(c.d_model, c.layer_norm_eps);
-    m.decoder_norm = unit_norm(c.d_model, c.layer_norm_eps);
+                             unit_norm(c), unit_norm(c), unit_norm(c)});
+    m.encoder_norm = unit_norm(c);
+    m.decoder_norm = unit_norm(c);
     m.output_b = Matrix(1, c.tgt_vocab);
+    if (c.positions ==
+        PositionScheme::Learned) {  // drawn last: the other weights stay as they were
+        m.src_positions = random_positions(rng, c);
+        m.tgt_positions = random_positions(rng, c);
+    }
     return m;
 }
 
@@ -82,5 +100,6 @@ std::size_t core_parameter_count(const Transformer& m) {
 
 std::size_t parameter_count(const Transformer& m) {
     return core_parameter_count(m) + m.src_embedding.data.size() + m.tgt_embedding.data.size() +
-           m.output_W.data.size() + m.output_b.data.size();
+           m.src_positions.data.size() + m.tgt_positions.data.size() + m.output_W.data.size() +
+           m.output_b.data.size();
 }

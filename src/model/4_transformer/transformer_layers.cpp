@@ -4,25 +4,23 @@
 
 #include <functional>
 
-Matrix residual(const Matrix& x, const LayerNorm& norm, bool norm_first, LayerNormCache& nc,
+Matrix residual(const Matrix& x, const Norm& norm, bool norm_first, NormCache& nc,
                 const Sublayer& sublayer) {
-    if (norm_first)
-        return add(x, sublayer(layer_norm(x, norm, &nc)));  // x + Sublayer(LayerNorm(x))
-    return layer_norm(add(x, sublayer(x)), norm, &nc);      // LayerNorm(x + Sublayer(x))
+    if (norm_first) return add(x, sublayer(normalize(x, norm, &nc)));  // x + Sublayer(Norm(x))
+    return normalize(add(x, sublayer(x)), norm, &nc);                  // Norm(x + Sublayer(x))
 }
 
 namespace {
 
-Matrix residual_backward(const Matrix& d_out, const LayerNorm& norm, bool norm_first,
-                         const LayerNormCache& nc, LayerNorm& norm_grad,
-                         const Sublayer& sublayer_backward) {
-    if (norm_first) {  // out = x + S(LN(x))  ->  dx = d_out + LN'(S'(d_out))
+Matrix residual_backward(const Matrix& d_out, const Norm& norm, bool norm_first,
+                         const NormCache& nc, Norm& norm_grad, const Sublayer& sublayer_backward) {
+    if (norm_first) {  // out = x + S(N(x))  ->  dx = d_out + N'(S'(d_out))
         Matrix dx = d_out;
-        add_to(dx, layer_norm_backward(sublayer_backward(d_out), norm, nc, norm_grad));
+        add_to(dx, normalize_backward(sublayer_backward(d_out), norm, nc, norm_grad));
         return dx;
     }
-    // out = LN(x + S(x))  ->  g = LN'(d_out), dx = g + S'(g)
-    const Matrix g = layer_norm_backward(d_out, norm, nc, norm_grad);
+    // out = N(x + S(x))  ->  g = N'(d_out), dx = g + S'(g)
+    const Matrix g = normalize_backward(d_out, norm, nc, norm_grad);
     Matrix dx = g;
     add_to(dx, sublayer_backward(g));
     return dx;
@@ -38,8 +36,9 @@ Matrix self_attention_backward(const Matrix& d, const MultiHeadWeights& w, const
 
 }  // namespace
 
-Matrix encoder_layer(const Matrix& x, const EncoderLayer& L, const Attending& self, bool norm_first,
-                     EncoderLayerCache* cache) {
+Matrix encoder_layer(const Matrix& x, const EncoderLayer& L, const Attending& self,
+                     const TransformerConfig& config, EncoderLayerCache* cache) {
+    const bool norm_first = config.norm_first;
     EncoderLayerCache local;
     EncoderLayerCache& c = cache ? *cache : local;
     const Matrix h = residual(x, L.norm1, norm_first, c.norm1, [&](const Matrix& in) {
@@ -50,7 +49,9 @@ Matrix encoder_layer(const Matrix& x, const EncoderLayer& L, const Attending& se
 }
 
 Matrix encoder_layer_backward(const Matrix& d_out, const EncoderLayer& L,
-                              const EncoderLayerCache& c, bool norm_first, EncoderLayer& g) {
+                              const EncoderLayerCache& c, const TransformerConfig& config,
+                              EncoderLayer& g) {
+    const bool norm_first = config.norm_first;
     const Matrix dh = residual_backward(
         d_out, L.norm2, norm_first, c.norm2, g.norm2,
         [&](const Matrix& d) { return feed_forward_backward(d, L.ffn, c.ffn, g.ffn); });
@@ -60,8 +61,9 @@ Matrix encoder_layer_backward(const Matrix& d_out, const EncoderLayer& L,
 }
 
 Matrix decoder_layer(const Matrix& y, const Matrix& memory, const DecoderLayer& L,
-                     const Attending& self, const Attending& cross, bool norm_first,
+                     const Attending& self, const Attending& cross, const TransformerConfig& config,
                      DecoderLayerCache* cache, LayerKV* kv) {
+    const bool norm_first = config.norm_first;
     DecoderLayerCache local;
     DecoderLayerCache& c = cache ? *cache : local;
     // masked self-attention: each target position sees itself and the positions before it
@@ -79,8 +81,9 @@ Matrix decoder_layer(const Matrix& y, const Matrix& memory, const DecoderLayer& 
 }
 
 Matrix decoder_layer_backward(const Matrix& d_out, const DecoderLayer& L,
-                              const DecoderLayerCache& c, bool norm_first, DecoderLayer& g,
-                              Matrix& d_memory) {
+                              const DecoderLayerCache& c, const TransformerConfig& config,
+                              DecoderLayer& g, Matrix& d_memory) {
+    const bool norm_first = config.norm_first;
     Matrix dh = residual_backward(
         d_out, L.norm3, norm_first, c.norm3, g.norm3,
         [&](const Matrix& d) { return feed_forward_backward(d, L.ffn, c.ffn, g.ffn); });

@@ -6,9 +6,10 @@
 //   decoder layer:  masked self-attention, then cross-attention over the encoder's memory,
 //                   then FFN
 //
-// Norm placement (both as nn.Transformer):
-//   post-norm (the paper, norm_first = false):  x = LayerNorm(x + Sublayer(x))
-//   pre-norm  (norm_first = true):              x = x + Sublayer(LayerNorm(x))
+// Norm placement (both as nn.Transformer), read from the model's config:
+//   post-norm (the paper, norm_first = false):  x = Norm(x + Sublayer(x))
+//   pre-norm  (norm_first = true):              x = x + Sublayer(Norm(x))
+// Norm is LayerNorm, or RMSNorm (chapter 10): each Norm knows its kind.
 // No dropout: the chapters run deterministically (dropout is a training-time regulariser that
 // zeroes random entries; with it, no two runs would agree with the oracle).
 #pragma once
@@ -16,47 +17,49 @@
 
 #include "core/matrix.h"
 #include "model/3_multi_head/multi_head.h"
+#include "model/4_transformer/config.h"
 #include "model/4_transformer/feed_forward.h"
 #include "model/4_transformer/norms.h"
 
 struct EncoderLayer {
     MultiHeadWeights self_attn;
     FeedForward ffn;
-    LayerNorm norm1, norm2;
+    Norm norm1, norm2;
 };
 
 struct DecoderLayer {
     MultiHeadWeights self_attn, cross_attn;
     FeedForward ffn;
-    LayerNorm norm1, norm2, norm3;
+    Norm norm1, norm2, norm3;
 };
 
 // What a layer's forward pass keeps for its backward pass.
 struct EncoderLayerCache {
     MultiHeadCache self_attn;
     FeedForwardCache ffn;
-    LayerNormCache norm1, norm2;
+    NormCache norm1, norm2;
 };
 struct DecoderLayerCache {
     MultiHeadCache self_attn, cross_attn;
     FeedForwardCache ffn;
-    LayerNormCache norm1, norm2, norm3;
+    NormCache norm1, norm2, norm3;
 };
 
 // One sublayer with its residual connection ("Add & Norm"), in either placement: the building
 // block of both layers.
 using Sublayer = std::function<Matrix(const Matrix&)>;
-Matrix residual(const Matrix& x, const LayerNorm& norm, bool norm_first, LayerNormCache& nc,
+Matrix residual(const Matrix& x, const Norm& norm, bool norm_first, NormCache& nc,
                 const Sublayer& sublayer);
 
 // x (n_src x d_model) -> (n_src x d_model): a stack of source sequences (stacking.h); self says
 // which keys each sequence's queries see (its own, with padded keys masked).
 Matrix encoder_layer(const Matrix& x, const EncoderLayer& layer, const Attending& self,
-                     bool norm_first, EncoderLayerCache* cache = nullptr);
+                     const TransformerConfig& config, EncoderLayerCache* cache = nullptr);
 
 // Adds the layer's gradients into grad; returns dL/dx.
 Matrix encoder_layer_backward(const Matrix& d_out, const EncoderLayer& layer,
-                              const EncoderLayerCache& cache, bool norm_first, EncoderLayer& grad);
+                              const EncoderLayerCache& cache, const TransformerConfig& config,
+                              EncoderLayer& grad);
 
 // The keys and values one decoder layer keeps while it decodes one token at a time (the KV
 // cache, model/5_decoding/kv_cache.h): its self-attention's, grown by each new row, and its
@@ -71,10 +74,10 @@ struct LayerKV {
 // With kv (decoding): y holds the new rows only, the attentions read and grow kv (memory is not
 // read: kv.cross holds its keys and values), and self/cross describe the keys kv holds.
 Matrix decoder_layer(const Matrix& y, const Matrix& memory, const DecoderLayer& layer,
-                     const Attending& self, const Attending& cross, bool norm_first,
+                     const Attending& self, const Attending& cross, const TransformerConfig& config,
                      DecoderLayerCache* cache = nullptr, LayerKV* kv = nullptr);
 
 // Adds the layer's gradients into grad and dL/d(memory) into d_memory; returns dL/dy.
 Matrix decoder_layer_backward(const Matrix& d_out, const DecoderLayer& layer,
-                              const DecoderLayerCache& cache, bool norm_first, DecoderLayer& grad,
-                              Matrix& d_memory);
+                              const DecoderLayerCache& cache, const TransformerConfig& config,
+                              DecoderLayer& grad, Matrix& d_memory);

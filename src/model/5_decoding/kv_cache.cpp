@@ -20,10 +20,15 @@ KVCache start_decoding(const Transformer& m, const Tokens& source) {
 }
 
 Matrix decode_step(const Transformer& m, KVCache& cache, int token) {
-    const Matrix y = embed_at(target_embedding(m), token, cache.length);  // (1 x d_model)
+    const Matrix y =  // (1 x d_model)
+        embed_at(target_embedding(m), token, cache.length, target_positions(m));
     const std::size_t keys = cache.length + 1;  // this position and every one before it
-    // one query over every key so far: nothing after it exists yet, so no causal mask
-    const Attending self = within_one(1, keys);
+    // one query over every key so far: nothing after it exists yet, so no causal mask; a
+    // window hides the keys too far back; RoPE and ALiBi place the query at cache.length
+    Attending self = within_one(
+        1, keys, m.config.window ? window_mask(1, keys, m.config.window, cache.length) : Matrix());
+    self.positions = self_attention_positions(m.config);
+    self.q_first = cache.length;
     const Attending cross = within_one(1, cache.cross_mask.cols, cache.cross_mask);
     cache.length += 1;
     return finite_logits(run_decoder(m, y, Matrix(), self, cross, nullptr, &cache.layers),
@@ -31,7 +36,9 @@ Matrix decode_step(const Transformer& m, KVCache& cache, int token) {
 }
 
 double kv_cache_bytes(const TransformerConfig& c, std::size_t t, std::size_t m) {
-    const double row = 2.0 * static_cast<double>(c.d_model);  // h·d_k + h·d_v = 2·d_model here
+    // n_kv·d_k + n_kv·d_v, with d_k = d_v = d_model / h: 2·d_model for multi-head attention,
+    // h / n_kv times less with grouped-query attention
+    const double row = 2.0 * static_cast<double>(c.kv_heads() * (c.d_model / c.n_heads));
     return static_cast<double>(c.n_decoder_layers) * static_cast<double>(t + m) * row * 8.0;
 }
 

@@ -9,9 +9,9 @@
 // row and attends with one query. Every row is computed by the same functions, in the same
 // order, as in the full pass — so the logits are bit for bit the same (chapter 9 shows it).
 //
-// Memory: per decoder layer, (t + m) · (h·d_k + h·d_v) doubles for t target and m source
-// tokens; for the paper's base model (6 layers, 512 + 512 columns) 48 KiB per token in
-// float64.
+// Memory: per decoder layer, (t + m) · (n_kv·d_k + n_kv·d_v) doubles for t target and m source
+// tokens (n_kv = h but for grouped-query attention); for the paper's base model (6 layers,
+// 512 + 512 columns) 48 KiB per token in float64.
 #pragma once
 #include <cstddef>
 #include <vector>
@@ -39,5 +39,5 @@ Matrix decode_step(const Transformer& model, KVCache& cache, int token);
 std::size_t cache_doubles(const KVCache& cache);
 
 // What a cache holds after t target tokens of a source of m, in bytes of float64, for any model
-// shape (no model needed): n_decoder_layers · (t + m) · (h·d_k + h·d_v) · 8.
+// shape (no model needed): n_decoder_layers · (t + m) · (n_kv·d_k + n_kv·d_v) · 8.
 double kv_cache_bytes(const TransformerConfig& config, std::size_t t, std::size_t m);

@@ -1,0 +1,22 @@
+// recorded_gradients.cpp — gradients recorded under the oracle's keys.
+#include "report/recorded_gradients.h"
+
+#include <algorithm>
+
+#include "model/4_transformer/parameters.h"
+
+double record_gradients(Chapter& ch, const std::string& prefix, const Transformer& grad) {
+    double worst = 0.0;
+    for (const TorchTensor& t : torch_state_dict(grad)) {
+        std::string name = t.name;  // the oracle's keys: "transformer/encoder/…"
+        std::replace(name.begin(), name.end(), '.', '/');
+        const std::string key = "grad_" + prefix + "/" + name;
+        ch.record(key, t.value, t.is_vector ? Shape::Vector : Shape::Matrix, tolerance::end_to_end);
+        const std::string expected = "expected." + key;
+        if (!ch.data.has(expected)) continue;
+        const Matrix want = t.is_vector ? ch.data.vector(expected) : ch.data.matrix(expected);
+        if (want.data.size() == t.value.data.size())
+            worst = std::max(worst, max_abs_diff(want, t.value));
+    }
+    return worst;
+}

@@ -1,0 +1,12 @@
+// recorded_gradients.h — a model's gradients compared with PyTorch autograd's: what chapters 7
+// and 10 show after every hand-written backward pass.
+#pragma once
+#include <string>
+
+#include "model/4_transformer/transformer.h"
+#include "report/chapter.h"
+
+// Our gradients (grad, a model of gradients) in PyTorch's names and layouts, recorded as
+// "grad_<prefix>/<name with / for .>"; returns the largest |ours − PyTorch's| over them, from
+// the data file's expected values.
+double record_gradients(Chapter& ch, const std::string& prefix, const Transformer& grad);
