@@ -283,7 +283,7 @@ void rms_step(Chapter& ch, const Inputs& in, Trained& trained) {
         tr("Timed on 2,048 rows of 512 (median of runs, one thread): LayerNorm {} ms, "
            "RMSNorm {} ms ({}× LayerNorm's time) — next to a layer's matrix products, "
            "either is small.",
-           fixed(1000 * t_layer, 2), fixed(1000 * t_rms, 2), fixed(t_rms / t_layer, 2) + "×"));
+           fixed(1000 * t_layer, 2), fixed(1000 * t_rms, 2), fixed(t_rms / t_layer, 2)));
     // and a model trains with it: chapter 7's reversal, the same plan, either norm
     const std::size_t seed = in.seeds.empty() ? 1 : in.seeds.front();
     const std::vector<Example> heldout = heldout_examples(in.plan);
@@ -736,7 +736,10 @@ Finding length_step(Chapter& ch, const Inputs& in, Trained& trained_runs) {
     }
     ch.table(shown);
     ch.line(
-        tr("  * longer than any sequence in training; exact match, mean over {} seeds", n_seeds));
+        n_seeds == 1
+            ? tr("  * longer than any sequence in training; exact match, seed {}", seq(in.seeds))
+            : tr("  * longer than any sequence in training; exact match, mean over seeds {}",
+                 seq(in.seeds)));
     ch.measured("length_generalization", table);
     ch.reported("length_generalization_schemes", names);
     length_picture(ch, in, table, names, trained);
@@ -754,13 +757,24 @@ Finding length_step(Chapter& ch, const Inputs& in, Trained& trained_runs) {
         if (n_beyond) beyond[s] /= static_cast<double>(n_beyond);
         f.any_beyond = n_beyond > 0;
     }
-    for (std::size_t s = 0; s < in.schemes.size(); ++s)
-        if (within[s] < 0.5)
+    std::vector<std::string> weak;  // schemes with positions that did not learn the task
+    for (std::size_t s = 0; s < in.schemes.size(); ++s) {
+        if (within[s] >= 0.5) continue;
+        if (in.schemes[s] == PositionScheme::None)
             ch.say(
-                tr("{} reads only {}% right even at lengths it was trained on: with nothing to say "
-                   "where a token stands, the encoder's output is the same for every order of "
-                   "the same digits, and reversing needs the order.",
+                tr("{} reads only {}% right even at lengths it was trained on: with nothing to "
+                   "say where a token stands, the encoder's output is the same for every "
+                   "order of the same digits, and reversing needs the order.",
                    names[s], fixed(100 * within[s], 1)));
+        else
+            weak.push_back(names[s] + " " + fixed(100 * within[s], 1) + "%");
+    }
+    if (!weak.empty())
+        ch.say(
+            tr("Within the training lengths some models read fewer than half right ({}): "
+               "{} steps did not teach them the task, so what they do beyond it says little "
+               "(inputs.length_generalization.training.max_steps trains longer).",
+               listed(weak), in.plan.settings.max_steps));
     if (!f.any_beyond) {
         ch.say(
             tr("No test length here is longer than the training's {}: nothing to compare "
