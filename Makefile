@@ -40,7 +40,10 @@ endif
 # - the tests' own files at -O1: the work they check runs in the library, built -O3 as the
 #   programs use it, and the same IEEE arithmetic (no contraction) at any optimisation level.
 CHAPTERS := $(sort $(basename $(notdir $(wildcard chapters/*.cpp))))
-LIB_OBJ  := $(patsubst %.cpp,$(BUILD)/obj/%.o,$(shell find src -name '*.cpp' | sort))
+# allocation_counter replaces operator new: not in the library (every program would take it),
+# linked only into the programs that count their memory
+COUNTER  := $(BUILD)/obj/src/report/allocation_counter.o
+LIB_OBJ  := $(filter-out $(COUNTER),$(patsubst %.cpp,$(BUILD)/obj/%.o,$(shell find src -name '*.cpp' | sort)))
 TEST_OBJ := $(patsubst tests/%.cpp,$(BUILD)/obj/tests/%.o,$(wildcard tests/*.cpp))
 BENCH_OBJ := $(BUILD)/obj/tests/bench/bench.o
 PROGRAMS := $(addprefix $(BUILD)/,$(CHAPTERS))
@@ -90,7 +93,9 @@ $(LIB): $(LIB_OBJ)
 $(BUILD)/%: $(BUILD)/obj/chapters/%.o $(LIB)
 	$(CXX) $^ $(LDFLAGS) -o $@
 
-$(BUILD)/tests: $(TEST_OBJ) $(LIB)
+$(BUILD)/ch11_long_sequences: $(COUNTER)
+
+$(BUILD)/tests: $(TEST_OBJ) $(COUNTER) $(LIB)
 	$(CXX) $^ $(LDFLAGS) -o $@
 
 $(BUILD)/bench: $(BENCH_OBJ) $(LIB)

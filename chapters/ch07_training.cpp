@@ -220,6 +220,17 @@ void apply_flags(const Options& o, Inputs& in) {
             throw UsageError(tr("--kv-heads: expected a divisor of the {} heads", c.n_heads));
     }
     if (o.has("--window")) c.window = static_cast<std::size_t>(o.integer("--window", 0, 1 << 20));
+    // chapter 11: the same model, its attention computed block by block
+    if (o.has("--attention")) {
+        const std::string a = o.value("--attention");
+        if (a != "standard" && a != "tiled")
+            throw UsageError(tr("--attention: expected standard or tiled, got \"{}\"", a));
+        c.attention_tile = a == "tiled" ? 4 : 0;
+    }
+    if (o.has("--tile")) {
+        if (!c.attention_tile) throw UsageError(tr("--tile: only with --attention tiled"));
+        c.attention_tile = static_cast<std::size_t>(o.integer("--tile", 1, 1 << 20));
+    }
 }
 
 TrainingRun train_model(Chapter& ch, const Inputs& in) {
@@ -324,7 +335,9 @@ void reversal_alignment(Chapter& ch, const Example& ex, const Matrix& mean) {
 // Where the decoder looks in the source: the last decoder layer's cross-attention, each head
 // and their mean, on the first held-out example. Each row is labelled with the token that
 // decoder position writes (its input is the token before).
-void cross_attention(Chapter& ch, const Inputs& in, const Transformer& model) {
+void cross_attention(Chapter& ch, const Inputs& in, const Transformer& trained) {
+    Transformer model = trained;  // the standard attention, which keeps the weights shown here
+    model.config.attention_tile = 0;
     Random rng(in.plan.heldout_seed);
     const Example ex = in.plan.task.heldout(rng, 1)[0];
     const Tokens input = shifted_right(ex.target, model.config.bos_id);
@@ -467,6 +480,9 @@ int main(int argc, char** argv) {
           N_("heads of keys and values: the model's heads (default), fewer (grouped-query) or "
              "1 (multi-query)")},
          {"--window", "N", N_("self-attention sees only keys fewer than N positions away")},
+         {"--attention", "NAME",
+          N_("standard (the default) or tiled: block by block, no weights kept (chapter 11)")},
+         {"--tile", "N", N_("queries and keys per block of tiled attention (default 4)")},
          {"--seconds", "S", N_("train at most S seconds (default: the data file's, 60)")},
          {"--save", "FILE",
           N_("save the model there (a full run saves it as build/ch07_<task>_model.json)")}}};

@@ -164,13 +164,6 @@ std::vector<double> as_doubles(const std::vector<std::size_t>& v) {
     return std::vector<double>(v.begin(), v.end());
 }
 
-// "attention, recurrent" — names joined as the reader's language lists them
-std::string listed(const std::vector<std::string>& names) {
-    std::string out;
-    for (const std::string& n : names) out += (out.empty() ? "" : tr(", ")) + n;
-    return out;
-}
-
 // Which layers' fitted exponents agree with the table's counted powers (within 0.3), worded
 // from the measured values; a timing varies from run to run, so it says "here".
 void judge_slopes(Chapter& ch, const std::vector<double>& measured, const double (&counted)[3],

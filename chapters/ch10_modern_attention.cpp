@@ -678,14 +678,6 @@ void length_picture(Chapter& ch, const Inputs& in, const Matrix& table, const La
     ch.picture("ch10_length_generalization.svg", line_chart_svg(chart));
 }
 
-// "alibi", "rope and none", "sinusoidal, learned and none": names joined as a reader lists them.
-std::string listed(const std::vector<std::string>& names) {
-    std::string out;
-    for (std::size_t i = 0; i < names.size(); ++i)
-        out += (i == 0 ? "" : i + 1 == names.size() ? tr(" and ") : ", ") + names[i];
-    return out;
-}
-
 // The schemes at a value (to a tenth of a percent), in the table's order.
 std::vector<std::string> at_value(const std::vector<double>& rates, const Labels& names, double x) {
     std::vector<std::string> out;

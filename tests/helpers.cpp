@@ -67,7 +67,9 @@ void remove_temp_files() {
 
 std::string quick_flags(const std::string& chapter) {
     if (chapter == "ch07_training") return " --steps 3";
-    if (chapter != "ch09_decoding" && chapter != "ch10_modern_attention") return "";
+    if (chapter != "ch09_decoding" && chapter != "ch10_modern_attention" &&
+        chapter != "ch11_long_sequences")
+        return "";
     std::string text = read_all("data/" + chapter + ".json");
     // plain text edits, so that this file needs no JSON library: each key's value replaced
     const auto replace_value = [&](const std::string& key, const std::string& value) {
@@ -92,6 +94,9 @@ std::string quick_flags(const std::string& chapter) {
         replace_value("numbers", "[7, 207]");  // inputs.stopping: two numbers, two steps
         replace_value("max_steps", "2");
         replace_value("timing_lengths", "[8, 16]");
+    } else if (chapter == "ch11_long_sequences") {
+        replace_value("lengths", "[64, 128, 256]");  // the memory table: short lengths, d_k 16
+        replace_value("d_k", "16");
     } else {
         replace_value("max_steps", "2");  // the length experiment's training
         replace_value("seeds", "[1]");

@@ -40,9 +40,9 @@ std::string temp_directory(const std::string& name);   // a fresh directory for 
 std::string read_file(const std::string& path);        // "" if it cannot be read
 
 // The flags that keep a chapter's walkthrough or --json short in the test suite: ch07 trains 3
-// steps; ch09 and ch10 run on a copy of their data file whose measurements (the trained model
-// of ch09's stopping rules, ch10's length experiment and timings) are cut to a few steps. Their
-// expected values are the shipped file's. "" for the others.
+// steps; ch09, ch10 and ch11 run on a copy of their data file whose measurements (the trained model
+// of ch09's stopping rules, ch10's length experiment and timings, ch11's memory table) are cut
+// short. Their expected values are the shipped file's. "" for the others.
 std::string quick_flags(const std::string& chapter);
 
 // A file with the given text in a fresh temporary directory; returns its path.

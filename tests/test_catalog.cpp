@@ -259,6 +259,8 @@ TEST_CASE("every chapter narrates in Chinese with --lang zh, and from a zh local
                                            "ch08_cost",
                                            "ch09_decoding",
                                            "ch10_modern_attention",
+                                           "ch11_long_sequences",
+                                           "ch07_training --attention tiled --steps 3",
                                            "ch06_encoder_decoder --config base",
                                            "ch03_masked_attention --help"};
     // the tutorial's own tokens ("I like you") and the dictionary's keys are not sentences

@@ -21,6 +21,7 @@
 #include "model/4_transformer/norms.h"
 #include "model/4_transformer/loss.h"
 #include "model/1_attention/masks.h"
+#include "model/1_attention/tiled_attention.h"
 #include "model/2_positions/rotary.h"
 #include "model/3_multi_head/multi_head.h"
 #include "model/4_transformer/parameters.h"
@@ -142,6 +143,19 @@ TEST_CASE("attention, scaled, with a causal mask and unequal widths") {
     const AttentionGrads g = attention_backward(G, Q, K, V, r);
     check_all({{"Q", &Q, g.dQ}, {"K", &K, g.dK}, {"V", &V, g.dV}},
               [&] { return weighted_sum(attention(Q, K, V, mask).output, G); });
+}
+
+TEST_CASE("tiled attention: causal, padded keys, blocks of 2 x 3, a row that sees no key") {
+    Random rng(55);
+    Matrix Q = random_matrix(rng, 5, 3), K = random_matrix(rng, 7, 3), V = random_matrix(rng, 7, 4);
+    const Matrix G = random_matrix(rng, 5, 4);
+    // key 0 is padding, so query 0 (causal: keys ≤ 0) sees nothing; keys 5 and 6 are padding
+    const KeyRule rule{true, {true, false, false, false, false, true, true}, {}};
+    const Tiles tiles{2, 3};
+    const TiledAttention r = tiled_attention(Q, K, V, rule, tiles);
+    const AttentionGrads g = tiled_attention_backward(G, Q, K, V, r, rule, tiles);
+    check_all({{"Q", &Q, g.dQ}, {"K", &K, g.dK}, {"V", &V, g.dV}},
+              [&] { return weighted_sum(tiled_attention(Q, K, V, rule, tiles).output, G); });
 }
 
 TEST_CASE("multi-head attention: cross-attention with padding, every weight") {
@@ -385,6 +399,18 @@ TEST_CASE("the whole model under chapter 10's switches: every parameter tensor")
                 if (!entry_agrees(g)) break;
         }
     }
+}
+
+TEST_CASE("the whole model with tiled attention (blocks of 2), ALiBi and a window") {
+    const std::vector<Example> batch = {{{3, 4, 5, 2}, {5, 4, 3, 2}}, {{6, 7, 2, 0}, {7, 6, 2, 0}}};
+    TransformerConfig c = small_config(8, 2, 10, 9, 9);
+    c.positions = PositionScheme::Alibi;
+    c.window = 3;
+    c.attention_tile = 2;
+    Transformer m = perturbed(c, 23);
+    Random pick(3);
+    for (const GradientCheck& g : check_model_gradients(m, batch, 0.1, 3, pick))
+        if (!entry_agrees(g)) break;
 }
 
 TEST_SUITE_END();

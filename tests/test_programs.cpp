@@ -22,7 +22,8 @@ static const char* const chapters[] = {"ch01_dictionary_lookup",
                                        "ch07_training",
                                        "ch08_cost",
                                        "ch09_decoding",
-                                       "ch10_modern_attention"};
+                                       "ch10_modern_attention",
+                                       "ch11_long_sequences"};
 
 // ch07 trains for half a minute by default; in tests, a few steps show the contract
 

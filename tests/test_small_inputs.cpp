@@ -25,7 +25,8 @@ const char* const chapters[] = {"ch01_dictionary_lookup",
                                 "ch07_training",
                                 "ch08_cost",
                                 "ch09_decoding",
-                                "ch10_modern_attention"};
+                                "ch10_modern_attention",
+                                "ch11_long_sequences"};
 
 std::string smallest(const std::string& chapter) {
     return "tests/data/" + chapter + ".smallest.json";

@@ -35,6 +35,7 @@ import ch07_training
 import ch08_cost
 import ch09_decoding
 import ch10_modern_attention
+import ch11_long_sequences
 from common import digest, errata, to_text, write
 from variants import smallest, variants
 
@@ -55,6 +56,7 @@ CHAPTERS = {
         ch08_cost,
         ch09_decoding,
         ch10_modern_attention,
+        ch11_long_sequences,
     )
 }
 

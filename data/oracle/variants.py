@@ -9,6 +9,7 @@ from ch06_encoder_decoder import ch06_config, ch06_inputs
 from ch07_training import ch07_inputs
 from ch09_decoding import ch09_config
 import ch10_modern_attention as ch10
+import ch11_long_sequences as ch11
 import modern
 from common import SplitMix64
 from model import Seq2Seq, weights_of
@@ -239,7 +240,19 @@ def smallest():
         ("ch08_cost", ch08_smallest()),
         ("ch09_decoding", ch09_smallest(tiny)),
         ("ch10_modern_attention", ch10_smallest()),
+        ("ch11_long_sequences", ch11_smallest()),
     ]
+
+
+def ch11_smallest():
+    # one score; one query attending to one key of width 1, in blocks of one; two lengths only
+    rng = SplitMix64(111)
+    return {
+        "online": {"tokens": ["a"], "query": "a", "scores": [0.5]},
+        "cases": {"one": ch11.case(rng, 1, 1, 1, 1, [1, 1])},
+        "trace": {"case": "one", "row": 0},
+        "memory": {"lengths": [1, 2], "d_k": 1, "tile": 1, "seed": 1},
+    }
 
 
 def ch10_smallest():

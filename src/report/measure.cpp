@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <fstream>
+#include <string>
 #include <cmath>
 #include <cstddef>
 
@@ -41,4 +43,13 @@ std::size_t distinct_sizes(const std::vector<double>& xs) {
 
 std::size_t distinct_sizes(const std::vector<std::size_t>& xs) {
     return distinct_sizes(std::vector<double>(xs.begin(), xs.end()));
+}
+
+double available_memory_bytes() {
+    std::ifstream meminfo("/proc/meminfo");
+    std::string name, unit;
+    double kib = 0;
+    while (meminfo >> name >> kib >> unit)
+        if (name == "MemAvailable:") return kib * 1024.0;
+    return 0.0;
 }

@@ -15,3 +15,7 @@ double fitted_exponent(const std::vector<double>& xs, const std::vector<double>&
 // How many different values xs holds.
 std::size_t distinct_sizes(const std::vector<double>& xs);
 std::size_t distinct_sizes(const std::vector<std::size_t>& xs);
+
+// The memory the system could give this program now (Linux: MemAvailable in /proc/meminfo), in
+// bytes; 0 when it cannot tell.
+double available_memory_bytes();

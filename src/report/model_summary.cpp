@@ -31,6 +31,7 @@ std::string variant_text(const TransformerConfig& c) {
     else if (c.kv_heads() != c.n_heads)
         text += tr(", {} key/value heads (grouped-query)", c.kv_heads());
     if (c.window) text += tr(", window {}", c.window);
+    if (c.attention_tile) text += tr(", tiled attention (blocks of {})", c.attention_tile);
     return text;
 }
 

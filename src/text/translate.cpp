@@ -59,3 +59,10 @@ std::vector<std::size_t> placeholder_uses(const std::string& pattern) {
     }
     return uses;
 }
+
+std::string listed(const std::vector<std::string>& items) {
+    std::string out;
+    for (std::size_t i = 0; i < items.size(); ++i)
+        out += (i == 0 ? "" : i + 1 == items.size() ? tr(" and ") : tr(", ")) + items[i];
+    return out;
+}

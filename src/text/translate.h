@@ -52,5 +52,8 @@ std::string tr(const std::string& english, const Args&... args) {
         return fill_placeholders(translate(english), {translate_detail::text(args)...});
 }
 
+// Items joined as the reader's language lists them: "a, b and c" (Chinese: "a、b 和 c").
+std::string listed(const std::vector<std::string>& items);
+
 // Marks a literal translated where it is used (tr(names[i])), for the catalog test to find.
 constexpr const char* N_(const char* english) { return english; }

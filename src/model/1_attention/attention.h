@@ -6,6 +6,7 @@
 // Q (n x d_k), K (m x d_k), V (m x d_v); names as in core/notation.h.
 #pragma once
 #include <cstddef>
+#include <vector>
 
 #include "core/matrix.h"
 
@@ -21,6 +22,9 @@ struct AttentionResult {
                          //           when every key of that row is masked)
     Matrix output;       // (n x d_v) weights·V: each query's weighted average of the values
     double scale = 1.0;  // the factor the scores were multiplied by
+    // Tiled attention (chapter 11, tiled_attention.h) keeps no scores and no weights: they are
+    // empty, and lse holds each query's log-sum-exp, from which the backward pass recomputes them.
+    std::vector<double> lse = {};
 };
 
 // mask is additive (n x m: 0 keeps a key, −inf hides it) or empty (0x0) for no mask.

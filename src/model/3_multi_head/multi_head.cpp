@@ -7,6 +7,7 @@
 #include <tuple>
 #include <utility>
 
+#include "model/1_attention/tiled_attention.h"
 #include "model/2_positions/alibi.h"
 #include "model/2_positions/rotary.h"
 #include "model/3_multi_head/linear.h"
@@ -98,6 +99,43 @@ std::vector<std::size_t> positions_from(std::size_t first, std::size_t count) {
     return p;
 }
 
+// ALiBi's slopes, one per head, when the positions are ALiBi's; none otherwise.
+std::vector<double> slopes_of(const Attending& who, std::size_t n_heads) {
+    return who.positions == InAttention::Alibi ? alibi_slopes(n_heads) : std::vector<double>();
+}
+
+// The additive mask head i of sequence s attends with: the sequence's own, plus ALiBi's bias
+// −m_i·|distance| when there are slopes.
+Matrix head_mask(const Attending& who, std::size_t s, std::size_t i,
+                 const std::vector<double>& slopes) {
+    if (slopes.empty()) return who.masks[s];
+    const Matrix bias = alibi_bias(who.q.length(s), who.kv.length(s), slopes[i], who.q_first);
+    return who.masks[s].empty() ? bias : add(who.masks[s], bias);
+}
+
+// One head's attention, the standard way (weights kept) or block by block (Attending::tile).
+AttentionResult attend(const Matrix& Q, const Matrix& K, const Matrix& V, const Matrix& mask,
+                       std::size_t tile) {
+    if (!tile) return attention(Q, K, V, mask);
+    TiledAttention t = tiled_attention(Q, K, V, {false, {}, mask}, {tile, tile});
+    AttentionResult r;
+    r.output = std::move(t.output);
+    r.scale = t.scale;
+    r.lse = std::move(t.lse);
+    return r;
+}
+
+// The backward pass of attend: from the kept weights, or recomputing them block by block.
+AttentionGrads attend_backward(const Matrix& dO, const Matrix& Q, const Matrix& K, const Matrix& V,
+                               const AttentionResult& head, const Matrix& mask, std::size_t tile) {
+    if (!tile) return attention_backward(dO, Q, K, V, head);
+    TiledAttention t;
+    t.output = head.output;
+    t.lse = head.lse;
+    t.scale = head.scale;
+    return tiled_attention_backward(dO, Q, K, V, t, {false, {}, mask}, {tile, tile});
+}
+
 void add_to_submatrix(Matrix& into, std::size_t r0, std::size_t c0, const Matrix& block) {
     for (std::size_t r = 0; r < block.rows; ++r)
         for (std::size_t c = 0; c < block.cols; ++c) into(r0 + r, c0 + c) += block(r, c);
@@ -154,8 +192,7 @@ Matrix attend_heads(const Matrix& Q, const Matrix& K, const Matrix& V, std::size
                     const Attending& who, std::vector<AttentionResult>* heads) {
     const std::size_t d_k = Q.cols / n_heads, kv_heads = K.cols / d_k, d_v = V.cols / kv_heads;
     const std::size_t group = n_heads / kv_heads;  // query heads per key/value head
-    const std::vector<double> slopes =
-        who.positions == InAttention::Alibi ? alibi_slopes(n_heads) : std::vector<double>();
+    const std::vector<double> slopes = slopes_of(who, n_heads);
     if (heads) heads->clear();
     Matrix concat(Q.rows, n_heads * d_v);
     for (std::size_t s = 0; s < who.q.sequences(); ++s) {
@@ -163,15 +200,10 @@ Matrix attend_heads(const Matrix& Q, const Matrix& K, const Matrix& V, std::size
                           m = who.kv.length(s);
         for (std::size_t i = 0; i < n_heads; ++i) {
             const std::size_t j = i / group;  // the key/value head query head i reads
-            Matrix mask = who.masks[s];
-            if (!slopes.empty()) {  // ALiBi: −m_i·|distance|, on top of any mask
-                const Matrix bias = alibi_bias(n, m, slopes[i], who.q_first);
-                mask = mask.empty() ? bias : add(mask, bias);
-            }
             // head i reads its own block of columns: PyTorch's view(n, h, d_k).transpose(0, 1)
             AttentionResult head =
-                attention(submatrix(Q, q0, n, i * d_k, d_k), submatrix(K, k0, m, j * d_k, d_k),
-                          submatrix(V, k0, m, j * d_v, d_v), mask);
+                attend(submatrix(Q, q0, n, i * d_k, d_k), submatrix(K, k0, m, j * d_k, d_k),
+                       submatrix(V, k0, m, j * d_v, d_v), head_mask(who, s, i, slopes), who.tile);
             set_submatrix(concat, q0, i * d_v, head.output);  // (n x h·d_v)
             if (heads) heads->push_back(std::move(head));
         }
@@ -186,15 +218,17 @@ MultiHeadInputGrads multi_head_attention_backward(const Matrix& d_output, const 
     const Matrix d_concat = linear_backward(d_output, c.concat, w.W_O, grad.W_O, grad.b_O);
     // concat = [head_0 … head_h−1] of each sequence; head = attention(its blocks of Q, K, V)
     Matrix dQ(c.Q.rows, c.Q.cols), dK(c.K.rows, c.K.cols), dV(c.V.rows, c.V.cols);
+    const std::vector<double> slopes = c.who.tile ? slopes_of(c.who, h) : std::vector<double>();
     for (std::size_t s = 0; s < c.who.q.sequences(); ++s) {
         const std::size_t q0 = c.who.q.first(s), n = c.who.q.length(s);
         const std::size_t k0 = c.who.kv.first(s), m = c.who.kv.length(s);
         for (std::size_t i = 0; i < h; ++i) {
             const std::size_t j = i / group;  // its key/value head, shared by `group` heads
-            const AttentionGrads g = attention_backward(
+            const AttentionGrads g = attend_backward(
                 submatrix(d_concat, q0, n, i * d_v, d_v), submatrix(c.Q, q0, n, i * d_k, d_k),
                 submatrix(c.K, k0, m, j * d_k, d_k), submatrix(c.V, k0, m, j * d_v, d_v),
-                c.heads[s * h + i]);
+                c.heads[s * h + i], c.who.tile ? head_mask(c.who, s, i, slopes) : Matrix(),
+                c.who.tile);
             set_submatrix(dQ, q0, i * d_k, g.dQ);
             add_to_submatrix(dK, k0, j * d_k, g.dK);  // every head that read it adds its part
             add_to_submatrix(dV, k0, j * d_v, g.dV);

@@ -53,11 +53,14 @@ enum class InAttention { None, Rope, Alibi };
 // For RoPE and ALiBi, the keys of a sequence are at positions 0, 1, … and its queries at
 // q_first, q_first + 1, …: 0 for whole sequences; decoding one token at a time, the number of
 // tokens before it.
+// With tile > 0, each head attends block by block (model/1_attention/tiled_attention.h, chapter
+// 11): blocks of `tile` queries and `tile` keys, the same numbers to rounding, no weights kept.
 struct Attending {
     Stacking q, kv;
     std::vector<Matrix> masks;
     InAttention positions = InAttention::None;
     std::size_t q_first = 0;
+    std::size_t tile = 0;
 };
 
 // One sequence of n queries and m keys, with an additive (n x m) mask or none.

@@ -28,13 +28,16 @@ struct TransformerConfig {
     bool norm_first = false;          // the placement: pre-norm (true) or the paper's post-norm
     NormKind norm = NormKind::Layer;  // LayerNorm, or RMSNorm
     PositionScheme positions = PositionScheme::Sinusoidal;
-    std::size_t n_kv_heads = 0;     // heads of keys and values: 0 = n_heads (multi-head
-                                    // attention), 1 = multi-query, between = grouped-query
-    std::size_t window = 0;         // self-attention sees keys less than `window` positions
-                                    // away (0: every key): a sliding window
-    std::size_t max_positions = 0;  // rows of the learned position tables (Learned only)
-    bool share_embeddings = false;  // one table for source, target and the output projection
-    double layer_norm_eps = 1e-5;   // the eps of every norm, LayerNorm or RMSNorm
+    std::size_t n_kv_heads = 0;      // heads of keys and values: 0 = n_heads (multi-head
+                                     // attention), 1 = multi-query, between = grouped-query
+    std::size_t window = 0;          // self-attention sees keys less than `window` positions
+                                     // away (0: every key): a sliding window
+    std::size_t max_positions = 0;   // rows of the learned position tables (Learned only)
+    std::size_t attention_tile = 0;  // 0: the standard attention; > 0: tiled attention in blocks
+                                     // of this many queries and keys (chapter 11) — a way of
+                                     // computing, not part of the model: never saved
+    bool share_embeddings = false;   // one table for source, target and the output projection
+    double layer_norm_eps = 1e-5;    // the eps of every norm, LayerNorm or RMSNorm
     int pad_id = 0, bos_id = 1, eos_id = 2;
     Vocabulary vocabulary = {};         // optional: the target tokens' names, by id
     Vocabulary source_vocabulary = {};  // optional: the source tokens'; none: the target's

@@ -25,6 +25,7 @@ Attending attending(const std::vector<Tokens>& q_seqs, const std::vector<Tokens>
         who.masks.push_back(mask);
     }
     if (self) who.positions = self_attention_positions(c);
+    who.tile = c.attention_tile;
     return who;
 }
 

@@ -29,7 +29,9 @@ Matrix decode_step(const Transformer& m, KVCache& cache, int token) {
         1, keys, m.config.window ? window_mask(1, keys, m.config.window, cache.length) : Matrix());
     self.positions = self_attention_positions(m.config);
     self.q_first = cache.length;
-    const Attending cross = within_one(1, cache.cross_mask.cols, cache.cross_mask);
+    self.tile = m.config.attention_tile;
+    Attending cross = within_one(1, cache.cross_mask.cols, cache.cross_mask);
+    cross.tile = m.config.attention_tile;
     cache.length += 1;
     return finite_logits(run_decoder(m, y, Matrix(), self, cross, nullptr, &cache.layers),
                          cache.length);

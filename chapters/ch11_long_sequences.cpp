@@ -1,0 +1,608 @@
+// ch11_long_sequences — attention without the n × n matrix: the softmax in one pass, attention
+// block by block (forward and backward), and the memory each way, counted.
+//
+// Tutorial: 04's table (性能) gives self-attention O(n²·d) per layer, and chapter 8 printed the
+// bytes of the n × n matrix that the standard computation keeps. This chapter shows that the
+// n² is work, not memory: the same numbers come out of blocks whose memory grows as n·d.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "core/matmul.h"
+#include "core/matrix.h"
+#include "core/random.h"
+#include "model/1_attention/attention.h"
+#include "model/1_attention/online_softmax.h"
+#include "model/1_attention/tiled_attention.h"
+#include "report/allocation_counter.h"
+#include "report/chapter.h"
+#include "report/chart.h"
+#include "report/heatmap.h"
+#include "report/measure.h"
+
+namespace {
+
+const double neg_inf = -std::numeric_limits<double>::infinity();
+
+struct Case {
+    std::string name;
+    Matrix Q, K, V, dO;
+    KeyRule rule;
+    Tiles tiles;
+};
+
+struct Inputs {
+    Labels online_tokens;
+    std::string online_query;
+    std::vector<double> online_scores;
+    std::vector<Case> cases;
+    std::size_t trace_case = 0, trace_row = 0;
+    std::vector<std::size_t> lengths;  // the memory table's n
+    std::size_t d_k = 64, tile = 64;
+    std::uint64_t seed = 0;
+};
+
+Case read_case(const DataFile& data, const std::string& name) {
+    const std::string k = "inputs.cases." + name + ".";
+    Case c{name,
+           data.matrix(k + "Q"),
+           data.matrix(k + "K"),
+           data.matrix(k + "V"),
+           data.matrix(k + "dO"),
+           {data.flag(k + "causal"), data.flags(k + "key_padding"), {}},
+           {}};
+    if (c.K.cols != c.Q.cols)
+        throw data.error(k + "K", tr("expected {} columns, as Q (d_k)", c.Q.cols));
+    if (c.V.rows != c.K.rows)
+        throw data.error(k + "V", tr("expected {} rows, one value per key", c.K.rows));
+    if (c.dO.rows != c.Q.rows || c.dO.cols != c.V.cols)
+        throw data.error(k + "dO",
+                         tr("expected ({} x {}), the shape of the output", c.Q.rows, c.V.cols));
+    if (c.rule.padding.size() != c.K.rows)
+        throw data.error(k + "key_padding", tr("expected {} entries, one per key", c.K.rows));
+    const std::vector<std::size_t> t = data.sizes(k + "tiles", 1, 1 << 20);
+    if (t.size() != 2) throw data.error(k + "tiles", tr("expected [queries, keys] per block"));
+    c.tiles = {t[0], t[1]};
+    return c;
+}
+
+Inputs read_inputs(const DataFile& data) {
+    Inputs in;
+    in.online_tokens = data.texts("inputs.online.tokens");
+    in.online_query = data.text("inputs.online.query");
+    const Matrix scores = data.vector("inputs.online.scores");
+    in.online_scores.assign(scores.data.begin(), scores.data.end());
+    if (in.online_scores.empty() || in.online_tokens.size() != in.online_scores.size())
+        throw data.error("inputs.online.scores", tr("expected one score per token, at least one"));
+    for (const std::string& name : data.keys("inputs.cases"))
+        in.cases.push_back(read_case(data, name));
+    if (in.cases.empty()) throw data.error("inputs.cases", tr("expected at least one case"));
+    const std::string traced = data.text("inputs.trace.case");
+    auto found = std::find_if(in.cases.begin(), in.cases.end(),
+                              [&](const Case& c) { return c.name == traced; });
+    if (found == in.cases.end())
+        throw data.error("inputs.trace.case", tr("expected the name of one of inputs.cases"));
+    in.trace_case = static_cast<std::size_t>(found - in.cases.begin());
+    in.trace_row = data.size("inputs.trace.row", 0, found->Q.rows - 1);
+    in.lengths = data.sizes("inputs.memory.lengths", 1, 1 << 16);
+    in.d_k = data.size("inputs.memory.d_k", 1, 4096);
+    in.tile = data.size("inputs.memory.tile", 1, 1 << 16);
+    in.seed = data.size("inputs.memory.seed", 0, std::size_t(1) << 62);
+    return in;
+}
+
+// How far apart two doubles are, in units in the last place: 0 for the same bits.
+std::uint64_t ulps_apart(double a, double b) {
+    std::int64_t x, y;
+    std::memcpy(&x, &a, sizeof x);
+    std::memcpy(&y, &b, sizeof y);
+    if (x < 0) x = std::numeric_limits<std::int64_t>::min() - x;
+    if (y < 0) y = std::numeric_limits<std::int64_t>::min() - y;
+    return x > y ? static_cast<std::uint64_t>(x - y) : static_cast<std::uint64_t>(y - x);
+}
+
+// Every row of scores the chapter meets: the online row and each case's scaled scores.
+std::vector<std::vector<double>> score_rows(const Inputs& in) {
+    std::vector<std::vector<double>> rows = {in.online_scores};
+    for (const Case& c : in.cases) {
+        const Matrix S = scale(matmul_bt(c.Q, c.K), attention_scale(c.K.cols));
+        for (std::size_t i = 0; i < S.rows; ++i) {
+            std::vector<double> row(S.row(i), S.row(i) + S.cols);
+            for (std::size_t j = 0; j < S.cols; ++j)
+                if ((c.rule.causal && j > i) || c.rule.padding[j]) row[j] = neg_inf;
+            rows.push_back(row);
+        }
+    }
+    return rows;
+}
+
+Matrix as_row(const std::vector<double>& v) {
+    Matrix m(1, v.size());
+    std::copy(v.begin(), v.end(), m.data.begin());
+    return m;
+}
+
+// What happened to the running numbers at one score, in words.
+std::string step_note(std::size_t j, const OnlineStep& s, double max_before) {
+    if (j == 0 || max_before == neg_inf)
+        return s.max == neg_inf ? tr("hidden: nothing to add") : tr("first score: m = it, l = 1");
+    if (!s.rescaled)
+        return s.score == neg_inf ? tr("hidden: adds 0")
+                                  : tr("l + exp({} − {})", general(s.score, 6), general(s.max, 6));
+    return tr("m grew: l · exp({} − {}) + 1", general(max_before, 6), general(s.max, 6));
+}
+
+void one_pass(Chapter& ch, const Inputs& in) {
+    ch.step(tr("Softmax in one pass: a running maximum and a running sum"));
+    ch.say(
+        tr("Chapter 2's softmax reads a row three times: for its maximum m, for the sum "
+           "l = Σ exp(x − m), and to divide. Read once from left to right, only the maximum so "
+           "far is known, so the sum is kept relative to it; when a larger score arrives, the "
+           "sum so far is multiplied by exp(m − m') ≤ 1 and the new term added. Here on the "
+           "unscaled scores of {} from 01's hand calculation:",
+           in.online_query));
+    std::vector<OnlineStep> steps;
+    const std::vector<double> w = online_softmax(in.online_scores, &steps);
+    Table t(
+        {tr("key"), tr("score"), tr("running max m"), tr("running sum l"), tr("what happened")});
+    std::vector<double> maxes, sums;
+    for (std::size_t j = 0; j < steps.size(); ++j) {
+        const double before = j == 0 ? neg_inf : steps[j - 1].max;
+        t.add({in.online_tokens[j], general(steps[j].score, 6), general(steps[j].max, 6),
+               general(steps[j].sum, 12), step_note(j, steps[j], before)});
+        maxes.push_back(steps[j].max);
+        sums.push_back(steps[j].sum);
+    }
+    ch.table(t);
+    ch.record("online_max", as_row(maxes), Shape::Vector);
+    ch.record("online_sum", as_row(sums), Shape::Vector);
+    ch.show("online_weights", tr("weights of {}: exp(x − m) / l after the pass", in.online_query),
+            as_row(w), {in.online_query}, in.online_tokens, 6);
+}
+
+// The one pass against chapter 2's softmax (softmax_rows) on every row the chapter meets.
+void against_chapter_2(Chapter& ch, const Inputs& in) {
+    std::size_t weights = 0, same = 0;
+    std::uint64_t worst_ulps = 0;
+    double worst = 0.0;
+    const std::vector<std::vector<double>> rows = score_rows(in);
+    for (const std::vector<double>& row : rows) {
+        const std::vector<double> online = online_softmax(row);
+        const Matrix three_pass = softmax_rows(as_row(row));
+        for (std::size_t j = 0; j < row.size(); ++j, ++weights) {
+            const std::uint64_t u = ulps_apart(online[j], three_pass(0, j));
+            same += u == 0;
+            worst_ulps = std::max(worst_ulps, u);
+            worst = std::max(worst, std::fabs(online[j] - three_pass(0, j)));
+        }
+    }
+    ch.measured("online_softmax_max_abs_diff", worst);
+    if (worst_ulps == 0)
+        ch.say(
+            tr("Against chapter 2's softmax on all {} rows of scores in this chapter ({} "
+               "weights): the same bits, every one.",
+               rows.size(), weights));
+    else
+        ch.say(
+            tr("Against chapter 2's softmax on all {} rows of scores in this chapter ({} weights): "
+               "{} have the same bits; the others differ by at most {} unit(s) in the last "
+               "place (largest difference {}). The exponentials are the same numbers — both "
+               "subtract the row's final maximum — so only l differs: the one pass adds each term "
+               "relative to the maximum it knew then and multiplies by exp(m − m') when the "
+               "maximum grows, and each of those roundings can move l's last bits.",
+               rows.size(), weights, same, worst_ulps, sci(worst)));
+    const std::vector<double> hidden = online_softmax({neg_inf, neg_inf, neg_inf});
+    const bool zeros = std::all_of(hidden.begin(), hidden.end(), [](double x) { return x == 0; });
+    ch.say(zeros ? tr("A row whose keys are all hidden (three scores of −inf): m stays −inf, l "
+                      "stays 0, and the weights come out 0, 0, 0 — as chapter 3's softmax "
+                      "gives, never 0/0.")
+                 : tr("A row whose keys are all hidden did NOT come out as zeros: a bug."));
+}
+
+// The standard attention's additive mask for a rule (the n × m matrix tiled attention avoids).
+Matrix mask_of(const KeyRule& rule, std::size_t n, std::size_t m) {
+    Matrix mask(n, m);
+    for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t j = 0; j < m; ++j)
+            if ((rule.causal && j > i) || (!rule.padding.empty() && rule.padding[j]))
+                mask(i, j) = neg_inf;
+    return mask;
+}
+
+std::string blocks_text(const Case& c) {
+    const std::size_t qb = (c.Q.rows + c.tiles.queries - 1) / c.tiles.queries,
+                      kb = (c.K.rows + c.tiles.keys - 1) / c.tiles.keys;
+    return tr("{} × {}, each {}×{}", qb, kb, c.tiles.queries, c.tiles.keys);
+}
+
+// "within 1e-12" or not, worded from the value
+std::string within(double diff) {
+    return diff <= tolerance::single_op ? tr("within 1e-12") : tr("NOT within 1e-12");
+}
+
+void forward(Chapter& ch, const Inputs& in) {
+    ch.step(tr("Tiled attention: blocks of queries against blocks of keys"));
+    ch.say(
+        tr("For each block of queries, the key blocks are read in turn. Each query row keeps "
+           "m and l as above and an accumulator Σ exp(s − m)·v; when a block raises m, l and "
+           "the accumulator are both multiplied by exp(m − m'). After the last block the output "
+           "row is accumulator / l. A pair of blocks in which every key is hidden from every "
+           "query — above the causal diagonal, or padding only — is skipped and counted."));
+    Table t({tr("case"), "n × m", tr("blocks"), tr("computed"), tr("skipped"),
+             tr("max |tiled − standard|")});
+    double worst = 0.0;
+    std::size_t empty_rows = 0, empty_zero = 0;
+    for (const Case& c : in.cases) {
+        const TiledAttention tiled = tiled_attention(c.Q, c.K, c.V, c.rule, c.tiles);
+        const AttentionResult standard =
+            attention(c.Q, c.K, c.V, mask_of(c.rule, c.Q.rows, c.K.rows));
+        const double diff = max_abs_diff(tiled.output, standard.output);
+        worst = std::max(worst, diff);
+        ch.record(c.name + "_output", tiled.output);
+        ch.record(c.name + "_blocks",
+                  as_row({static_cast<double>(tiled.blocks_done),
+                          static_cast<double>(tiled.blocks_skipped)}),
+                  Shape::Vector, 0.0);
+        for (std::size_t i = 0; i < c.Q.rows; ++i)
+            if (tiled.lse[i] == neg_inf) {
+                ++empty_rows;
+                empty_zero += std::all_of(tiled.output.row(i), tiled.output.row(i) + c.V.cols,
+                                          [](double x) { return x == 0; });
+            }
+        t.add({c.name, std::to_string(c.Q.rows) + " × " + std::to_string(c.K.rows), blocks_text(c),
+               std::to_string(tiled.blocks_done), std::to_string(tiled.blocks_skipped), sci(diff)});
+    }
+    ch.table(t);
+    ch.measured("tiled_forward_max_abs_diff", worst);
+    ch.say(
+        tr("Largest difference from attention.h's output over every case: {}, {}. The "
+           "additions happen in another order, so the last bits may differ; the n × m "
+           "weights were never stored.",
+           sci(worst), within(worst)));
+    if (empty_rows)
+        ch.say(
+            tr("{} query row(s) saw no key at all (every key hidden); {} of them came out as "
+               "zeros, as chapter 3's convention says.",
+               empty_rows, empty_zero));
+}
+
+void backward(Chapter& ch, const Inputs& in) {
+    ch.step(tr("The backward pass by recomputation (FlashAttention)"));
+    ch.say(
+        tr("The backward pass needs the weights P, which were never kept. Each query kept one "
+           "number, its log-sum-exp L = m + log l, so P = exp(S − L) is recomputed block by "
+           "block from Q and K: the forward's multiplications once more, in exchange for the "
+           "n × m memory. With D = Σ dO ⊙ O per row: dV = Pᵀ·dO, dS = P ⊙ (dO·Vᵀ − D), "
+           "dQ = dS·K/√d_k, dK = dSᵀ·Q/√d_k, each summed over the blocks."));
+    Table t({tr("case"), "max |dQ − dQ_std|", "max |dK − dK_std|", "max |dV − dV_std|"});
+    double worst = 0.0;
+    for (const Case& c : in.cases) {
+        const TiledAttention tiled = tiled_attention(c.Q, c.K, c.V, c.rule, c.tiles);
+        const AttentionGrads g =
+            tiled_attention_backward(c.dO, c.Q, c.K, c.V, tiled, c.rule, c.tiles);
+        const AttentionResult s = attention(c.Q, c.K, c.V, mask_of(c.rule, c.Q.rows, c.K.rows));
+        const AttentionGrads r = attention_backward(c.dO, c.Q, c.K, c.V, s);
+        const double dq = max_abs_diff(g.dQ, r.dQ), dk = max_abs_diff(g.dK, r.dK),
+                     dv = max_abs_diff(g.dV, r.dV);
+        worst = std::max({worst, dq, dk, dv});
+        ch.record(c.name + "_dQ", g.dQ);
+        ch.record(c.name + "_dK", g.dK);
+        ch.record(c.name + "_dV", g.dV);
+        t.add({c.name, sci(dq), sci(dk), sci(dv)});
+    }
+    ch.table(t);
+    ch.measured("tiled_backward_max_abs_diff", worst);
+    ch.say(
+        tr("Largest difference from chapter 7's backward (attention_backward, from the stored "
+           "weights): {}, {}; the oracle's autograd agrees too (--check).",
+           sci(worst), within(worst)));
+}
+
+// Keys first … last − 1, as a reader counts them: "8…15", or "0" for one key.
+std::string keys_text(std::size_t first, std::size_t last) {
+    return last == first + 1 ? std::to_string(first)
+                             : std::to_string(first) + "…" + std::to_string(last - 1);
+}
+
+void running_statistics(Chapter& ch, const Inputs& in) {
+    const Case& c = in.cases[in.trace_case];
+    const std::size_t row = in.trace_row;
+    ch.step(tr("One query's running numbers, block by block"));
+    RowTrace trace{row, {}};
+    const TiledAttention tiled = tiled_attention(c.Q, c.K, c.V, c.rule, c.tiles, &trace);
+    Table t({tr("after keys"), tr("running max m"), tr("running sum l"), tr("what happened")});
+    std::vector<double> maxes, sums, xs;
+    std::vector<std::string> grew;
+    RunningSum before;
+    for (std::size_t b = 0; b < trace.after_block.size(); ++b) {
+        const RunningSum& r = trace.after_block[b];
+        const std::size_t first = b * c.tiles.keys, last = std::min(c.K.rows, first + c.tiles.keys);
+        std::string note = before.sum == 0 ? tr("first keys seen")
+                           : r.max > before.max
+                               ? tr("m grew: l scaled by exp({} − {}) = {}", fixed(before.max, 4),
+                                    fixed(r.max, 4), general(std::exp(before.max - r.max), 4))
+                               : tr("m unchanged: the block's terms added");
+        if (r.sum == before.sum && r.max == before.max) note = tr("skipped, or every key hidden");
+        if (before.sum > 0 && r.max > before.max) grew.push_back(keys_text(first, last));
+        t.add({keys_text(first, last), general(r.max, 8), general(r.sum, 10), note});
+        maxes.push_back(r.max);
+        sums.push_back(r.sum);
+        xs.push_back(static_cast<double>(last));
+        before = r;
+    }
+    ch.say(tr("Case \"{}\", query row {}, in blocks of {} keys:", c.name, row, c.tiles.keys));
+    ch.table(t);
+    ch.record("trace_max", as_row(maxes), Shape::Vector);
+    ch.record("trace_sum", as_row(sums), Shape::Vector);
+    // the final weights, recomputed from the scores and L, as the backward pass does
+    const double L = tiled.lse[row];
+    Matrix weights(1, c.K.rows);
+    const double s = attention_scale(c.K.cols);
+    for (std::size_t j = 0; j < c.K.rows; ++j) {
+        double score = 0.0;
+        for (std::size_t p = 0; p < c.Q.cols; ++p) score += c.Q(row, p) * c.K(j, p);
+        const bool hidden = (c.rule.causal && j > row) || c.rule.padding[j];
+        weights(0, j) = hidden || L == neg_inf ? 0.0 : std::exp(score * s - L);
+    }
+    ch.record("trace_weights", weights, Shape::Vector);
+    ch.shaded(tr("its final weights exp(s − L), L = m + log l = {}", general(L, 8)), weights);
+    if (grew.empty())
+        ch.say(tr("The maximum was set by the first block and never grew: l only added terms."));
+    else
+        ch.say(
+            tr("The maximum grew in the block(s) of keys {}: there the sum so far shrank by "
+               "exp(m − m') before the block's terms were added, and the output's accumulator "
+               "with it.",
+               listed(grew)));
+    LineChart chart{tr("query row {}: the running numbers after each block of keys", row),
+                    tr("keys read"),
+                    tr("value"),
+                    false,
+                    false,
+                    {{tr("running max m"), xs, maxes}, {tr("running sum l"), xs, sums}},
+                    xs};
+    ch.picture("ch11_running_statistics.svg", line_chart_svg(chart));
+    Labels keys;
+    for (std::size_t j = 0; j < c.K.rows; ++j) keys.push_back(std::to_string(j));
+    const Heatmap final_weights{
+        tr("query row {}: its final weights (white 0 … blue the largest)", row),
+        weights,
+        {std::to_string(row)},
+        keys,
+        Scale::Range};
+    ch.picture("ch11_final_weights.svg", heatmap_svg(final_weights));
+}
+
+Matrix random_matrix(Random& rng, std::size_t rows, std::size_t cols) {
+    Matrix m(rows, cols);
+    for (double& x : m.data) x = rng.normal();
+    return m;
+}
+
+double mib(double bytes) { return bytes / (1 << 20); }
+
+// The bytes and seconds of one attention call at each length, both ways.
+struct MemoryRun {
+    std::vector<double> lengths, standard_lengths, bytes_standard, bytes_tiled;
+    std::vector<double> seconds_standard, seconds_tiled;
+    double budget = 0;           // the most the standard pass may need: half the free memory
+    double stopped_needing = 0;  // what the first length not run would have needed
+};
+
+// What the standard pass needs at least: the n × n scores and weights, 8 bytes each.
+double standard_needs(double n) { return 2 * 8 * n * n; }
+
+MemoryRun measure_memory(const Inputs& in) {
+    MemoryRun r;
+    r.budget = available_memory_bytes() / 2;
+    if (r.budget <= 0) r.budget = double(1u << 30);  // cannot tell: 1 GiB
+    Random rng(in.seed);
+    for (std::size_t n : in.lengths) {
+        const Matrix Q = random_matrix(rng, n, in.d_k), K = random_matrix(rng, n, in.d_k),
+                     V = random_matrix(rng, n, in.d_k);
+        r.lengths.push_back(static_cast<double>(n));
+        double seconds = 0;
+        r.bytes_tiled.push_back(static_cast<double>(peak_bytes_of([&] {
+            seconds = median_seconds([&] { tiled_attention(Q, K, V, {}, {in.tile, in.tile}); }, 1);
+        })));
+        r.seconds_tiled.push_back(seconds);
+        if (standard_needs(static_cast<double>(n)) > r.budget) {
+            if (r.stopped_needing == 0) r.stopped_needing = standard_needs(static_cast<double>(n));
+            continue;
+        }
+        r.standard_lengths.push_back(static_cast<double>(n));
+        r.bytes_standard.push_back(static_cast<double>(
+            peak_bytes_of([&] { seconds = median_seconds([&] { attention(Q, K, V); }, 1); })));
+        r.seconds_standard.push_back(seconds);
+    }
+    return r;
+}
+
+// "48 bytes", "12.5 KiB", "8.33 MiB", "4.01 GiB"
+std::string bytes_text(double bytes) {
+    if (bytes < 1024) return tr("{} bytes", grouped(static_cast<unsigned long long>(bytes)));
+    if (bytes < double(1u << 20)) return fixed(bytes / 1024, 1) + " KiB";
+    if (bytes < double(1u << 30)) return fixed(mib(bytes), 2) + " MiB";
+    return fixed(bytes / double(1u << 30), 2) + " GiB";
+}
+
+LineChart memory_chart(const MemoryRun& r, bool time) {
+    // bytes drawn in MiB, so that the axis reads 0.5, 1, 10, 100, 1,000
+    const auto in_mib = [](std::vector<double> v) {
+        for (double& x : v) x = mib(x);
+        return v;
+    };
+    LineChart chart{time ? tr("time of one attention call against n")
+                         : tr("memory one attention call holds at its peak, against n"),
+                    "n",
+                    time ? tr("seconds") : "MiB",
+                    true,
+                    true,
+                    {},
+                    r.lengths};
+    chart.series.push_back(
+        {tr("standard"), r.standard_lengths, time ? r.seconds_standard : in_mib(r.bytes_standard)});
+    chart.series.push_back(
+        {tr("tiled"), r.lengths, time ? r.seconds_tiled : in_mib(r.bytes_tiled)});
+    if (!time && !r.lengths.empty())
+        for (const double power : {1.0, 2.0}) {  // reference lines through the tiled first point
+            Series ref{power == 1 ? "∝ n" : "∝ n²", {}, {}, false, true,
+                       power == 1 ? "∝ n" : "∝ n²"};
+            for (double n : r.lengths) {
+                ref.xs.push_back(n);
+                ref.ys.push_back(mib(r.bytes_tiled[0]) * std::pow(n / r.lengths[0], power));
+            }
+            chart.series.push_back(ref);
+        }
+    return chart;
+}
+
+// The fitted exponent of bytes against n, over every length (all) and over the longer half
+// (tail), where what does not grow with n — the tiled pass's few blocks — weighs least; false
+// when fewer than two lengths were run.
+bool fit(const std::vector<double>& ns, const std::vector<double>& ys, double& all, double& tail) {
+    if (distinct_sizes(ns) < 2) return false;
+    all = fitted_exponent(ns, ys);
+    const std::size_t from = std::min(ns.size() / 2, ns.size() - 2);
+    const std::vector<double> xs(ns.begin() + static_cast<long>(from), ns.end()),
+        zs(ys.begin() + static_cast<long>(from), ys.end());
+    tail = distinct_sizes(xs) >= 2 ? fitted_exponent(xs, zs) : all;
+    return true;
+}
+
+void memory(Chapter& ch, const Inputs& in, double& tiled_peak_at_longest, double& tiled_exponent) {
+    ch.step(tr("Memory, counted: the bytes one attention call holds (one head, float64)"));
+    ch.say(
+        tr("Q, K and V of n rows and d_k = d_v = {} columns; tiled in blocks of {} queries × "
+           "{} keys. The program counts every byte allocated and freed (its own operator new) "
+           "and reports the most held at once during the call, the output included.",
+           in.d_k, in.tile, in.tile));
+    const MemoryRun r = measure_memory(in);
+    Table t({"n", tr("standard"), tr("tiled"), tr("standard ÷ tiled"), tr("standard: seconds"),
+             tr("tiled: seconds")});
+    for (std::size_t a = 0; a < r.lengths.size(); ++a) {
+        const bool ran = a < r.standard_lengths.size();
+        t.add({grouped(static_cast<unsigned long long>(r.lengths[a])),
+               ran ? bytes_text(r.bytes_standard[a])
+                   : tr("not run (≥ {})", bytes_text(standard_needs(r.lengths[a]))),
+               bytes_text(r.bytes_tiled[a]),
+               ran ? fixed(r.bytes_standard[a] / r.bytes_tiled[a], 1) : "—",
+               ran ? fixed(r.seconds_standard[a], 3) : "—", fixed(r.seconds_tiled[a], 3)});
+    }
+    ch.table(t);
+    ch.measured("lengths", as_row(r.lengths));
+    ch.measured("bytes_standard", as_row(r.bytes_standard));
+    ch.measured("bytes_tiled", as_row(r.bytes_tiled));
+    ch.measured("seconds_standard", as_row(r.seconds_standard));
+    ch.measured("seconds_tiled", as_row(r.seconds_tiled));
+    tiled_peak_at_longest = r.bytes_tiled.back();
+    if (r.stopped_needing > 0)
+        ch.say(
+            tr("The standard pass stopped at n = {}: the next length would need at least {}, "
+               "more than half of the {} this machine has free.",
+               grouped(static_cast<unsigned long long>(
+                   r.standard_lengths.empty() ? 0 : r.standard_lengths.back())),
+               bytes_text(r.stopped_needing), bytes_text(2 * r.budget)));
+    else
+        ch.say(tr("The standard pass ran at every length: at n = {} it held {}.",
+                  grouped(static_cast<unsigned long long>(r.lengths.back())),
+                  bytes_text(r.bytes_standard.back())));
+    double ps = 0, pt = 0, ps_all = 0, pt_all = 0;
+    const bool fs = fit(r.standard_lengths, r.bytes_standard, ps_all, ps),
+               ft = fit(r.lengths, r.bytes_tiled, pt_all, pt);
+    if (fs) {
+        ch.measured("memory_exponent_standard", ps);
+        ch.measured("memory_exponent_standard_all", ps_all);
+    }
+    if (ft) {
+        tiled_exponent = pt;
+        ch.measured("memory_exponent_tiled", pt);
+        ch.measured("memory_exponent_tiled_all", pt_all);
+    }
+    if (fs && ft) {
+        ch.say(
+            tr("Fitted over the longer half of the lengths: the standard pass's bytes grow as "
+               "n^{}, the tiled pass's as n^{}; over every length, n^{} and n^{}.",
+               fixed(ps, 2), fixed(pt, 2), fixed(ps_all, 2), fixed(pt_all, 2)));
+        ch.say(
+            std::fabs(ps - 2) <= 0.25 && std::fabs(pt - 1) <= 0.25
+                ? tr("Squares against lines: the standard pass holds the n × n scores and "
+                     "weights, the tiled one the n × d_v output and a few blocks of {}×{}, "
+                     "the same at every n — which is why its fit over every length, short "
+                     "ones included, comes out lower.",
+                     in.tile, in.tile)
+                : tr("At these lengths the growth does not show yet: what a call allocates "
+                     "whatever n is (a few blocks, the bookkeeping) weighs as much as what "
+                     "grows with n. Longer lengths (inputs.memory.lengths) let the growth show."));
+    } else
+        ch.say(tr("Fewer than two lengths on one side: no exponent can be fitted."));
+    ch.say(tr("At n = {} the tiled pass held {}, of which the output itself is {}.",
+              grouped(static_cast<unsigned long long>(r.lengths.back())),
+              bytes_text(r.bytes_tiled.back()),
+              bytes_text(8.0 * r.lengths.back() * static_cast<double>(in.d_k))));
+    if (!r.standard_lengths.empty()) {
+        const std::size_t a = r.standard_lengths.size() - 1;
+        const double ratio = r.seconds_tiled[a] / r.seconds_standard[a];
+        ch.say(ratio > 1
+                   ? tr("Time at n = {}: the tiled pass took {}× the standard one's on this CPU. "
+                        "Both do the same n²·d multiply-adds; the tiled one also rescales its "
+                        "accumulators block by block and copies blocks. What it buys here is "
+                        "memory, not time (on a GPU, where the n × n matrix would travel to slow "
+                        "memory and back, it buys time as well).",
+                        grouped(static_cast<unsigned long long>(r.standard_lengths[a])),
+                        fixed(ratio, 2))
+                   : tr("Time at n = {}: the tiled pass took {}× the standard one's on this CPU — "
+                        "faster here: the standard pass asks the system for fresh memory to hold "
+                        "two n × n matrices, then writes and reads them far outside the caches.",
+                        grouped(static_cast<unsigned long long>(r.standard_lengths[a])),
+                        fixed(ratio, 2)));
+    }
+    ch.say(tr("(one run per length; times vary from run to run, the bytes do not)"));
+    ch.picture("ch11_memory_vs_n.svg", line_chart_svg(memory_chart(r, false)));
+    ch.picture("ch11_time_vs_n.svg", line_chart_svg(memory_chart(r, true)));
+}
+
+void tutorial_notes(Chapter& ch, const Inputs& in, double tiled_peak, double tiled_exponent) {
+    const std::string n = grouped(in.lengths.back());
+    const double longest = static_cast<double>(in.lengths.back());
+    if (tiled_peak > 0 && tiled_peak < 8 * longest * longest)  // less than the n × n matrix
+        ch.correction("04 性能",
+                      tr("the table's O(n²·d) per layer counts multiplications. It is often read "
+                         "as memory as well (chapter 8 counts 8·n² bytes for the n × n matrix: "
+                         "{} at n = {}); counted here, the tiled pass held {} at that length, "
+                         "and its bytes grew as n^{}. The work stays n²·d.",
+                         bytes_text(8.0 * in.lengths.back() * in.lengths.back()), n,
+                         bytes_text(tiled_peak), fixed(tiled_exponent, 2)));
+    ch.correction("05",
+                  tr("\"self-attention connects every pair of words directly\" still holds "
+                     "block by block: every score of a visible pair is computed once; the pairs "
+                     "are just never all kept at the same time."));
+}
+
+void walkthrough(Chapter& ch) {
+    const Inputs in = read_inputs(ch.data);
+    one_pass(ch, in);
+    against_chapter_2(ch, in);
+    forward(ch, in);
+    backward(ch, in);
+    running_statistics(ch, in);
+    double tiled_peak = 0, tiled_exponent = 0;
+    if (!ch.options.check)  // measured: --check compares the rest
+        memory(ch, in, tiled_peak, tiled_exponent);
+    tutorial_notes(ch, in, tiled_peak, tiled_exponent);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const ChapterInfo info{
+        "ch11_long_sequences",
+        N_("attention without the n × n matrix: the softmax in one pass, attention block by "
+           "block, and the memory each way, counted"),
+        N_("04's table of complexity per layer (性能); 05's \"every pair of words connected\""),
+        {svg_flag()}};
+    return run_chapter(argc, argv, info, walkthrough);
+}
