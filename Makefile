@@ -71,6 +71,21 @@ build/.deps-found:
 	@$(HEADERS_FOUND) || { echo "error: the doctest and nlohmann/json headers are missing; install them with: apt-get install $(APT_PACKAGES) | dnf install doctest-devel json-devel | brew install doctest nlohmann-json"; exit 1; }
 	@touch $@
 
+# The poems chapter 12 trains on: Debian's fortunes-zh (/usr/share/games/fortunes/tang300),
+# installed the same way when missing; where it cannot be, the build goes on and ch12 says in
+# one line how to get them. The tests never need them (tests/data/tang_sample.txt).
+CORPUS := /usr/share/games/fortunes/tang300
+build/.corpus-tried: | build/.deps-found
+	@if [ ! -e $(CORPUS) ] && command -v apt-get >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; elif sudo -n true 2>/dev/null; then SUDO="sudo -n"; else SUDO=none; fi; \
+	  if [ "$$SUDO" != none ]; then \
+	    echo "installing fortunes-zh (chapter 12's poems) with apt-get"; \
+	    { $$SUDO apt-get update -qq -o DPkg::Lock::Timeout=120 && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq -o DPkg::Lock::Timeout=120 fortunes-zh >/dev/null; } \
+	      || echo "note: fortunes-zh could not be installed; build/ch12_gpt will say how to get the poems"; \
+	  fi; \
+	fi
+	@touch $@
+
 # --- compiling --------------------------------------------------------------------------------
 $(BUILD)/obj/tests/bench/%.o: tests/bench/%.cpp | build/.deps-found
 	@mkdir -p $(dir $@)
@@ -94,6 +109,7 @@ $(BUILD)/%: $(BUILD)/obj/chapters/%.o $(LIB)
 	$(CXX) $^ $(LDFLAGS) -o $@
 
 $(BUILD)/ch11_long_sequences: $(COUNTER)
+$(BUILD)/ch12_gpt: | build/.corpus-tried
 
 $(BUILD)/tests: $(TEST_OBJ) $(COUNTER) $(LIB)
 	$(CXX) $^ $(LDFLAGS) -o $@

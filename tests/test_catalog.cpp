@@ -260,6 +260,7 @@ TEST_CASE("every chapter narrates in Chinese with --lang zh, and from a zh local
                                            "ch09_decoding",
                                            "ch10_modern_attention",
                                            "ch11_long_sequences",
+                                           "ch12_gpt",
                                            "ch07_training --attention tiled --steps 3",
                                            "ch06_encoder_decoder --config base",
                                            "ch03_masked_attention --help"};

@@ -26,6 +26,7 @@
 #include "model/3_multi_head/multi_head.h"
 #include "model/4_transformer/parameters.h"
 #include "model/4_transformer/transformer.h"
+#include "model/6_gpt/gpt.h"
 #include "train/gradient_check.h"
 #include "helpers.h"
 #include "model_helpers.h"
@@ -411,6 +412,27 @@ TEST_CASE("the whole model with tiled attention (blocks of 2), ALiBi and a windo
     Random pick(3);
     for (const GradientCheck& g : check_model_gradients(m, batch, 0.1, 3, pick))
         if (!entry_agrees(g)) break;
+}
+
+TEST_CASE("the decoder-only model (chapter 12): every parameter tensor, label smoothing") {
+    TransformerConfig c = small_config(8, 2, 10, 9, 9);
+    c.n_encoder_layers = 0;
+    c.norm = NormKind::RMS, c.norm_first = true, c.positions = PositionScheme::Rope;
+    c.n_kv_heads = 1, c.share_embeddings = true;
+    Gpt m = random_gpt(c, 41);
+    Random rng(42);
+    for (Matrix* p : parameter_matrices(m))
+        for (double& x : p->data) x += 0.1 * rng.normal();
+    const std::vector<Tokens> inputs = {{1, 3, 4, 5, 6}, {1, 7, 8}},
+                              targets = {{3, 4, 5, 6, 2}, {7, 8, 2}};
+    Gpt grad;
+    gpt_loss(m, inputs, targets, &grad, 0.1);
+    std::vector<Checked> checked;
+    const std::vector<Parameter> ps = parameters(m), gs = parameters(grad);
+    for (std::size_t i = 0; i < ps.size(); ++i)
+        checked.push_back({ps[i].label(), ps[i].value, *gs[i].value});
+    check_all(
+        checked, [&] { return gpt_loss(m, inputs, targets, nullptr, 0.1); }, 3);
 }
 
 TEST_SUITE_END();

@@ -176,6 +176,8 @@ TEST_CASE("fuzz: mutated data files and model files, every chapter, the contract
         {"ch10_modern_attention", shipped("ch10_modern_attention"), " --check", false});
     targets.push_back({"ch11_long_sequences", smallest("ch11_long_sequences"), " --json", true});
     targets.push_back({"ch11_long_sequences", shipped("ch11_long_sequences"), " --check", false});
+    targets.push_back({"ch12_gpt", smallest("ch12_gpt"), " --json", true});
+    targets.push_back({"ch12_gpt", shipped("ch12_gpt"), " --check", false});
 
     // TBH_FUZZ_SEED=N build/tests -tc="fuzz*" explores other files; the suite runs this one
     const char* seed = std::getenv("TBH_FUZZ_SEED");

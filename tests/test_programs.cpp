@@ -23,7 +23,8 @@ static const char* const chapters[] = {"ch01_dictionary_lookup",
                                        "ch08_cost",
                                        "ch09_decoding",
                                        "ch10_modern_attention",
-                                       "ch11_long_sequences"};
+                                       "ch11_long_sequences",
+                                "ch12_gpt"};
 
 // ch07 trains for half a minute by default; in tests, a few steps show the contract
 

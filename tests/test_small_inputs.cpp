@@ -26,7 +26,8 @@ const char* const chapters[] = {"ch01_dictionary_lookup",
                                 "ch08_cost",
                                 "ch09_decoding",
                                 "ch10_modern_attention",
-                                "ch11_long_sequences"};
+                                "ch11_long_sequences",
+                                "ch12_gpt"};
 
 std::string smallest(const std::string& chapter) {
     return "tests/data/" + chapter + ".smallest.json";

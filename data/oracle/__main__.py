@@ -36,6 +36,7 @@ import ch08_cost
 import ch09_decoding
 import ch10_modern_attention
 import ch11_long_sequences
+import ch12_gpt
 from common import digest, errata, to_text, write
 from variants import smallest, variants
 
@@ -57,6 +58,7 @@ CHAPTERS = {
         ch09_decoding,
         ch10_modern_attention,
         ch11_long_sequences,
+        ch12_gpt,
     )
 }
 

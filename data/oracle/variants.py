@@ -10,6 +10,7 @@ from ch07_training import ch07_inputs
 from ch09_decoding import ch09_config
 import ch10_modern_attention as ch10
 import ch11_long_sequences as ch11
+import ch12_gpt as ch12
 import modern
 from common import SplitMix64
 from model import Seq2Seq, weights_of
@@ -241,7 +242,30 @@ def smallest():
         ("ch09_decoding", ch09_smallest(tiny)),
         ("ch10_modern_attention", ch10_smallest()),
         ("ch11_long_sequences", ch11_smallest()),
+        ("ch12_gpt", ch12_smallest()),
     ]
+
+
+def ch12_smallest():
+    # one block of width 2, one head, one token; ten poems of tests/data (one held out)
+    shape = dict(d_model=2, n_heads=1, n_kv_heads=1, d_ff=1, n_layers=1, norm="layer",
+                 positions="sinusoidal", norm_first=True, layer_norm_eps=1e-5)
+    config = dict(shape, vocab=6, max_positions=0, pad_id=0, bos_id=1, eos_id=2)
+    return {
+        "tiny": {
+            "inputs": [[1]],
+            "targets": [[5]],
+            "variants": [{"name": "one", "config": config, "weights": ch12.gpt_weights(config, 1)}],
+            "adamw": {"steps": 1, "lr_factor": 1.0, "warmup": 1, "weight_decay": 0.5, "smoothing": 0.0},
+        },
+        "corpus": {"path": "tests/data/tang_sample.txt", "heldout_every": 10, "min_count": 1},
+        "model": shape,
+        "training": {"max_steps": 2, "max_seconds": 60, "batch": 1, "context": 1, "lr_factor": 1.0,
+                     "warmup": 1, "weight_decay": 0.0, "smoothing": 0.0, "seed": 1},
+        "sampling": {"poems": 1, "temperature": 1.0, "top_k": 0, "top_p": 1.0, "max_length": 3,
+                     "seed": 1, "shown": 1, "prompts": [""]},
+        "attention": {"block": 0},
+    }
 
 
 def ch11_smallest():

@@ -12,11 +12,15 @@
 #include "text/translate.h"
 
 void read_model_shape(const DataFile& data, const std::string& k, TransformerConfig& c) {
+    c.n_encoder_layers = data.size(k + "n_encoder_layers", 1, 64);
+    c.n_decoder_layers = data.size(k + "n_decoder_layers", 1, 64);
+    read_block_shape(data, k, c);
+}
+
+void read_block_shape(const DataFile& data, const std::string& k, TransformerConfig& c) {
     c.d_model = data.size(k + "d_model", 1, 1 << 16);
     c.n_heads = data.size(k + "n_heads", 1, 4096);
     c.d_ff = data.size(k + "d_ff", 1, 1 << 18);
-    c.n_encoder_layers = data.size(k + "n_encoder_layers", 1, 64);
-    c.n_decoder_layers = data.size(k + "n_decoder_layers", 1, 64);
     c.norm_first = data.flag(k + "norm_first");
     if (c.d_model % c.n_heads != 0)
         throw data.error(k + "n_heads", tr("expected a divisor of d_model = {}", c.d_model));
@@ -114,18 +118,23 @@ Transformer load_transformer(const DataFile& data, const std::string& key) {
     const std::string k = key.empty() ? "" : key + ".";
     // a model of the right shape, then every parameter overwritten from the file
     Transformer m = random_transformer(read_model_config(data, k + "config."), 0);
-    const Json& weights = json_at(data, k + "weights");
-    if (!weights.is_object())
-        throw data.error(k + "weights", tr("expected an object of named weights"));
+    load_weights(data, k + "weights", parameters(m));
+    return m;
+}
+
+void load_weights(const DataFile& data, const std::string& key,
+                  const std::vector<Parameter>& params) {
+    const Json& weights = json_at(data, key);
+    if (!weights.is_object()) throw data.error(key, tr("expected an object of named weights"));
     std::set<std::string> names;  // every tensor the model has, to find those it has not
-    for (const Parameter& p : parameters(m)) names.insert(p.name);
+    for (const Parameter& p : params) names.insert(p.name);
     for (const auto& item : weights.items())
         if (!names.count(item.key()))
             throw data.error(
-                k + "weights." + item.key(),
+                key + "." + item.key(),
                 tr("not a weight of this model (unexpected, as PyTorch's load_state_dict says)"));
-    for (const Parameter& p : parameters(m)) {
-        const std::string where = k + "weights." + p.name, expected = torch_shape(p);
+    for (const Parameter& p : params) {
+        const std::string where = key + "." + p.name, expected = torch_shape(p);
         if (!weights.contains(p.name))
             throw data.error(where, tr("missing; expected {}", expected));
         const Json& node = weights[p.name];
@@ -137,7 +146,6 @@ Transformer load_transformer(const DataFile& data, const std::string& key) {
             throw data.error(where, tr("expected {} (PyTorch's layout), got {}", expected, got));
         *p.value = from_torch(p, stored);
     }
-    return m;
 }
 
 static Json rows_json(const Matrix& m) {
@@ -145,6 +153,18 @@ static Json rows_json(const Matrix& m) {
     for (std::size_t r = 0; r < m.rows; ++r)
         rows.push_back(std::vector<double>(m.row(r), m.row(r) + m.cols));
     return rows;
+}
+
+std::string weights_json(const std::vector<TorchTensor>& tensors, const std::string& path) {
+    Json weights = Json::object();
+    for (const TorchTensor& t : tensors) {
+        for (const double x : t.value.data)  // JSON would write null for NaN
+            if (!std::isfinite(x))
+                throw std::runtime_error(
+                    tr("{}: not saved: {} holds a weight that is not finite", path, t.name));
+        weights[t.name] = t.is_vector ? Json(t.value.data) : rows_json(t.value);
+    }
+    return weights.dump();
 }
 
 static Json transformer_to_json(const Transformer& model) {

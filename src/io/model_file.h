@@ -8,14 +8,18 @@
 // chapter 7, says how the model came to be; a file without it (the oracle's) is a model too.
 #pragma once
 #include <string>
+#include <vector>
 
 #include "io/data_file.h"
+#include "model/4_transformer/parameters.h"
 #include "model/4_transformer/transformer.h"
 
 // The shape of a model (d_model, n_heads, d_ff, n_encoder_layers, n_decoder_layers,
 // norm_first, and chapter 10's optional switches: norm, positions, n_kv_heads, window,
 // max_positions) from the object at key (with a trailing '.', or "" for the top level), into c.
 void read_model_shape(const DataFile& data, const std::string& key, TransformerConfig& c);
+// The same without the layer counts: the shape of one block (chapter 12's model counts its own).
+void read_block_shape(const DataFile& data, const std::string& key, TransformerConfig& c);
 
 // A whole config: the shape, vocabularies, norms and special token ids.
 TransformerConfig read_model_config(const DataFile& data, const std::string& key);
@@ -24,6 +28,16 @@ TransformerConfig read_model_config(const DataFile& data, const std::string& key
 // Errors name the file and the weight: "FILE, weights.transformer.encoder.layers.0.norm1.weight:
 // ...".
 Transformer load_transformer(const DataFile& data, const std::string& key);
+
+// Every parameter of params overwritten from the object of named tensors at `key` (PyTorch's
+// layouts): a tensor the list does not have, or one missing or of another shape, is an error
+// naming it. What load_transformer does with its model's list; chapter 12's model uses it too.
+void load_weights(const DataFile& data, const std::string& key,
+                  const std::vector<Parameter>& params);
+
+// A model's weights as one JSON object text: {"name": tensor, ...} in PyTorch's layouts, after
+// checking that every value is finite (the error names path and tensor).
+std::string weights_json(const std::vector<TorchTensor>& tensors, const std::string& path);
 
 // How a saved model was trained: what chapter 6 tells the reader before decoding with it.
 struct TrainingRecord {

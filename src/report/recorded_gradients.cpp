@@ -6,8 +6,13 @@
 #include "model/4_transformer/parameters.h"
 
 double record_gradients(Chapter& ch, const std::string& prefix, const Transformer& grad) {
+    return record_gradients(ch, prefix, torch_state_dict(grad));
+}
+
+double record_gradients(Chapter& ch, const std::string& prefix,
+                        const std::vector<TorchTensor>& grad) {
     double worst = 0.0;
-    for (const TorchTensor& t : torch_state_dict(grad)) {
+    for (const TorchTensor& t : grad) {
         std::string name = t.name;  // the oracle's keys: "transformer/encoder/…"
         std::replace(name.begin(), name.end(), '.', '/');
         const std::string key = "grad_" + prefix + "/" + name;

@@ -3,6 +3,9 @@
 #pragma once
 #include <string>
 
+#include <vector>
+
+#include "model/4_transformer/parameters.h"
 #include "model/4_transformer/transformer.h"
 #include "report/chapter.h"
 
@@ -10,3 +13,6 @@
 // "grad_<prefix>/<name with / for .>"; returns the largest |ours − PyTorch's| over them, from
 // the data file's expected values.
 double record_gradients(Chapter& ch, const std::string& prefix, const Transformer& grad);
+// The same for any model's gradients, given as its state_dict (chapter 12's decoder-only model).
+double record_gradients(Chapter& ch, const std::string& prefix,
+                        const std::vector<TorchTensor>& grad);

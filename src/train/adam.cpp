@@ -11,7 +11,8 @@ double learning_rate(const AdamSettings& s, std::size_t step) {
            std::min(std::pow(t, -0.5), t * std::pow(w, -1.5));
 }
 
-double Adam::step(const std::vector<Matrix*>& params, const std::vector<Matrix*>& grads) {
+double Adam::step(const std::vector<Matrix*>& params, const std::vector<Matrix*>& grads,
+                  const std::vector<bool>* decayed) {
     if (params.size() != grads.size())
         throw std::invalid_argument("Adam::step: one gradient per parameter");
     if (m_.empty())
@@ -26,6 +27,9 @@ double Adam::step(const std::vector<Matrix*>& params, const std::vector<Matrix*>
     const double step_size = lr / bias1, beta1 = s_.beta1, beta2 = s_.beta2, eps = s_.eps;
     for (std::size_t i = 0; i < params.size(); ++i) {
         double* p = params[i]->data.data();
+        if (s_.weight_decay > 0 && decayed && (*decayed)[i])
+            for (std::size_t j = 0; j < params[i]->data.size(); ++j)
+                p[j] *= 1.0 - lr * s_.weight_decay;
         const double* g = grads[i]->data.data();
         double* m = m_[i].data.data();
         double* v = v_[i].data.data();

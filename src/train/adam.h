@@ -13,6 +13,10 @@ struct AdamSettings {
     double factor = 1.0;
     std::size_t warmup = 4000;
     std::size_t d_model = 512;
+    // AdamW's decoupled weight decay (Loshchilov & Hutter 2019; chapter 12): before each step
+    // every decayed parameter shrinks, p ← p·(1 − lr·weight_decay), as torch.optim.AdamW does.
+    // 0: the paper's Adam.
+    double weight_decay = 0.0;
 };
 
 double learning_rate(const AdamSettings& s, std::size_t step);  // step counts from 1
@@ -24,8 +28,12 @@ public:
     //   m ← β1·m + (1 − β1)·g,  v ← β2·v + (1 − β2)·g²
     //   p ← p − lr/(1 − β1^t) · m / (√v / √(1 − β2^t) + ε)
     // Returns the learning rate it used.
-    double step(const std::vector<Matrix*>& params, const std::vector<Matrix*>& grads);
+    // decayed (when given): which parameters the weight decay shrinks (matrices, as a rule; not
+    // biases and gains); none when not given.
+    double step(const std::vector<Matrix*>& params, const std::vector<Matrix*>& grads,
+                const std::vector<bool>* decayed = nullptr);
     std::size_t steps_taken() const { return t_; }
+
 private:
     AdamSettings s_;
     std::size_t t_ = 0;

@@ -24,7 +24,8 @@ struct Reading {
 
 // Greedy decoding of every example (inference, not teacher forcing), at most as long as its
 // target; an example counts when the output after <bos> equals its target exactly.
-std::vector<Reading> greedy_readings(const Transformer& model, const std::vector<Example>& examples);
+std::vector<Reading> greedy_readings(const Transformer& model,
+                                     const std::vector<Example>& examples);
 
 // The same with beam search: the best finished hypothesis of each.
 std::vector<Reading> beam_readings(const Transformer& model, const std::vector<Example>& examples,

@@ -26,7 +26,7 @@ std::string read_group(std::uint64_t group) {
         }
         if (zeros) out += "零";
         zeros = false;
-                out += digit_name(d, i) + unit_names[i];
+        out += digit_name(d, i) + unit_names[i];
     }
     return out;
 }
@@ -48,7 +48,7 @@ std::string chinese_reading(std::uint64_t n) {
     if (n == 0) return "零";
     const std::uint64_t high = n / 10000, low = n % 10000;
     std::string out;
-        if (high > 0) out = (high == 2 ? "两" : read_group(high)) + "万";  // 两万, but 十二万
+    if (high > 0) out = (high == 2 ? "两" : read_group(high)) + "万";  // 两万, but 十二万
     if (low > 0) out += (high > 0 && low < 1000 ? "零" : "") + read_group(low);
     const std::string one = "一", ten = "十";
     if (out.compare(0, one.size() + ten.size(), one + ten) == 0) out.erase(0, one.size());
@@ -64,7 +64,7 @@ Vocabulary numeral_source_vocabulary() {
 Vocabulary numeral_target_vocabulary() {
     Vocabulary v = {"<pad>", "<bos>", "<eos>"};
     for (const char* d : digit_names) v.push_back(d);
-        for (const char* u : {"十", "百", "千", "万", "两"}) v.push_back(u);
+    for (const char* u : {"十", "百", "千", "万", "两"}) v.push_back(u);
     return v;
 }
 
@@ -88,14 +88,14 @@ Example numeral_example(std::uint64_t n) {
 }
 
 std::vector<int> digit_sources(const Example& e) {
-        constexpr int zero_digit = 3, ten = 13, liang = 17;  // source id of 0; target ids of 十, 两
-    std::vector<int> nonzero;                // source positions of the non-zero digits
+    constexpr int zero_digit = 3, ten = 13, liang = 17;  // source id of 0; target ids of 十, 两
+    std::vector<int> nonzero;                            // source positions of the non-zero digits
     for (std::size_t i = 0; i + 1 < e.source.size(); ++i)
         if (e.source[i] != zero_digit) nonzero.push_back(static_cast<int>(i));
     std::size_t next = !e.target.empty() && e.target[0] == ten ? 1 : 0;  // 十… : the 1 is unread
     std::vector<int> from;
     for (const int id : e.target) {
-                const bool digit = ((id >= 4 && id <= 12) || id == liang) && next < nonzero.size();
+        const bool digit = ((id >= 4 && id <= 12) || id == liang) && next < nonzero.size();
         from.push_back(digit ? nonzero[next++] : -1);
     }
     return from;

@@ -12,7 +12,7 @@
 
 struct TrainingPlan {
     Task task;
-    TransformerConfig config;  // the vocabularies are the task's
+    TransformerConfig config;     // the vocabularies are the task's
     std::uint64_t init_seed = 0;  // the initial weights; the batches are drawn from another seed
     std::size_t batch_size = 16;
     TrainingSettings settings;

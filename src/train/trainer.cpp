@@ -17,36 +17,52 @@ bool finite(const std::vector<Matrix*>& matrices) {
 
 }  // namespace
 
-TrainingRun train(Transformer model, const TrainingSettings& s, const BatchSource& draw_batch,
-                  const StepReport& report) {
+LoopResult optimise(const std::vector<Matrix*>& params, const TrainingSettings& s,
+                    const GradientStep& step_of, const StepReport& report,
+                    const std::vector<bool>* decayed) {
     using Clock = std::chrono::steady_clock;
-    TrainingRun run{std::move(model), {}, 0.0, 0};
+    LoopResult run;
     Random rng(s.seed);
     Adam adam(s.adam);
-    const std::vector<Matrix*> params = parameter_matrices(run.model);
     std::size_t tokens = 0;
     const auto start = Clock::now();
     for (std::size_t step = 1; step <= s.max_steps; ++step) {
-        const std::vector<Example> batch = draw_batch(rng);
-        Transformer grad;
-        const double loss = batch_gradients(run.model, batch, s.smoothing, grad);
-        const std::vector<Matrix*> grads = parameter_matrices(grad);
-        if (!std::isfinite(loss) || !finite(grads)) {  // a step on NaN makes every weight NaN
+        const StepResult r = step_of(rng);
+        if (!std::isfinite(r.loss) || !finite(r.grads)) {  // a step on NaN makes every weight NaN
             run.diverged_at = step;
             break;
         }
-        const double lr = adam.step(params, grads);
+        const double lr = adam.step(params, r.grads, decayed);
         if (!finite(params)) {  // a learning rate so large that a weight overflowed
             run.diverged_at = step;
             break;
         }
-        run.losses.push_back(loss);
-        for (const Example& e : batch) tokens += e.source.size() + e.target.size();
+        run.losses.push_back(r.loss);
+        tokens += r.tokens;
         run.seconds = std::chrono::duration<double>(Clock::now() - start).count();
         if (report)
-            report({step, s.max_steps, loss, lr, static_cast<double>(tokens) / run.seconds,
+            report({step, s.max_steps, r.loss, lr, static_cast<double>(tokens) / run.seconds,
                     run.seconds, s.max_seconds});
         if (run.seconds >= s.max_seconds) break;
     }
+    return run;
+}
+
+TrainingRun train(Transformer model, const TrainingSettings& s, const BatchSource& draw_batch,
+                  const StepReport& report) {
+    TrainingRun run{std::move(model), {}, 0.0, 0};
+    Transformer grad;
+    const GradientStep step = [&](Random& rng) {
+        const std::vector<Example> batch = draw_batch(rng);
+        StepResult r;
+        r.loss = batch_gradients(run.model, batch, s.smoothing, grad);
+        r.grads = parameter_matrices(grad);
+        for (const Example& e : batch) r.tokens += e.source.size() + e.target.size();
+        return r;
+    };
+    LoopResult loop = optimise(parameter_matrices(run.model), s, step, report);
+    run.losses = std::move(loop.losses);
+    run.seconds = loop.seconds;
+    run.diverged_at = loop.diverged_at;
     return run;
 }

@@ -34,6 +34,26 @@ struct TrainingRun {
     std::size_t diverged_at = 0;
 };
 
+// The loop itself, for any model: each step calls `step`, which draws a batch from rng and
+// returns its loss, the gradients (pointers into a model of the parameters' shape, in the same
+// order) and how many tokens it read; then Adam moves params. Stops after max_steps, at
+// max_seconds, or at the first step that is not finite (diverged_at).
+struct StepResult {
+    double loss = 0.0;
+    std::vector<Matrix*> grads;
+    std::size_t tokens = 0;
+};
+using GradientStep = std::function<StepResult(Random& rng)>;
+struct LoopResult {
+    std::vector<double> losses;
+    double seconds = 0.0;
+    std::size_t diverged_at = 0;
+};
+// decayed: which parameters AdamW's weight decay shrinks (settings.adam.weight_decay).
+LoopResult optimise(const std::vector<Matrix*>& params, const TrainingSettings& settings,
+                    const GradientStep& step, const StepReport& report = {},
+                    const std::vector<bool>* decayed = nullptr);
+
 // Trains `model` (already initialised) on batches from draw_batch, reporting each step.
 TrainingRun train(Transformer model, const TrainingSettings& settings,
                   const BatchSource& draw_batch, const StepReport& report = {});

@@ -3,8 +3,6 @@
 
 #include <algorithm>
 
-namespace {
-
 void add_attention(std::vector<Parameter>& ps, const std::string& p, MultiHeadWeights& w) {
     // Q, K and V stacked: K starts after Q's columns, V after K's (narrower with grouped-query
     // attention)
@@ -30,6 +28,8 @@ void add_norm(std::vector<Parameter>& ps, const std::string& p, Norm& n) {
     ps.push_back({p + ".weight", &n.gain, TorchLayout::Vector});
     if (n.kind == NormKind::Layer) ps.push_back({p + ".bias", &n.bias, TorchLayout::Vector});
 }
+
+namespace {
 
 void add_encoder(std::vector<Parameter>& ps, std::vector<EncoderLayer>& layers, Norm& norm) {
     for (std::size_t i = 0; i < layers.size(); ++i) {
@@ -92,10 +92,13 @@ Transformer zeros_like(const Transformer& model) {
 }
 
 std::vector<TorchTensor> torch_state_dict(const Transformer& model) {
-    Transformer& m =
-        const_cast<Transformer&>(model);  // parameters() hands out pointers; we only read
+    // parameters() hands out pointers; we only read
+    return torch_state_dict(parameters(const_cast<Transformer&>(model)));
+}
+
+std::vector<TorchTensor> torch_state_dict(const std::vector<Parameter>& parameters) {
     std::vector<TorchTensor> out;
-    for (const Parameter& p : parameters(m)) {
+    for (const Parameter& p : parameters) {
         const Matrix& v = *p.value;
         const bool vector = p.is_vector();
         const Matrix ours = p.layout == TorchLayout::Transposed || p.layout == TorchLayout::StackedT

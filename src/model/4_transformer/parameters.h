@@ -40,6 +40,12 @@ struct Parameter {
     std::string label() const;  // the name, with [q], [k] or [v] for a third of a stacked tensor
 };
 
+// The entries of one attention, feed-forward net or norm under the prefix p ("….self_attn"):
+// the pieces every model's list is made of (chapter 12's decoder-only model too).
+void add_attention(std::vector<Parameter>& ps, const std::string& p, MultiHeadWeights& w);
+void add_ffn(std::vector<Parameter>& ps, const std::string& p, FeedForward& f);
+void add_norm(std::vector<Parameter>& ps, const std::string& p, Norm& n);
+
 // Every parameter matrix, in the order of PyTorch's state_dict.
 std::vector<Parameter> parameters(Transformer& model);
 std::vector<Matrix*> parameter_matrices(Transformer& model);
@@ -56,6 +62,7 @@ struct TorchTensor {
 
 // The model's state_dict in PyTorch's layouts (thirds stacked, Linear weights transposed).
 std::vector<TorchTensor> torch_state_dict(const Transformer& model);
+std::vector<TorchTensor> torch_state_dict(const std::vector<Parameter>& parameters);
 
 // The shape PyTorch stores for the tensor p is (part of): "(24x8)", or "[24]" for a vector.
 std::string torch_shape(const Parameter& p);

@@ -5,8 +5,6 @@
 
 #include "core/random.h"
 
-namespace {
-
 // Xavier/Glorot uniform: U(−a, a) with a = √(6 / (fan_in + fan_out)), so that a layer keeps
 // the variance of what flows through it.
 Matrix xavier(Random& rng, std::size_t rows, std::size_t cols) {
@@ -49,6 +47,8 @@ FeedForward random_ffn(Random& rng, const TransformerConfig& c) {
     return {xavier(rng, c.d_model, c.d_ff), Matrix(1, c.d_ff), xavier(rng, c.d_ff, c.d_model),
             Matrix(1, c.d_model)};
 }
+
+namespace {
 
 std::size_t count(const Norm& n) { return n.gain.data.size() + n.bias.data.size(); }
 std::size_t count(const FeedForward& f) {

@@ -37,12 +37,12 @@ Matrix self_attention_backward(const Matrix& d, const MultiHeadWeights& w, const
 }  // namespace
 
 Matrix encoder_layer(const Matrix& x, const EncoderLayer& L, const Attending& self,
-                     const TransformerConfig& config, EncoderLayerCache* cache) {
+                     const TransformerConfig& config, EncoderLayerCache* cache, KeptKV* kept) {
     const bool norm_first = config.norm_first;
     EncoderLayerCache local;
     EncoderLayerCache& c = cache ? *cache : local;
     const Matrix h = residual(x, L.norm1, norm_first, c.norm1, [&](const Matrix& in) {
-        return multi_head_attention(in, in, L.self_attn, self, &c.self_attn);
+        return multi_head_attention(in, in, L.self_attn, self, &c.self_attn, kept);
     });
     return residual(h, L.norm2, norm_first, c.norm2,
                     [&](const Matrix& in) { return feed_forward(in, L.ffn, &c.ffn); });

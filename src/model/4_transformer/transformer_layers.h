@@ -52,9 +52,12 @@ Matrix residual(const Matrix& x, const Norm& norm, bool norm_first, NormCache& n
                 const Sublayer& sublayer);
 
 // x (n_src x d_model) -> (n_src x d_model): a stack of source sequences (stacking.h); self says
-// which keys each sequence's queries see (its own, with padded keys masked).
+// which keys each sequence's queries see (its own, with padded keys masked). With a causal mask
+// it is also the block of a decoder-only model (chapter 12), which decodes one token at a time
+// with kept: x holds the new rows only, the self-attention reads and grows kept.
 Matrix encoder_layer(const Matrix& x, const EncoderLayer& layer, const Attending& self,
-                     const TransformerConfig& config, EncoderLayerCache* cache = nullptr);
+                     const TransformerConfig& config, EncoderLayerCache* cache = nullptr,
+                     KeptKV* kept = nullptr);
 
 // Adds the layer's gradients into grad; returns dL/dx.
 Matrix encoder_layer_backward(const Matrix& d_out, const EncoderLayer& layer,

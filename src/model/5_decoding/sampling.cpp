@@ -25,6 +25,21 @@ Matrix sampling_distribution(const Matrix& logits, const TransformerConfig& c, d
     return softmax_rows(z);
 }
 
+Matrix nucleus(const Matrix& probs, double top_p) {
+    if (top_p >= 1.0) return probs;
+    std::vector<std::size_t> ids(probs.cols);
+    std::iota(ids.begin(), ids.end(), std::size_t(0));
+    std::stable_sort(ids.begin(), ids.end(),
+                     [&](std::size_t a, std::size_t b) { return probs(0, a) > probs(0, b); });
+    Matrix kept(1, probs.cols);
+    double sum = 0.0;
+    for (std::size_t r = 0; r < ids.size() && sum < top_p; ++r) {  // the most probable first
+        kept(0, ids[r]) = probs(0, ids[r]);
+        sum += probs(0, ids[r]);
+    }
+    return scale(kept, 1.0 / sum);
+}
+
 int draw_token(const Matrix& probs, Random& rng) {
     const double u = rng.uniform();
     double sum = 0.0;

@@ -16,6 +16,11 @@
 Matrix sampling_distribution(const Matrix& logits, const TransformerConfig& config,
                              double temperature, std::size_t top_k);
 
+// Top-p (nucleus) sampling (Holtzman et al. 2019): the smallest set of the most probable tokens
+// whose probabilities add up to at least p keeps its share, renormalised; the rest get 0.
+// p = 1 changes nothing.
+Matrix nucleus(const Matrix& probs, double top_p);
+
 // One token drawn from probs by inverse transform: the first id whose running sum of
 // probabilities exceeds u = rng.uniform() (data/oracle/ch09_decoding.py draws the same way).
 int draw_token(const Matrix& probs, Random& rng);

@@ -1,0 +1,48 @@
+// gpt_file.cpp — a decoder-only model's file.
+#include "io/gpt_file.h"
+
+#include "io/atomic_file.h"
+#include "io/json.h"
+#include "io/model_file.h"
+#include "text/translate.h"
+
+TransformerConfig read_gpt_config(const DataFile& data, const std::string& k, bool with_vocab) {
+    TransformerConfig c;
+    read_block_shape(data, k, c);
+    c.n_encoder_layers = 0;
+    c.n_decoder_layers = data.size(k + "n_layers", 1, 64);
+    c.layer_norm_eps = data.number(k + "layer_norm_eps", 1e-12, 1.0);
+    c.share_embeddings = true;  // the output projection is the embedding table
+    c.pad_id = 0, c.bos_id = 1, c.eos_id = 2;
+    if (with_vocab) c.tgt_vocab = c.src_vocab = data.size(k + "vocab", 5, 1 << 22);
+    return c;
+}
+
+Gpt load_gpt(const DataFile& data, const std::string& key) {
+    const std::string k = key.empty() ? "" : key + ".";
+    Gpt m = random_gpt(read_gpt_config(data, k + "config.", true), 0);
+    load_weights(data, k + "weights", parameters(m));
+    return m;
+}
+
+void save_gpt(const Gpt& model, const std::vector<std::string>& vocabulary, const GptRecord& r,
+              const std::string& path) {
+    const TransformerConfig& c = model.config;
+    Json config = {{"d_model", c.d_model},           {"n_heads", c.n_heads},
+                   {"n_kv_heads", c.kv_heads()},     {"d_ff", c.d_ff},
+                   {"n_layers", c.n_decoder_layers}, {"vocab", c.tgt_vocab},
+                   {"norm", norm_name(c.norm)},      {"positions", positions_name(c.positions)},
+                   {"norm_first", c.norm_first},     {"layer_norm_eps", c.layer_norm_eps}};
+    if (c.positions == PositionScheme::Learned) config["max_positions"] = c.max_positions;
+    const std::string weights =
+        weights_json(torch_state_dict(parameters(const_cast<Gpt&>(model))), path);
+    Json training = {{"steps", r.steps},
+                     {"heldout_loss", r.heldout_loss},
+                     {"bigram_loss", r.bigram_loss},
+                     {"seconds", r.seconds}};
+    // the weights are already JSON text: spliced in rather than parsed again
+    const std::string text = "{\"config\":" + config.dump() +
+                             ",\"vocabulary\":" + Json(vocabulary).dump() +
+                             ",\"training\":" + training.dump() + ",\"weights\":" + weights + "}\n";
+    write_file_atomically(path, text);
+}

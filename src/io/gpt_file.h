@@ -1,0 +1,24 @@
+// gpt_file.h — chapter 12's decoder-only model to and from JSON, as model_file.h does for the
+// encoder-decoder: {"config": {...}, "vocabulary": [...], "weights": {state_dict name: tensor},
+// "training": {...}}, so that load_state_dict takes the weights as they are.
+#pragma once
+#include <string>
+
+#include "io/data_file.h"
+#include "model/6_gpt/gpt.h"
+
+// The config object at key (with a trailing '.'): d_model, n_heads, n_kv_heads, d_ff, n_layers,
+// norm, positions, norm_first, layer_norm_eps, and max_positions for learned positions; vocab
+// when `with_vocab` (a model file's; the chapter's own model takes its corpus's).
+TransformerConfig read_gpt_config(const DataFile& data, const std::string& key, bool with_vocab);
+
+// A model whose config and weights are the objects key + "config" and key + "weights".
+Gpt load_gpt(const DataFile& data, const std::string& key);
+
+// Writes the model, its vocabulary and how it was trained, whole or not at all.
+struct GptRecord {
+    std::size_t steps = 0;
+    double heldout_loss = 0, bigram_loss = 0, seconds = 0;
+};
+void save_gpt(const Gpt& model, const std::vector<std::string>& vocabulary, const GptRecord& record,
+              const std::string& path);

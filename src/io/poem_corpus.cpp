@@ -1,0 +1,81 @@
+// poem_corpus.cpp — a fortune file of poems, parsed.
+#include "io/poem_corpus.h"
+
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "text/translate.h"
+
+std::string without_colour(const std::string& line) {
+    std::string out;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        if (line[i] == '\x1b' && i + 1 < line.size() && line[i + 1] == '[') {
+            std::size_t j = i + 2;  // ESC [ digits and ';' … a final letter
+            while (j < line.size() &&
+                   (std::isdigit(static_cast<unsigned char>(line[j])) || line[j] == ';'))
+                ++j;
+            i = j;  // the final letter is skipped too
+            continue;
+        }
+        if (line[i] != '\r') out += line[i];
+    }
+    return out;
+}
+
+namespace {
+
+// s without a leading `prefix` and a trailing `suffix`, when it has them.
+std::string strip(std::string s, const std::string& prefix, const std::string& suffix) {
+    if (s.compare(0, prefix.size(), prefix) == 0) s.erase(0, prefix.size());
+    if (s.size() >= suffix.size() &&
+        s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0)
+        s.erase(s.size() - suffix.size());
+    return s;
+}
+
+Poem poem_of(const std::vector<std::string>& entry) {
+    Poem p;
+    std::size_t i = 0;
+    while (i < entry.size() && entry[i].empty()) ++i;
+    if (i == entry.size() || entry[i].compare(0, 3, "《") != 0) return p;
+    p.title = strip(entry[i++], "《", "》");
+    if (i < entry.size() && entry[i].compare(0, 6, "作者") == 0)
+        p.author = strip(strip(entry[i++], "作者：", ""), "作者:", "");
+    for (; i < entry.size(); ++i)
+        if (!entry[i].empty()) p.lines.push_back(entry[i]);
+    return p;
+}
+
+}  // namespace
+
+std::vector<Poem> read_poems(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw std::runtime_error(tr(
+            "{}: cannot read the poems; on Debian or Ubuntu: apt-get install fortunes-zh "
+            "(it installs /usr/share/games/fortunes/tang300), or name another file with --corpus",
+            path));
+    std::vector<Poem> poems;
+    std::vector<std::string> entry;
+    std::string line;
+    const auto flush = [&] {
+        Poem p = poem_of(entry);
+        if (!p.title.empty() && !p.lines.empty()) poems.push_back(p);
+        entry.clear();
+    };
+    while (std::getline(in, line)) {
+        line = without_colour(line);
+        if (line == "%")
+            flush();
+        else
+            entry.push_back(line);
+    }
+    flush();
+    if (poems.empty())
+        throw std::runtime_error(
+            tr("{}: no poems found (expected entries of a title line 《…》, an author line and "
+               "the poem's lines, separated by lines of %)",
+               path));
+    return poems;
+}

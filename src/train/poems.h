@@ -1,0 +1,43 @@
+// poems.h — poems as token sequences for chapter 12's character-level model: one token per
+// character, a vocabulary built from the training poems, an unknown token for the rest.
+//
+// A poem reads   <bos> 《 title 》 \n line \n line … <eos>
+// so the model learns the title's brackets, the line breaks and where a poem ends, and a title
+// alone is a prompt.
+#pragma once
+#include <map>
+#include <string>
+#include <vector>
+
+#include "model/4_transformer/tokens.h"
+
+// The characters of a UTF-8 string, one string each ("春晓" -> "春", "晓").
+std::vector<std::string> characters(const std::string& utf8);
+
+struct CharVocabulary {
+    static constexpr int pad = 0, bos = 1, eos = 2, unknown = 3, newline = 4;
+    std::vector<std::string> names;  // by id: <pad>, <bos>, <eos>, <unk>, \n, then characters
+    std::map<std::string, int> ids;
+    std::size_t size() const { return names.size(); }
+    int id(const std::string& character) const;  // unknown for a character not in it
+};
+
+// The vocabulary of the characters these texts hold at least min_count times, in Unicode order
+// after the specials. With min_count 2, a character seen once is <unk> in training too: the
+// model learns how often a character it does not know comes along, which held-out text has.
+CharVocabulary vocabulary_of(const std::vector<std::string>& texts, std::size_t min_count = 1);
+
+// A poem's text as the model reads it: "《title》\nline\nline".
+std::string poem_text(const std::string& title, const std::vector<std::string>& lines);
+
+// <bos>, the text's characters, and <eos> when `whole` (a prompt stays open).
+Tokens encode(const CharVocabulary& v, const std::string& text, bool whole = true);
+std::string decode(const CharVocabulary& v, const Tokens& ids);  // specials dropped
+
+// A line in the regulated forms of the Tang poems: five or seven characters, a comma, as many
+// again, and a full stop, question or exclamation mark ("床前明月光，疑是地上霜。").
+bool regulated_form(const std::string& line);
+
+// Every `every`-th poem (the 10th, 20th, …) held out: the split is by poem, never by line, so no
+// line of a held-out poem is seen in training.
+bool held_out(std::size_t index, std::size_t every);

@@ -1,0 +1,160 @@
+// test_gpt.cpp — chapter 12: the poems' reader, the vocabulary, the baselines, the decoder-only
+// model's cache and files, on tests/data/tang_sample.txt (ten poems in fortunes-zh's format),
+// so that the suite never needs the package.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <numeric>
+
+#include "io/data_file.h"
+#include "io/gpt_file.h"
+#include "io/poem_corpus.h"
+#include "model/5_decoding/sampling.h"
+#include "model/6_gpt/gpt.h"
+#include "model/6_gpt/gpt_sampling.h"
+#include "train/gpt_training.h"
+#include "train/ngram.h"
+#include "train/poems.h"
+#include "helpers.h"
+
+namespace {
+
+const char* const sample = "tests/data/tang_sample.txt";
+
+TransformerConfig small(std::size_t vocab, PositionScheme positions) {
+    TransformerConfig c;
+    c.d_model = 8, c.n_heads = 2, c.n_kv_heads = 1, c.d_ff = 12;
+    c.n_encoder_layers = 0, c.n_decoder_layers = 2;
+    c.tgt_vocab = c.src_vocab = vocab;
+    c.norm = NormKind::RMS, c.norm_first = true, c.positions = positions, c.max_positions = 40;
+    c.share_embeddings = true;
+    return c;
+}
+
+}  // namespace
+
+TEST_CASE("the poems of a fortune file: colour codes stripped, titles, authors, lines") {
+    const std::vector<Poem> poems = read_poems(sample);
+    REQUIRE(poems.size() == 10);
+    CHECK(poems[0].title == "春晓");
+    CHECK(poems[0].author == "孟浩然");
+    CHECK(poems[0].lines ==
+          std::vector<std::string>{"春眠不觉晓，处处闻啼鸟。", "夜来风雨声，花落知多少？"});
+    CHECK(poems[9].title == "竹里馆");
+    CHECK(without_colour("\x1b[32m《静夜思》\x1b[m") == "《静夜思》");
+    const std::string missing = temp_file("none.txt", "") + ".not-there";
+    CHECK_THROWS_WITH_AS(read_poems(missing), doctest::Contains("fortunes-zh"), std::runtime_error);
+    CHECK_THROWS_WITH_AS(read_poems(temp_file("empty.txt", "%\n\n%\n")),
+                         doctest::Contains("no poems"), std::runtime_error);
+}
+
+TEST_CASE("characters, the vocabulary and a poem's tokens") {
+    CHECK(characters("春a晓") == std::vector<std::string>{"春", "a", "晓"});
+    const CharVocabulary v = vocabulary_of({"春眠春", "眠晓"}, 2);  // 晓 once: <unk>
+    CHECK(v.size() == 5 + 2);
+    CHECK(v.id("晓") == CharVocabulary::unknown);
+    const Tokens t = encode(v, poem_text("春", {"眠"}));
+    CHECK(t == Tokens{1, v.id("《"), v.id("春"), v.id("》"), 4, v.id("眠"), 2});
+    CHECK(t[1] == CharVocabulary::unknown);  // 《 is not in this vocabulary
+    CHECK(decode(vocabulary_of({"春眠"}), encode(vocabulary_of({"春眠"}), "春\n眠")) == "春\n眠");
+    std::size_t held = 0;
+    for (std::size_t i = 0; i < 100; ++i) held += held_out(i, 10);
+    CHECK(held == 10);
+    CHECK(held_out(9, 10));
+    CHECK(!held_out(0, 10));
+}
+
+TEST_CASE("the regulated forms: five or seven characters, a comma, as many, an end mark") {
+    CHECK(regulated_form("床前明月光，疑是地上霜。"));
+    CHECK(regulated_form("花落知多少，夜来风雨声？"));
+    CHECK(regulated_form("独在异乡为异客，每逢佳节倍思亲。"));
+    CHECK(!regulated_form("床前明月光，疑是地上霜"));        // no end mark
+    CHECK(!regulated_form("床前明月，疑是地上霜。"));        // four and five
+    CHECK(!regulated_form("床前明月光，疑是地上霜霜霜。"));  // five and seven
+    CHECK(!regulated_form("床前明月光。疑是地上霜，"));      // marks swapped
+    CHECK(!regulated_form("床前明，月光疑是地上霜。"));
+    CHECK(!regulated_form("床前明月《，疑是地上霜。"));  // a bracket is not a character
+}
+
+TEST_CASE("the baselines: add-one probabilities sum to 1, the losses are theirs") {
+    const std::vector<Tokens> training = {{1, 5, 6, 5, 2}, {1, 6, 6, 2}};
+    const NgramCounts n(training, 7);
+    double uni = 0, bi = 0;
+    for (int b = 0; b < 7; ++b) uni += n.unigram(b), bi += n.bigram(6, b);
+    CHECK(uni == doctest::Approx(1.0).epsilon(1e-14));
+    CHECK(bi == doctest::Approx(1.0).epsilon(1e-14));
+    CHECK(n.bigram(6, 6) == doctest::Approx(2.0 / (3 + 7)));  // 6 is followed by 5, 6, 2
+    CHECK(n.unigram(5) == doctest::Approx(3.0 / (7 + 7)));    // 7 tokens after <bos>
+    CHECK(n.bigram_loss({{1, 5}}) == doctest::Approx(-std::log(n.bigram(1, 5))));
+    Random rng(1);
+    const Tokens s = n.sample({1}, 2, 4, 20, rng);
+    for (std::size_t t = 1; t < s.size(); ++t) CHECK((s[t] == 2 || s[t] >= 4));
+}
+
+TEST_CASE("top-p keeps the most probable tokens up to p, renormalised") {
+    const Matrix p{{0.1, 0.5, 0.15, 0.25}};
+    const Matrix kept = nucleus(p, 0.7);  // 0.5 + 0.25 reaches 0.7
+    CHECK(kept(0, 0) == 0.0);
+    CHECK(kept(0, 2) == 0.0);
+    CHECK(kept(0, 1) == doctest::Approx(0.5 / 0.75));
+    CHECK(kept(0, 3) == doctest::Approx(0.25 / 0.75));
+    CHECK(max_abs_diff(nucleus(p, 1.0), p) == 0.0);
+}
+
+TEST_CASE("decoder-only model: the KV cache equals the whole pass, every switch") {
+    for (const PositionScheme positions : {PositionScheme::Sinusoidal, PositionScheme::Learned,
+                                           PositionScheme::Rope, PositionScheme::Alibi}) {
+        CAPTURE(positions_name(positions));
+        const Gpt m = random_gpt(small(11, positions), 5);
+        const Tokens s = {1, 5, 6, 7, 4, 8, 9, 10, 3};
+        const Matrix full = gpt_logits(m, {s});
+        GptKV kv = start_gpt(m);
+        for (std::size_t t = 0; t < s.size(); ++t)
+            CHECK(max_abs_diff(gpt_step(m, kv, s[t]), row_block(full, t, 1)) == 0.0);
+    }
+}
+
+TEST_CASE("decoder-only model: training lowers the loss, sampling stays in the vocabulary") {
+    const std::vector<Poem> poems = read_poems(sample);
+    std::vector<std::string> texts;
+    for (const Poem& p : poems) texts.push_back(poem_text(p.title, p.lines));
+    const CharVocabulary v = vocabulary_of(texts);
+    std::vector<Tokens> sequences;
+    for (const std::string& t : texts) sequences.push_back(encode(v, t));
+    TrainingSettings s;
+    s.max_steps = 30, s.max_seconds = 1e9, s.seed = 3;
+    s.adam.d_model = 8, s.adam.warmup = 10, s.adam.factor = 2.0, s.adam.weight_decay = 0.1;
+    const Gpt initial = random_gpt(small(v.size(), PositionScheme::Rope), 7);
+    const double before = gpt_heldout_loss(initial, sequences, 16);
+    const GptTrainingRun run = train_gpt(initial, sequences, {4, 16}, s);
+    CHECK(run.loop.diverged_at == 0);
+    CHECK(gpt_heldout_loss(run.model, sequences, 16) < before - 0.5);
+    Random rng(9);
+    SamplingSettings ss;
+    ss.temperature = 0.8, ss.top_k = 5, ss.top_p = 0.9, ss.max_length = 40;
+    ss.never = {CharVocabulary::unknown};
+    const Tokens t = sample_gpt(run.model, encode(v, "《春晓》", false), ss, rng);
+    CHECK(t.size() <= 40);
+    CHECK(t.size() > 6);
+    for (std::size_t i = 1; i < t.size(); ++i) {
+        CHECK(t[i] != CharVocabulary::pad);
+        CHECK(t[i] != CharVocabulary::bos);
+        CHECK(t[i] != CharVocabulary::unknown);
+    }
+}
+
+TEST_CASE("decoder-only model files: saved whole, loaded back the same, errors named") {
+    const Gpt m = random_gpt(small(11, PositionScheme::Learned), 8);
+    std::vector<std::string> names(11, "x");
+    const std::string path = temp_file("gpt.json", "");
+    save_gpt(m, names, {3, 5.5, 6.0, 1.0}, path);
+    const Gpt back = load_gpt(DataFile::load(path), "");
+    Gpt a = m, b = back;
+    const std::vector<Matrix*> pa = parameter_matrices(a), pb = parameter_matrices(b);
+    REQUIRE(pa.size() == pb.size());
+    for (std::size_t i = 0; i < pa.size(); ++i) CHECK(max_abs_diff(*pa[i], *pb[i]) == 0.0);
+    std::string text = read_file(path);
+    text.replace(text.find("\"norm.weight\""), 13, "\"norm.weigth\"");
+    CHECK_THROWS_WITH_AS(load_gpt(DataFile::parse("bad.json", text), ""),
+                         doctest::Contains("norm.weigth"), DataError);
+}
