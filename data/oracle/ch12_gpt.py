@@ -13,39 +13,18 @@ from common import T
 
 def gpt_weights(c, seed):
     """Every tensor of the configuration under our state_dict names, from torch's generator."""
-    g = torch.Generator().manual_seed(seed)
-    d, ff = c["d_model"], c["d_ff"]
-    kv = c["n_kv_heads"] * (d // c["n_heads"])
-    p = {}
-
-    def mat(name, rows, cols):
-        p[name] = torch.randn(rows, cols, generator=g) / math.sqrt(cols)
-
-    def vec(name, n, around=0.0):
-        p[name] = around + 0.1 * torch.randn(n, generator=g)
-
-    def norm_(name):
-        vec(name + ".weight", d, 1.0)
-        if c["norm"] != "rms":
-            vec(name + ".bias", d)
-
-    mat("embedding.weight", c["vocab"], d)
+    w = modern.Draw(c, seed)
+    w.mat("embedding.weight", c["vocab"], c["d_model"])
     if c["positions"] == "learned":
-        mat("positions.weight", c["max_positions"], d)
+        w.mat("positions.weight", c["max_positions"], c["d_model"])
     for i in range(c["n_layers"]):
         L = f"layers.{i}"
-        mat(L + ".self_attn.in_proj_weight", d + 2 * kv, d)
-        vec(L + ".self_attn.in_proj_bias", d + 2 * kv)
-        mat(L + ".self_attn.out_proj.weight", d, d)
-        vec(L + ".self_attn.out_proj.bias", d)
-        mat(L + ".linear1.weight", ff, d)
-        vec(L + ".linear1.bias", ff)
-        mat(L + ".linear2.weight", d, ff)
-        vec(L + ".linear2.bias", d)
-        norm_(L + ".norm1")
-        norm_(L + ".norm2")
-    norm_("norm")
-    return {k: v.tolist() for k, v in p.items()}
+        w.attn(L + ".self_attn")
+        w.ffn(L)
+        w.norm(L + ".norm1")
+        w.norm(L + ".norm2")
+    w.norm("norm")
+    return {k: v.tolist() for k, v in w.p.items()}
 
 
 def gpt_logits(p, c, ids):

@@ -177,38 +177,51 @@ def batch_loss(p, c, batch, smoothing):
     return loss(torch.cat(rows), torch.tensor(labels))
 
 
+class Draw:
+    """Tensors drawn in turn from torch's generator into the dict p under their state_dict
+    names: N(0, 1)/sqrt(fan) matrices, gains and biases near 1 and 0; a layer's attention (with
+    grouped-query heads), feed-forward net and norm. Chapter 12's decoder-only model draws its
+    weights with it too."""
+
+    def __init__(self, c, seed):
+        self.g = torch.Generator().manual_seed(seed)
+        self.d, self.ff = c["d_model"], c["d_ff"]
+        self.kv = c.get("n_kv_heads", c["n_heads"]) * (self.d // c["n_heads"])
+        self.rms = c.get("norm", "layer") == "rms"
+        self.p = {}
+
+    def mat(self, name, rows, cols):
+        self.p[name] = torch.randn(rows, cols, generator=self.g) / math.sqrt(cols)
+
+    def vec(self, name, n, around=0.0):
+        self.p[name] = around + 0.1 * torch.randn(n, generator=self.g)
+
+    def norm(self, name):
+        self.vec(name + ".weight", self.d, 1.0)
+        if not self.rms:
+            self.vec(name + ".bias", self.d)
+
+    def attn(self, name):
+        d, kv = self.d, self.kv
+        self.mat(name + ".in_proj_weight", d + 2 * kv, d)
+        self.vec(name + ".in_proj_bias", d + 2 * kv)
+        self.mat(name + ".out_proj.weight", d, d)
+        self.vec(name + ".out_proj.bias", d)
+
+    def ffn(self, name):
+        d, ff = self.d, self.ff
+        self.mat(name + ".linear1.weight", ff, d)
+        self.vec(name + ".linear1.bias", ff)
+        self.mat(name + ".linear2.weight", d, ff)
+        self.vec(name + ".linear2.bias", d)
+
+
 def random_weights(c, seed):
     """Weights of every tensor the configuration has, under our state_dict names, drawn from
     torch's generator: N(0, 1)/sqrt(fan) matrices, gains and biases near 1 and 0."""
-    g = torch.Generator().manual_seed(seed)
-    d, h, ff = c["d_model"], c["n_heads"], c["d_ff"]
-    kv = c.get("n_kv_heads", h) * (d // h)
-    rms = c.get("norm", "layer") == "rms"
-    p = {}
-
-    def mat(name, rows, cols):
-        p[name] = torch.randn(rows, cols, generator=g) / math.sqrt(cols)
-
-    def vec(name, n, around=0.0):
-        p[name] = around + 0.1 * torch.randn(n, generator=g)
-
-    def norm_(name):
-        vec(name + ".weight", d, 1.0)
-        if not rms:
-            vec(name + ".bias", d)
-
-    def attn(name):
-        mat(name + ".in_proj_weight", d + 2 * kv, d)
-        vec(name + ".in_proj_bias", d + 2 * kv)
-        mat(name + ".out_proj.weight", d, d)
-        vec(name + ".out_proj.bias", d)
-
-    def ffn(name):
-        mat(name + ".linear1.weight", ff, d)
-        vec(name + ".linear1.bias", ff)
-        mat(name + ".linear2.weight", d, ff)
-        vec(name + ".linear2.bias", d)
-
+    w = Draw(c, seed)
+    d, p = c["d_model"], w.p
+    mat, vec, norm_, attn, ffn = w.mat, w.vec, w.norm, w.attn, w.ffn
     mat("src_embedding.weight", c["src_vocab"], d)
     mat("tgt_embedding.weight", c["tgt_vocab"], d)
     if c.get("positions") == "learned":

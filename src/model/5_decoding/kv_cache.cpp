@@ -19,17 +19,20 @@ KVCache start_decoding(const Transformer& m, const Tokens& source) {
     return cache;
 }
 
+Attending next_position(const TransformerConfig& c, std::size_t length) {
+    const std::size_t keys = length + 1;  // this position and every one before it
+    Attending self =
+        within_one(1, keys, c.window ? window_mask(1, keys, c.window, length) : Matrix());
+    self.positions = self_attention_positions(c);
+    self.q_first = length;
+    self.tile = c.attention_tile;
+    return self;
+}
+
 Matrix decode_step(const Transformer& m, KVCache& cache, int token) {
     const Matrix y =  // (1 x d_model)
         embed_at(target_embedding(m), token, cache.length, target_positions(m));
-    const std::size_t keys = cache.length + 1;  // this position and every one before it
-    // one query over every key so far: nothing after it exists yet, so no causal mask; a
-    // window hides the keys too far back; RoPE and ALiBi place the query at cache.length
-    Attending self = within_one(
-        1, keys, m.config.window ? window_mask(1, keys, m.config.window, cache.length) : Matrix());
-    self.positions = self_attention_positions(m.config);
-    self.q_first = cache.length;
-    self.tile = m.config.attention_tile;
+    const Attending self = next_position(m.config, cache.length);
     Attending cross = within_one(1, cache.cross_mask.cols, cache.cross_mask);
     cross.tile = m.config.attention_tile;
     cache.length += 1;

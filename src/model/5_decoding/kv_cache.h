@@ -35,6 +35,12 @@ KVCache start_decoding(const Transformer& model, const Tokens& source);
 // decode(model, {all tokens fed so far}, …), without recomputing the others.
 Matrix decode_step(const Transformer& model, KVCache& cache, int token);
 
+// The self-attention of the one new position after `length` kept ones: a single query over
+// every key so far (nothing after it exists yet, so no causal mask), a window hiding the keys
+// too far back, RoPE and ALiBi placing the query at `length`. Chapter 12's decoder-only model
+// decodes with it too.
+Attending next_position(const TransformerConfig& config, std::size_t length);
+
 // The doubles the cache holds now (keys and values, self and cross, every layer).
 std::size_t cache_doubles(const KVCache& cache);
 

@@ -11,6 +11,7 @@
 #include "model/4_transformer/loss.h"
 #include "model/4_transformer/transformer.h"
 #include "model/4_transformer/transformer_init.h"
+#include "model/5_decoding/kv_cache.h"
 
 Gpt random_gpt(const TransformerConfig& c, std::uint64_t seed) {
     Random rng(seed);
@@ -139,13 +140,7 @@ GptKV start_gpt(const Gpt& m) {
 
 Matrix gpt_step(const Gpt& m, GptKV& kv, int token) {
     Matrix x = embed_at(m.embedding, token, kv.length, added(m));  // (1 x d_model)
-    const std::size_t keys = kv.length + 1;  // this position and every one before it
-    // one query over every key so far: nothing later exists yet, so no causal mask
-    Attending self = within_one(
-        1, keys, m.config.window ? window_mask(1, keys, m.config.window, kv.length) : Matrix());
-    self.positions = self_attention_positions(m.config);
-    self.q_first = kv.length;
-    self.tile = m.config.attention_tile;
+    const Attending self = next_position(m.config, kv.length);
     for (std::size_t i = 0; i < m.blocks.size(); ++i)
         x = encoder_layer(x, m.blocks[i], self, m.config, nullptr, &kv.blocks[i]);
     kv.length += 1;
