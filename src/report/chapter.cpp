@@ -1,6 +1,8 @@
 // chapter.cpp — loading, reporting and exit codes for every chapter program.
 #include "report/chapter.h"
 
+#include "report/html_page.h"
+
 #include <cmath>
 #include <iostream>
 
@@ -97,6 +99,29 @@ int check(const ChapterInfo& info, const Chapter& ch, const std::vector<PrintedC
     return r.failed ? 1 : 0;
 }
 
+// --html: the page, with the --check summary of this very run at its end.
+void write_page(const ChapterInfo& info, const Chapter& ch, const HtmlPage& page,
+                const std::vector<PrintedCheck>& printed) {
+    CheckReport r = check_results(ch.results, ch.data);
+    r.add(check_errata(printed, ch.data));
+    HtmlPage::Frame f{
+        info.name,
+        tr(info.title),
+        tr(info.follows),
+        tr("en"),
+        tr("{} --check: {} passed, {} failed ({})", info.name, r.passed, r.failed, ch.data.path()),
+        "",
+        ""};
+    const std::vector<std::string>& book = book_chapters();
+    const std::size_t n = book.size();
+    for (std::size_t i = 0; i < n; ++i)
+        if (info.name == book[i]) {
+            if (i > 0) f.previous = book[i - 1];
+            if (i + 1 < n) f.next = book[i + 1];
+        }
+    write_file_atomically(ch.options.html_dir, info.name + ".html", page.page(f));
+}
+
 int report(const ChapterInfo& info, Chapter& ch) {
     const std::vector<PrintedCheck> printed = compare_printed(ch.results, ch.data);
     if (ch.options.json) {
@@ -183,14 +208,25 @@ int run_chapter(int argc, char** argv, const ChapterInfo& info, const Walkthroug
         // only their own output
         TerminalNarration terminal(std::cout);
         SilentNarration silent;
-        Narration& narration =
-            options.json || options.check ? static_cast<Narration&>(silent) : terminal;
+        HtmlPage page;
+        if (!options.html_dir.empty()) {  // the page's folder made, and writable, before any work
+            make_directory(options.html_dir);
+            check_writable(options.html_dir + "/" + info.name + ".html");
+        }
+        Narration& narration = options.json || options.check ? static_cast<Narration&>(silent)
+                               : options.html_dir.empty()    ? static_cast<Narration&>(terminal)
+                                                             : page;
         Chapter chapter(data, options, narration);
         walkthrough(chapter);
         if (options.has("--svg"))
             for (const auto& f : chapter.figures())
                 write_file_atomically(options.value("--svg"), f.first, f.second);
-        return report(info, chapter);
+        const int status = report(info, chapter);
+        if (!options.html_dir.empty()) {
+            write_page(info, chapter, page, compare_printed(chapter.results, chapter.data));
+            std::cout << tr("wrote {}/{}.html", options.html_dir, info.name) << "\n";
+        }
+        return status;
     } catch (const UsageError& e) {
         std::cerr << tr("error: {}: {}", info.name, e.what()) << "\n";
     } catch (const NonFiniteLogits& e) {

@@ -30,6 +30,10 @@ void print_help(const ChapterInfo& info) {
     print_flag("--check",
                tr("compare every result with the data file's expected values; exit 1 and print a "
                   "table of mismatches if any differ"));
+    print_flag("--html DIR",
+               tr("write the walkthrough as a web page, DIR/{}.html, its pictures inline (make "
+                  "book writes every chapter's)",
+                  info.name));
     for (const Flag& f : info.extra_flags)
         print_flag(f.name + (f.value.empty() ? "" : " " + f.value), tr(f.help));
     print_flag("--lang zh|en",
@@ -121,6 +125,8 @@ Options parse_flags(int argc, char** argv, const ChapterInfo& info) {
             ++i;  // chosen before the flags are read
         else if (a == "--data")
             o.data_path = value(a), o.data_given = true;
+        else if (a == "--html")
+            o.html_dir = value(a);
         else {
             bool known = false;
             for (const Flag& f : info.extra_flags)
@@ -132,6 +138,8 @@ Options parse_flags(int argc, char** argv, const ChapterInfo& info) {
         }
     }
     if (o.json && o.check) throw UsageError(tr("--json and --check: choose one"));
+    if (!o.html_dir.empty() && (o.json || o.check))
+        throw UsageError(tr("--html writes the walkthrough: not with --json or --check"));
     const std::string self = argc > 0 ? argv[0] : "";
     if (self.rfind('/') != std::string::npos) o.program_dir = self.substr(0, self.rfind('/'));
     if (!o.data_given) o.data_path = default_data_path(info.name, argc > 0 ? argv[0] : nullptr);

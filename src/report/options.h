@@ -32,6 +32,7 @@ struct Options {
     bool json = false;
     bool check = false;
     bool data_given = false;  // --data: a data file of the reader's, not the chapter's own
+    std::string html_dir;     // --html DIR: the walkthrough as a page, DIR/<chapter>.html
     std::map<std::string, std::string> extra;  // extra flags given: name -> value ("" for a switch)
     bool has(const std::string& flag) const { return extra.count(flag) > 0; }
     const std::string& value(const std::string& flag) const { return extra.at(flag); }

@@ -101,8 +101,8 @@ std::string wrap(const std::string& text, std::size_t width, const std::string& 
     }
     // an operator keeps its two sides on one line: "d_model = 4", "log P / lp" never break at
     // the sign
-    static const char* const operators[] = {"=", "≈", "<", ">", "≤", "≥", "/", "·", "×", "+",
-                                            "−", "∝", "→", "≠", "|"};
+    static const char* const operators[] = {"=", "≈", "<", ">", "≤", "≥", "/", "·",
+                                            "×", "+", "−", "∝", "→", "≠", "|"};
     const auto is_operator = [](const std::string& t) {
         for (const char* op : operators)
             if (t == op) return true;
@@ -152,9 +152,13 @@ static bool all_whole(const Matrix& m) {
     return true;
 }
 
+int matrix_decimals(const Matrix& m, int decimals) {
+    return decimals >= 0 ? decimals : all_whole(m) ? 0 : 4;
+}
+
 void print_matrix(std::ostream& out, const std::string& title, const Matrix& m,
                   const Labels& row_labels, const Labels& col_labels, int decimals) {
-    if (decimals < 0) decimals = all_whole(m) ? 0 : 4;
+    decimals = matrix_decimals(m, decimals);
     out << title << "  " << shape_of(m) << "\n";
     auto row_label = [&](std::size_t r) {
         return r < row_labels.size() ? row_labels[r] : std::to_string(r);

@@ -32,6 +32,10 @@ std::string wrap(const std::string& text, std::size_t width, const std::string& 
 void print_matrix(std::ostream& out, const std::string& title, const Matrix& m,
                   const Labels& row_labels = {}, const Labels& col_labels = {}, int decimals = -1);
 
+// The decimals a matrix is printed with: the ones asked for, or (decimals < 0) none when every
+// entry is a whole number, else 4 — in the terminal and on a page alike.
+int matrix_decimals(const Matrix& m, int decimals);
+
 // A plain table of text cells, columns as wide as their widest cell.
 class Table {
 public:

@@ -1,0 +1,203 @@
+// html_page.cpp — the page, element by element.
+#include "report/html_page.h"
+
+#include <sstream>
+
+#include "report/heatmap.h"
+#include "text/numbers.h"
+#include "text/translate.h"
+
+const std::vector<std::string>& book_chapters() {
+    static const std::vector<std::string> book = {"ch01_dictionary_lookup",
+                                                  "ch02_self_attention",
+                                                  "ch03_masked_attention",
+                                                  "ch04_multi_head_attention",
+                                                  "ch05_positional_encoding",
+                                                  "ch06_encoder_decoder",
+                                                  "ch07_training",
+                                                  "ch08_cost",
+                                                  "ch09_decoding",
+                                                  "ch10_modern_attention",
+                                                  "ch11_long_sequences",
+                                                  "ch12_gpt"};
+    return book;
+}
+
+std::string html_escaped(const std::string& text) {
+    std::string out;
+    for (const char c : text) {
+        switch (c) {
+            case '&':
+                out += "&amp;";
+                break;
+            case '<':
+                out += "&lt;";
+                break;
+            case '>':
+                out += "&gt;";
+                break;
+            case '"':
+                out += "&quot;";
+                break;
+            default:
+                out += c;
+        }
+    }
+    return out;
+}
+
+void HtmlPage::close_lines() {
+    if (in_lines_) body_ += "</pre>\n";
+    in_lines_ = false;
+}
+
+void HtmlPage::step(const std::string& title) {
+    close_lines();
+    ++steps_;
+    body_ += "<h2 id=\"step-" + std::to_string(steps_) + "\">" + html_escaped(title) + "</h2>\n";
+}
+
+void HtmlPage::paragraph(const std::string& text, const std::string& first, const std::string&) {
+    close_lines();
+    body_ += first.empty()
+                 ? "<p>"
+                 : "<p class=\"item\"><span class=\"mark\">" + html_escaped(first) + "</span>";
+    body_ += html_escaped(text) + "</p>\n";
+}
+
+void HtmlPage::line(const std::string& text) {
+    if (!in_lines_) body_ += "<pre class=\"lines\">";
+    in_lines_ = true;
+    body_ += html_escaped(text) + "\n";
+}
+
+void HtmlPage::matrix(const std::string& title, const Matrix& m, const Labels& rows,
+                      const Labels& cols, int decimals) {
+    close_lines();
+    decimals = matrix_decimals(m, decimals);
+    const auto label = [](const Labels& l, std::size_t i) {
+        return html_escaped(i < l.size() ? l[i] : std::to_string(i));
+    };
+    body_ += "<figure class=\"matrix\"><figcaption>" + html_escaped(title) +
+             " <span class=\"shape\">" + shape_of(m) +
+             "</span></figcaption>\n<div class=\"scroll\"><table>\n<tr><th></th>";
+    for (std::size_t c = 0; c < m.cols; ++c) body_ += "<th>" + label(cols, c) + "</th>";
+    body_ += "</tr>\n";
+    for (std::size_t r = 0; r < m.rows; ++r) {
+        body_ += "<tr><th class=\"row\">" + label(rows, r) + "</th>";
+        for (std::size_t c = 0; c < m.cols; ++c)
+            body_ += "<td>" + fixed(m(r, c), decimals) + "</td>";
+        body_ += "</tr>\n";
+    }
+    body_ += "</table></div></figure>\n";
+}
+
+void HtmlPage::table(const Table& t) {
+    close_lines();
+    body_ += "<div class=\"scroll\"><table class=\"text\">\n<tr>";
+    for (const std::string& h : t.header()) body_ += "<th>" + html_escaped(h) + "</th>";
+    body_ += "</tr>\n";
+    for (const auto& row : t.rows()) {
+        body_ += "<tr>";
+        for (std::size_t c = 0; c < row.size(); ++c)
+            body_ += (c == 0 ? "<th class=\"row\">" : "<td>") + html_escaped(row[c]) +
+                     (c == 0 ? "</th>" : "</td>");
+        body_ += "</tr>\n";
+    }
+    body_ += "</table></div>\n";
+}
+
+void HtmlPage::shaded(const std::string& title, const Matrix& m) {
+    close_lines();
+    std::ostringstream out;
+    print_shaded(out, title, m);
+    body_ += "<pre class=\"shaded\">" + html_escaped(out.str()) + "</pre>\n";
+}
+
+void HtmlPage::picture(const std::string& file_name, const std::string& svg) {
+    close_lines();
+    // the SVG as the programs write it, without its XML declaration, scaled to the page
+    std::string inline_svg = svg;
+    if (inline_svg.compare(0, 5, "<?xml") == 0) inline_svg.erase(0, inline_svg.find("?>") + 2);
+    inline_svg.erase(0, inline_svg.find('<'));
+    // a viewBox from its width and height, so that the page can scale it down on a narrow screen
+    const std::size_t open_end = inline_svg.find('>');
+    const std::string open = inline_svg.substr(0, open_end);
+    const auto attribute = [&](const std::string& name) {
+        const std::size_t at = open.find(" " + name + "=\"");
+        if (at == std::string::npos) return std::string();
+        const std::size_t from = at + name.size() + 3;
+        return open.substr(from, open.find('"', from) - from);
+    };
+    const std::string w = attribute("width"), h = attribute("height");
+    if (open.find("viewBox") == std::string::npos && !w.empty() && !h.empty())
+        inline_svg.insert(4, " viewBox=\"0 0 " + w + " " + h + "\"");
+    body_ += "<figure class=\"picture\" id=\"" + html_escaped(file_name) + "\">" + inline_svg +
+             "<figcaption>" + html_escaped(file_name) + "</figcaption></figure>\n";
+}
+
+void HtmlPage::correction(const std::string& where, const std::string& what) {
+    close_lines();
+    body_ += "<div class=\"erratum\"><span class=\"where\">" + html_escaped(where) + "</span> " +
+             html_escaped(what) + "</div>\n";
+}
+
+void HtmlPage::wrong_number(const std::string& where, const std::string& printed,
+                            const std::string& correct, const std::string& exact) {
+    close_lines();
+    body_ += "<div class=\"erratum number\"><span class=\"where\">" + html_escaped(where) +
+             "</span> <span class=\"printed\">" + html_escaped(tr("printed {}", printed)) +
+             "</span> <span class=\"correct\">" +
+             html_escaped(tr("correctly rounded {}", correct)) + "</span> <span class=\"exact\">" +
+             html_escaped(tr("exactly {}", exact)) + "</span></div>\n";
+}
+
+namespace {
+
+const char* const style = R"(
+body { font-family: "Noto Sans CJK SC", "Noto Sans", sans-serif; max-width: 56rem; margin: 0 auto;
+       padding: 1rem; line-height: 1.6; color: #1a1a1a; }
+h1 { font-size: 1.5rem; } h2 { font-size: 1.15rem; margin-top: 2rem; border-bottom: 1px solid #ccc; }
+nav { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 0.3rem 1rem;
+      font-size: 0.9rem; } nav a { overflow-wrap: anywhere; }
+.follows { color: #555; }
+pre { font-family: "Noto Sans Mono CJK SC", "DejaVu Sans Mono", monospace; background: #f6f6f6;
+      padding: 0.5rem; overflow-x: auto; }
+.scroll { overflow-x: auto; max-width: 100%; }
+table { border-collapse: collapse; font-variant-numeric: tabular-nums; margin: 0.5rem 0; }
+th, td { padding: 0.15rem 0.6rem; border-bottom: 1px solid #e3e3e3; white-space: nowrap; }
+td { text-align: right; } th.row { text-align: left; } table.text th.row { font-weight: normal; }
+tr:first-child th { font-weight: bold; border-bottom: 2px solid #999; }
+figure { margin: 1rem 0; } figcaption { font-size: 0.9rem; color: #444; }
+figure.picture svg { max-width: 100%; height: auto; }
+.shape { color: #777; }
+.erratum { border-left: 4px solid #c0392b; background: #fdf1ef; padding: 0.4rem 0.6rem; margin: 0.5rem 0; }
+.erratum .where { font-weight: bold; } .printed { text-decoration: line-through; color: #a00; }
+.correct { color: #070; font-weight: bold; } .exact { color: #555; }
+.check { margin-top: 2rem; padding: 0.5rem; background: #eef6ee; border: 1px solid #9c9; }
+)";
+
+}  // namespace
+
+std::string HtmlPage::page(const Frame& f) const {
+    std::string out = "<!DOCTYPE html>\n<html lang=\"" + f.language +
+                      "\">\n<head>\n"
+                      "<meta charset=\"utf-8\"/>\n"
+                      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
+                      "<title>" +
+                      html_escaped(f.name + " — " + f.title) + "</title>\n<style>" + style +
+                      "</style>\n</head>\n<body>\n";
+    std::string nav = "<nav><a href=\"index.html\">" + html_escaped(tr("all chapters")) + "</a>";
+    nav += f.previous.empty() ? "<span></span>"
+                              : "<a href=\"" + f.previous + ".html\">← " + f.previous + "</a>";
+    nav +=
+        f.next.empty() ? "<span></span>" : "<a href=\"" + f.next + ".html\">" + f.next + " →</a>";
+    nav += "</nav>\n";
+    out += nav + "<h1>" + html_escaped(f.name) + ": " + html_escaped(f.title) + "</h1>\n";
+    out += "<p class=\"follows\">" + html_escaped(tr("Follows the tutorial: {}", f.follows)) +
+           "</p>\n";
+    out += body_;
+    if (in_lines_) out += "</pre>\n";
+    out += "<p class=\"check\">" + html_escaped(f.check_summary) + "</p>\n" + nav;
+    return out + "</body>\n</html>\n";
+}

@@ -1,0 +1,44 @@
+// html_page.h — a chapter's walkthrough as a web page (make book): the same narration calls as
+// the terminal's, written as HTML — headings, paragraphs, matrices and tables as real tables
+// labelled with their tokens, the pictures inline where the step draws them, the tutorial's
+// errata side by side. Plain HTML and CSS: no script, nothing fetched from the network.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "report/narration.h"
+
+class HtmlPage : public Narration {
+public:
+    void step(const std::string& title) override;
+    void paragraph(const std::string& text, const std::string& first,
+                   const std::string& indent) override;
+    void line(const std::string& text) override;
+    void matrix(const std::string& title, const Matrix& m, const Labels& rows, const Labels& cols,
+                int decimals) override;
+    void table(const Table& table) override;
+    void shaded(const std::string& title, const Matrix& m) override;
+    void picture(const std::string& file_name, const std::string& svg) override;
+    void correction(const std::string& where, const std::string& what) override;
+    void wrong_number(const std::string& where, const std::string& printed,
+                      const std::string& correct, const std::string& exact) override;
+
+    // The whole page: the chapter's name, title and the tutorial it follows at the top, the
+    // --check summary at the bottom, links to the index and the chapters before and after.
+    struct Frame {
+        std::string name, title, follows, language, check_summary, previous, next;
+    };
+    std::string page(const Frame& frame) const;
+
+private:
+    void close_lines();  // ends a run of line() calls, kept together in one block
+    std::string body_;
+    bool in_lines_ = false;
+    std::size_t steps_ = 0;
+};
+
+// The chapters in reading order: a page links to the ones before and after it.
+const std::vector<std::string>& book_chapters();
+
+// Text with &, <, > and " escaped for HTML.
+std::string html_escaped(const std::string& text);

@@ -1,0 +1,102 @@
+// test_book.cpp — make book's pages (report/html_page.h): each chapter's page holds what its
+// terminal walkthrough shows — every step title, every matrix shown under its title and shape,
+// every picture inline — is well-formed, ends with the --check summary, and links only to pages
+// of the book.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "report/html_page.h"
+#include "helpers.h"
+#include "xml_check.h"
+
+namespace {
+
+// What the terminal shows: step titles ("== title ===="), and matrices ("title  (3x3)").
+struct Shown {
+    std::vector<std::string> steps, matrices;
+};
+
+Shown shown_in(const std::string& terminal) {
+    Shown s;
+    std::istringstream in(terminal);
+    const std::regex step("^== (.*?) =+$"), matrix("^(\\S.*?)  (\\(\\d+x\\d+\\))(,.*)?$");
+    std::smatch m;
+    for (std::string line; std::getline(in, line);) {
+        if (std::regex_match(line, m, step))
+            s.steps.push_back(m[1]);
+        else if (std::regex_match(line, m, matrix) && line.find("shaded") == std::string::npos &&
+                 line.find("深浅") == std::string::npos)
+            s.matrices.push_back(html_escaped(m[1]) + " <span class=\"shape\">" + m[2].str());
+    }
+    return s;
+}
+
+}  // namespace
+
+TEST_CASE("make book: every chapter's page holds its walkthrough, well-formed, links resolve") {
+    const std::string book = temp_directory("book"), svg = temp_directory("book_svg");
+    const std::vector<std::string>& chapters = book_chapters();
+    const std::set<std::string> pages(chapters.begin(), chapters.end());
+    for (const std::string& chapter : chapters) {
+        CAPTURE(chapter);
+        const std::string quick = quick_flags(chapter);
+        const bool pictures =
+            chapter != "ch01_dictionary_lookup" && chapter != "ch06_encoder_decoder";
+        const Run terminal = run_program(chapter, (pictures ? "--svg " + svg : "") + quick);
+        const Run html = run_program(chapter, "--html " + book + quick);
+        REQUIRE(terminal.exit_code == 0);
+        REQUIRE(html.exit_code == 0);
+        const std::string page = read_file(book + "/" + chapter + ".html");
+        REQUIRE(!page.empty());
+        const std::string doctype = "<!DOCTYPE html>\n";
+        REQUIRE(page.rfind(doctype, 0) == 0);
+        CHECK(xml_problem(page.substr(doctype.size())) == "");
+        const Shown s = shown_in(terminal.out);
+        CHECK(!s.steps.empty());
+        for (const std::string& title : s.steps) {
+            if (title == "Pictures") continue;  // --svg's list of files: the page has them inline
+            CAPTURE(title);
+            CHECK(page.find(">" + html_escaped(title) + "</h2>") != std::string::npos);
+        }
+        for (const std::string& m : s.matrices) {
+            CAPTURE(m);
+            CHECK(page.find(m) != std::string::npos);
+        }
+        // every picture the chapter draws, inline, under its file name
+        const std::regex wrote("wrote \\S+/(\\S+\\.svg)");
+        for (std::sregex_iterator it(terminal.out.begin(), terminal.out.end(), wrote), end;
+             it != end; ++it)
+            CHECK(page.find("id=\"" + (*it)[1].str() + "\"><svg") != std::string::npos);
+        CHECK(page.find(chapter + " --check: ") != std::string::npos);
+        CHECK(page.find(" 0 failed") != std::string::npos);
+        const std::regex link("href=\"([^\"]*)\"");
+        for (std::sregex_iterator it(page.begin(), page.end(), link), end; it != end; ++it) {
+            const std::string target = (*it)[1];
+            CAPTURE(target);
+            CHECK((target == "index.html" ||
+                   (target.size() > 5 && pages.count(target.substr(0, target.size() - 5)))));
+        }
+    }
+}
+
+TEST_CASE("the book's order names every chapter program, once") {
+    std::set<std::string> programs;
+    for (const auto& entry : std::filesystem::directory_iterator("chapters"))
+        if (entry.path().extension() == ".cpp") programs.insert(entry.path().stem().string());
+    const std::vector<std::string>& book = book_chapters();
+    CHECK(std::set<std::string>(book.begin(), book.end()) == programs);
+    CHECK(book.size() == programs.size());
+}
+
+TEST_CASE("--html: not with --json or --check; a page is written whole, its folder made") {
+    CHECK(run_program("ch01_dictionary_lookup", "--html x --json").exit_code == 2);
+    CHECK(run_program("ch01_dictionary_lookup", "--html x --check").exit_code == 2);
+    const std::string dir = temp_directory("book_new") + "/deeper";
+    CHECK(run_program("ch01_dictionary_lookup", "--html " + dir).exit_code == 0);
+    CHECK(read_file(dir + "/ch01_dictionary_lookup.html").find("</html>") != std::string::npos);
+    CHECK(html_escaped("a<b & \"c\">") == "a&lt;b &amp; &quot;c&quot;&gt;");
+}
