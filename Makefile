@@ -12,6 +12,8 @@
 #   make figures    redraw the README's pictures in data/figures
 #   make clean      remove build/
 #   make SAN=1 …    the same with AddressSanitizer + UndefinedBehaviorSanitizer, in build/san/
+#   make OPENMP=0 … without threads (OMP_NUM_THREADS=N chooses how many otherwise; all cores
+#                   by default)
 
 MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 2)
 CXX      ?= g++
@@ -29,6 +31,16 @@ else
   BUILD    := build
   OPT      := -O3 -march=native -mprefer-vector-width=512 -ffp-contract=off -fno-math-errno
   TEST_OPT := -O1 -march=native -ffp-contract=off -fno-math-errno
+endif
+# Threads: the plain loops that share out their work carry OpenMP pragmas (core/threads.h), and
+# every number is the same whatever the thread count. make OPENMP=0 builds without them, into
+# build/serial: the pragmas are then ignored and every program runs on one thread.
+ifneq ($(OPENMP),0)
+  CXXFLAGS += -fopenmp
+  LDFLAGS  += -fopenmp
+else
+  BUILD    := $(BUILD)/serial
+  CXXFLAGS += -Wno-unknown-pragmas
 endif
 # Never any fast-math optimisation: it breaks IEEE infinities (our masks) and changes results.
 # -ffp-contract=off: the compiler never fuses a multiply and an add on its own, so the bits do

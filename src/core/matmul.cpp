@@ -5,10 +5,15 @@
 //   blocked_product  for large matrices (the base model's): b packed block by block so that
 //                    it is read from the cache, and c computed in tiles held in registers
 //   small_product    for small ones (chapter 7's, 100 x 32): the same tiles, b read in place
+//   dot_product      for a few rows times a transposed b (decoding's logits y·Eᵀ, one row):
+//                    each c(i,j) a dot product of two contiguous rows, several side by side
 //
 // Each adds a(i,p)·b(p,j) into c(i,j) for p = 0, 1, 2, … in this order, with the same madd(),
-// so each c(i,j) is rounded the same way whichever loop computed it.
+// so each c(i,j) is rounded the same way whichever loop computed it. The threads (threads.h)
+// share out whole tiles of c, so the same is true whatever their number.
 #include "core/matmul.h"
+
+#include "core/threads.h"
 
 #include <algorithm>
 #include <cmath>
@@ -53,38 +58,36 @@ constexpr std::size_t KB = 256;   // k-block: KB rows of b, packed once, then us
 constexpr std::size_t MR = 6;     // a tile of c is MR rows …
 constexpr std::size_t NR = 32;    // … by NR columns: 6 x 4 vectors of 8 doubles, 24 registers
 
-// Rows p0 … p0+kb−1, columns j0 … j0+nb−1 of b in strips of NR columns, each strip kb x NR and
-// contiguous, so that the tile reads its row p of b as one run; columns past the end are 0.
-// One pass over b in the order its memory is laid out: along rows of b, or for a transposed
-// view (matmul_bt's embedding table), along its columns.
-void pack_b(const View& b, std::size_t p0, std::size_t kb, std::size_t j0, std::size_t nb,
-            std::vector<double>& packed) {
-    packed.assign((nb + NR - 1) / NR * kb * NR, 0.0);
-    if (b.cs == 1) {  // b's rows are contiguous: copy each row's run of NR into its strip
+// Rows p0 … p0+kb−1, columns j0 … j0+nr−1 (nr ≤ NR) of b as one strip, kb x NR and
+// contiguous, so that the tile reads its row p of b as one run; columns past nr are 0. Read in
+// the order b's memory is laid out: along rows of b, or for a transposed view (matmul_bt's
+// embedding table), along its columns.
+void pack_strip(const View& b, std::size_t p0, std::size_t kb, std::size_t j0, std::size_t nr,
+                double* strip) {
+    if (b.cs == 1) {  // b's rows are contiguous: copy each row's run of nr
         for (std::size_t p = 0; p < kb; ++p) {
             const double* row = b.data + (p0 + p) * b.rs + j0;
-            for (std::size_t j = 0; j < nb; j += NR)
-                std::copy(row + j, row + std::min(nb, j + NR),
-                          packed.data() + ((j / NR) * kb + p) * NR);
+            std::copy(row, row + nr, strip + p * NR);
+            std::fill(strip + p * NR + nr, strip + (p + 1) * NR, 0.0);
         }
-    } else {  // a transposed view: its columns are contiguous, each one column of a strip
-        for (std::size_t j = 0; j < nb; ++j) {
+    } else {  // a transposed view: its columns are contiguous, each one column of the strip
+        for (std::size_t j = 0; j < NR; ++j) {
             const double* column = b.data + (j0 + j) * b.cs + p0;
-            double* to = packed.data() + (j / NR) * kb * NR + j % NR;
-            for (std::size_t p = 0; p < kb; ++p) to[p * NR] = column[p];
+            for (std::size_t p = 0; p < kb; ++p) strip[p * NR + j] = j < nr ? column[p] : 0.0;
         }
     }
 }
 
 // Where the tile finds a's rows i0 … i0+MR−1, columns p0 on: in place when they are
-// contiguous, else (a transposed view, matmul_at's) copied into `copy`; rows past the last one
-// read `zeros` (at least kb long).
+// contiguous, else (a transposed view, matmul_at's) copied into this thread's scratch. Rows
+// past the last one are not read (tile_of<R> reads R rows).
 void rows_of_a(const View& a, std::size_t i0, std::size_t p0, std::size_t kb,
-               std::vector<double>& copy, const std::vector<double>& zeros,
                const double* rows[MR]) {
+    thread_local std::vector<double> copy;  // each thread its own
+    if (a.cs != 1 && copy.size() < MR * kb) copy.resize(MR * kb);
     for (std::size_t r = 0; r < MR; ++r) {
         if (i0 + r >= a.rows) {
-            rows[r] = zeros.data();
+            rows[r] = nullptr;
         } else if (a.cs == 1) {
             rows[r] = a.data + (i0 + r) * a.rs + p0;
         } else {
@@ -94,50 +97,67 @@ void rows_of_a(const View& a, std::size_t i0, std::size_t p0, std::size_t kb,
     }
 }
 
-// One MR x NR tile of c (row stride ldc; only mr rows and nr columns are real) gets kb terms
-// added: a[r][p] times row p of b (ldb apart). acc holds the tile through all kb terms — with
-// fixed trip counts the compiler keeps it in 24 vector registers. Loading c into acc first and
-// storing it after keeps each c(i,j)'s terms in the naive order.
-void tile(const double* const a[MR], const double* b, std::size_t ldb, std::size_t kb, double* c,
-          std::size_t ldc, std::size_t mr, std::size_t nr) {
-    double acc[MR][NR] = {};
-    for (std::size_t r = 0; r < mr; ++r)
+// One MR x NR tile of c (row stride ldc; R rows and nr columns are real) gets kb terms added:
+// a[r][p] times row p of b (ldb apart). acc holds the tile through all kb terms — with fixed
+// trip counts the compiler keeps it in 24 vector registers. Loading c into acc first and
+// storing it after keeps each c(i,j)'s terms in the naive order. R is a template argument so
+// that a tile of fewer rows (a one-row product, when decoding) does only its own work.
+template <std::size_t R>
+void tile_of(const double* const a[MR], const double* b, std::size_t ldb, std::size_t kb, double* c,
+             std::size_t ldc, std::size_t nr) {
+    double acc[R][NR] = {};
+    for (std::size_t r = 0; r < R; ++r)
         for (std::size_t j = 0; j < nr; ++j) acc[r][j] = c[r * ldc + j];
     if (nr == NR) {
         for (std::size_t p = 0; p < kb; ++p, b += ldb)
-            for (std::size_t r = 0; r < MR; ++r)
+            for (std::size_t r = 0; r < R; ++r)
                 for (std::size_t j = 0; j < NR; ++j) acc[r][j] = madd(acc[r][j], a[r][p], b[j]);
     } else {  // the last, narrower strip
         for (std::size_t p = 0; p < kb; ++p, b += ldb)
-            for (std::size_t r = 0; r < MR; ++r)
+            for (std::size_t r = 0; r < R; ++r)
                 for (std::size_t j = 0; j < nr; ++j) acc[r][j] = madd(acc[r][j], a[r][p], b[j]);
     }
-    for (std::size_t r = 0; r < mr; ++r)
+    for (std::size_t r = 0; r < R; ++r)
         for (std::size_t j = 0; j < nr; ++j) c[r * ldc + j] = acc[r][j];
 }
 
+void tile(const double* const a[MR], const double* b, std::size_t ldb, std::size_t kb, double* c,
+          std::size_t ldc, std::size_t mr, std::size_t nr) {
+    using Tile = void (*)(const double* const*, const double*, std::size_t, std::size_t, double*,
+                          std::size_t, std::size_t);
+    static constexpr Tile of_rows[MR + 1] = {nullptr,    tile_of<1>, tile_of<2>, tile_of<3>,
+                                             tile_of<4>, tile_of<5>, tile_of<6>};
+    of_rows[mr](a, b, ldb, kb, c, ldc, nr);
+}
+
+// The threads share out the strips to pack, then the tiles of c (one thread per tile), block
+// by block: packing a block is done before any of its tiles starts.
 Matrix blocked_product(const View& a, const View& b) {
     Matrix c(a.rows, b.cols);
-    std::vector<double> b_packed, a_copy(MR * KB), zeros(KB, 0.0);
-    const double* rows[MR];
+    const std::size_t panels = (a.rows + MR - 1) / MR;  // of MR rows of a and c
+    std::vector<double> b_packed((std::min(NB, b.cols) + NR - 1) / NR * KB * NR);
     for (std::size_t j0 = 0; j0 < b.cols; j0 += NB) {  // NB columns of b at a time
-        const std::size_t nb = std::min(NB, b.cols - j0);
+        const std::size_t nb = std::min(NB, b.cols - j0), strips = (nb + NR - 1) / NR;
         for (std::size_t p0 = 0; p0 < a.cols; p0 += KB) {  // their k-blocks, in order
             const std::size_t kb = std::min(KB, a.cols - p0);
-            pack_b(b, p0, kb, j0, nb, b_packed);
-            for (std::size_t i0 = 0; i0 < a.rows; i0 += MR) {  // MR rows of a at a time …
-                rows_of_a(a, i0, p0, kb, a_copy, zeros, rows);
-                for (std::size_t s = 0; s * NR < nb; ++s)  // … against every strip
-                    tile(rows, b_packed.data() + s * kb * NR, NR, kb, c.row(i0) + j0 + s * NR,
-                         c.cols, std::min(MR, a.rows - i0), std::min(NR, nb - s * NR));
-            }
+            parallel_for(strips, kb * nb, [&](std::size_t s) {
+                pack_strip(b, p0, kb, j0 + s * NR, std::min(NR, nb - s * NR),
+                           b_packed.data() + s * kb * NR);
+            });
+            parallel_for(panels * strips, a.rows * kb * nb, [&](std::size_t t) {
+                const std::size_t i0 = t / strips * MR, s = t % strips;  // MR rows x one strip
+                const double* rows[MR];
+                rows_of_a(a, i0, p0, kb, rows);
+                tile(rows, b_packed.data() + s * kb * NR, NR, kb, c.row(i0) + j0 + s * NR, c.cols,
+                     std::min(MR, a.rows - i0), std::min(NR, nb - s * NR));
+            });
         }
     }
     return c;
 }
 
 // Small matrices fit the cache as they are: b is read in place (its rows made contiguous when it
-// is a transposed view), a's rows too, and the same tile() runs.
+// is a transposed view), a's rows too, and the same tile() runs; the threads share the tiles.
 Matrix small_product(const View& a, const View& b) {
     std::vector<double> b_rows;
     const double* bd = b.data;
@@ -149,21 +169,46 @@ Matrix small_product(const View& a, const View& b) {
     }
     const std::size_t ldb = b.cs == 1 ? b.rs : b.cols;
     Matrix c(a.rows, b.cols);
-    std::vector<double> a_copy(a.cs == 1 ? 0 : MR * a.cols), zeros(a.cols, 0.0);
-    const double* rows[MR];
-    for (std::size_t i0 = 0; i0 < a.rows; i0 += MR) {
-        rows_of_a(a, i0, 0, a.cols, a_copy, zeros, rows);
-        for (std::size_t j0 = 0; j0 < b.cols; j0 += NR)
-            tile(rows, bd + j0, ldb, a.cols, c.row(i0) + j0, c.cols, std::min(MR, a.rows - i0),
-                 std::min(NR, b.cols - j0));
-    }
+    const std::size_t panels = (a.rows + MR - 1) / MR, strips = (b.cols + NR - 1) / NR;
+    parallel_for(panels * strips, a.rows * a.cols * b.cols, [&](std::size_t t) {
+        const std::size_t i0 = t / strips * MR, j0 = t % strips * NR;  // MR rows x NR columns
+        const double* rows[MR];
+        rows_of_a(a, i0, 0, a.cols, rows);
+        tile(rows, bd + j0, ldb, a.cols, c.row(i0) + j0, c.cols, std::min(MR, a.rows - i0),
+             std::min(NR, b.cols - j0));
+    });
+    return c;
+}
+
+// A few rows of a (fewer than MR) times a transposed view: c(i,j) = a's row i · b's column j,
+// both contiguous. JB dot products run side by side — independent chains of multiply-adds that
+// overlap in the CPU — and b is read once, in its own order: no transposed copy of it (which
+// for the 32,000 x 288 table of a decoder's logits would cost more than the product).
+constexpr std::size_t JB = 8;
+Matrix dot_product(const View& a, const View& b) {
+    Matrix c(a.rows, b.cols);
+    const std::size_t k = a.cols, blocks = (b.cols + JB - 1) / JB;
+    parallel_for(blocks, a.rows * k * b.cols, [&](std::size_t t) {
+        const std::size_t j0 = t * JB, jb = std::min(JB, b.cols - j0);
+        const double* column[JB];  // b's columns j0 …; past the last, the last again (unused)
+        for (std::size_t j = 0; j < JB; ++j) column[j] = b.data + (j0 + std::min(j, jb - 1)) * b.cs;
+        for (std::size_t i = 0; i < a.rows; ++i) {
+            const double* row = a.data + i * a.rs;
+            double acc[JB] = {};
+            for (std::size_t p = 0; p < k; ++p)
+                for (std::size_t j = 0; j < JB; ++j) acc[j] = madd(acc[j], row[p], column[j][p]);
+            for (std::size_t j = 0; j < jb; ++j) c(i, j0 + j) = acc[j];
+        }
+    });
     return c;
 }
 
 // Packing b pays once it is large; for small matrices it costs more than it saves. Measured:
 // blocking everything made chapter 7's 3,000 steps 1.23 times slower (5.8 s against 4.7 s),
 // blocking nothing made the base model's forward pass 1.8 times slower (0.30 s against 0.17 s).
+// A row or a few against a transposed b (decoding): dot products, b read in place.
 Matrix product(const View& a, const View& b) {
+    if (a.rows < MR && a.cs == 1 && b.rs == 1) return dot_product(a, b);
     const bool large = a.rows >= MR && a.cols >= 64 && b.cols >= 64;
     return large ? blocked_product(a, b) : small_product(a, b);
 }

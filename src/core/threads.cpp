@@ -1,0 +1,15 @@
+// threads.cpp — the thread count, from OpenMP when the build has it.
+#include "core/threads.h"
+
+#if defined(_OPENMP)
+#include <omp.h>
+int thread_count() { return omp_get_max_threads(); }
+void set_thread_count(int n) { omp_set_num_threads(n); }
+bool worth_threads(std::size_t work) {
+    return work >= (std::size_t{1} << 15) && omp_get_max_threads() > 1 && !omp_in_parallel();
+}
+#else
+int thread_count() { return 1; }
+void set_thread_count(int) {}
+bool worth_threads(std::size_t) { return false; }
+#endif

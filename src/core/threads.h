@@ -1,0 +1,49 @@
+// threads.h — how the plain loops share their work among threads (OpenMP).
+//
+// A loop that shares out its work is written parallel_for(count, work, body): each thread gets
+// whole iterations — whole tiles of a product, whole examples of a batch — and computes each
+// with the same operations in the same order as one thread would, so every number is the same
+// bit for bit whatever the thread count (tests/test_threads.cpp checks it at 1, 2 and 3).
+// OMP_NUM_THREADS chooses the count; by default every core is used. Built with make OPENMP=0,
+// the pragma is ignored and everything runs on one thread.
+#pragma once
+#include <cstddef>
+
+// The number of threads a parallel loop uses: OMP_NUM_THREADS, or the cores; 1 without OpenMP.
+int thread_count();
+
+// From now on, parallel loops use n threads (the tests run the same work at 1, 2 and 3).
+void set_thread_count(int n);
+
+// Whether a loop of about `work` multiply-adds is worth sharing out: there is more than one
+// thread, this thread is not already one of a team (a product inside a parallel batch runs on
+// its own thread), and the loop is large — starting and joining the threads costs a few
+// microseconds, more than a small loop takes on its own.
+bool worth_threads(std::size_t work);
+
+// body(0), body(1), … body(count − 1): shared out among the threads, each a consecutive run of
+// iterations, when `work` is worth it; else in order on this thread, with no team started.
+template <class Body>
+void parallel_for(std::size_t count, std::size_t work, const Body& body) {
+    if (worth_threads(work)) {
+        const long n = static_cast<long>(count);
+#pragma omp parallel for schedule(static)
+        for (long i = 0; i < n; ++i) body(static_cast<std::size_t>(i));
+    } else {
+        for (std::size_t i = 0; i < count; ++i) body(i);
+    }
+}
+
+// The same for iterations of unequal cost (the parts of a batch, of different lengths): each
+// thread takes the next iteration when it has finished one. Which thread computes an iteration
+// changes from run to run; what the iteration computes does not.
+template <class Body>
+void parallel_for_uneven(std::size_t count, std::size_t work, const Body& body) {
+    if (worth_threads(work)) {
+        const long n = static_cast<long>(count);
+#pragma omp parallel for schedule(dynamic)
+        for (long i = 0; i < n; ++i) body(static_cast<std::size_t>(i));
+    } else {
+        for (std::size_t i = 0; i < count; ++i) body(i);
+    }
+}

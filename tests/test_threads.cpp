@@ -1,0 +1,140 @@
+// test_threads.cpp — the same work on 1, 2 and 3 threads gives the same numbers, bit for bit:
+// the products (every loop of matmul.cpp, large enough to be shared out), one forward pass,
+// one backward pass, ten training steps and a decoder-only model's cached steps.
+#include <doctest/doctest.h>
+
+#include <cstring>
+#include <functional>
+#include <vector>
+
+#include "core/matmul.h"
+#include "core/random.h"
+#include "core/threads.h"
+#include "model/4_transformer/transformer_init.h"
+#include "model/6_gpt/gpt.h"
+#include "train/batch.h"
+#include "train/reverse_task.h"
+#include "train/trainer.h"
+#include "model_helpers.h"
+
+namespace {
+
+Matrix random_matrix(std::size_t rows, std::size_t cols, std::uint64_t seed) {
+    Random rng(seed);
+    Matrix m(rows, cols);
+    for (double& x : m.data) x = rng.normal();
+    return m;
+}
+
+// Every bit of every number: memcmp, so that even −0 against +0 or two NaNs would differ.
+bool same_bits(const std::vector<Matrix>& a, const std::vector<Matrix>& b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (a[i].rows != b[i].rows || a[i].cols != b[i].cols ||
+            std::memcmp(a[i].data.data(), b[i].data.data(), a[i].data.size() * sizeof(double)))
+            return false;
+    return true;
+}
+
+// Runs `work` on 1, 2 and 3 threads (then puts the count back) and checks that 2 and 3 give
+// what 1 gave.
+void same_on_every_thread_count(const std::function<std::vector<Matrix>()>& work) {
+    const int before = thread_count();
+    set_thread_count(1);
+    const std::vector<Matrix> one = work();
+    for (int n : {2, 3}) {
+        set_thread_count(n);
+        CAPTURE(n);
+        CHECK(thread_count() == n);
+        CHECK(same_bits(work(), one));
+    }
+    set_thread_count(before);
+}
+
+std::vector<Matrix> copies(const std::vector<Matrix*>& params) {
+    std::vector<Matrix> out;
+    for (const Matrix* p : params) out.push_back(*p);
+    return out;
+}
+
+TransformerConfig threaded_config() {  // large enough that its products are shared out
+    TransformerConfig c = small_config(64, 4, 256, 13, 13);
+    c.max_positions = 64;
+    return c;
+}
+
+}  // namespace
+
+TEST_CASE("threads: every product loop gives the same bits on 1, 2 and 3 threads") {
+#if !defined(_OPENMP)
+    WARN_MESSAGE(false, "built without OpenMP (make OPENMP=0): one thread only");
+#endif
+    const Matrix a = random_matrix(70, 300, 1), b = random_matrix(300, 1100, 2);
+    const Matrix s = random_matrix(100, 32, 3), t = random_matrix(32, 40, 4);
+    const Matrix row = random_matrix(2, 288, 5), table = random_matrix(5000, 288, 6);
+    same_on_every_thread_count([&] {
+        return std::vector<Matrix>{
+            matmul(a, b),                               // blocked, two column blocks
+            matmul_bt(a, random_matrix(1100, 300, 7)),  // blocked, b transposed
+            matmul_at(random_matrix(300, 70, 8), b),    // blocked, a transposed
+            matmul(s, t),                               // small
+            matmul_at(random_matrix(32, 100, 9), t),    // small, a transposed
+            matmul_bt(row, table),                      // dot products
+        };
+    });
+    // and the shared-out products still equal the definition
+    set_thread_count(3);
+    CHECK(same_bits({matmul(a, b), matmul_bt(row, table)},
+                    {matmul_naive(a, b), matmul_naive(row, transpose(table))}));
+    set_thread_count(1);
+}
+
+TEST_CASE("threads: one forward and one backward pass give the same bits on 1, 2 and 3 threads") {
+    const Transformer m = random_transformer(threaded_config(), 11);
+    Random rng(12);
+    const std::vector<Example> batch = random_reversals(rng, 20, 20, 30);  // three parts
+    same_on_every_thread_count([&] {
+        const Example& e = batch[0];
+        std::vector<Matrix> out{
+            logits_teacher_forced(m, e.source, shifted_right(e.target, m.config.bos_id))};
+        Transformer grad;
+        const double loss = batch_gradients(m, batch, 0.1, grad);
+        out.push_back(Matrix{{loss}});
+        for (const Matrix& g : copies(parameter_matrices(grad))) out.push_back(g);
+        return out;
+    });
+}
+
+TEST_CASE("threads: ten training steps give the same model, bit for bit, on 1, 2 and 3 threads") {
+    TrainingSettings settings;
+    settings.max_steps = 10;
+    settings.max_seconds = 1e9;
+    settings.seed = 13;
+    settings.adam.d_model = 64;
+    settings.adam.warmup = 4;
+    same_on_every_thread_count([&] {
+        const TrainingRun run =
+            train(random_transformer(threaded_config(), 14), settings,
+                  [](Random& rng) { return random_reversals(rng, 24, 10, 30); });
+        Transformer trained = run.model;
+        std::vector<Matrix> out = copies(parameter_matrices(trained));
+        Matrix losses(1, run.losses.size());
+        losses.data = run.losses;
+        out.push_back(losses);
+        return out;
+    });
+}
+
+TEST_CASE("threads: a decoder-only model's cached steps give the same bits on 1, 2 and 3 threads") {
+    TransformerConfig c;
+    c.d_model = 96, c.n_heads = 3, c.d_ff = 256, c.n_encoder_layers = 0, c.n_decoder_layers = 2;
+    c.src_vocab = c.tgt_vocab = 3000, c.max_positions = 32, c.share_embeddings = true;
+    c.norm = NormKind::RMS, c.norm_first = true, c.positions = PositionScheme::Rope;
+    const Gpt m = random_gpt(c, 15);
+    same_on_every_thread_count([&] {
+        GptKV kv = start_gpt(m);
+        std::vector<Matrix> out;
+        for (int token : {1, 5, 2999, 7, 7}) out.push_back(gpt_step(m, kv, token));
+        return out;
+    });
+}
