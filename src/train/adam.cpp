@@ -1,6 +1,8 @@
 // adam.cpp — Adam and the warm-up schedule.
 #include "train/adam.h"
 
+#include "core/threads.h"
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -25,7 +27,9 @@ double Adam::step(const std::vector<Matrix*>& params, const std::vector<Matrix*>
     const double bias1 = 1.0 - std::pow(s_.beta1, static_cast<double>(t_));
     const double bias2_sqrt = std::sqrt(1.0 - std::pow(s_.beta2, static_cast<double>(t_)));
     const double step_size = lr / bias1, beta1 = s_.beta1, beta2 = s_.beta2, eps = s_.eps;
-    for (std::size_t i = 0; i < params.size(); ++i) {
+    std::size_t total = 0;  // every parameter's update is its own: the matrices are shared out
+    for (const Matrix* p : params) total += p->data.size();
+    parallel_for(params.size(), 4 * total, [&](std::size_t i) {
         double* p = params[i]->data.data();
         if (s_.weight_decay > 0 && decayed && (*decayed)[i])
             for (std::size_t j = 0; j < params[i]->data.size(); ++j)
@@ -38,6 +42,6 @@ double Adam::step(const std::vector<Matrix*>& params, const std::vector<Matrix*>
             v[j] = beta2 * v[j] + (1.0 - beta2) * g[j] * g[j];
             p[j] -= step_size * m[j] / (std::sqrt(v[j]) / bias2_sqrt + eps);
         }
-    }
+    });
     return lr;
 }

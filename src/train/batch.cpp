@@ -1,25 +1,32 @@
-// batch.cpp — forward, loss and backward over a batch, its sequences stacked.
+// batch.cpp — forward, loss and backward over a batch: its parts on as many threads as there
+// are, each part's sequences stacked.
 #include "train/batch.h"
 
+#include <algorithm>
+
+#include "core/threads.h"
 #include "model/4_transformer/loss.h"
 #include "model/4_transformer/parameters.h"
+#include "model/4_transformer/transformer_init.h"
 
-static std::size_t counted_targets(const std::vector<Example>& batch, int pad_id) {
+namespace {
+
+std::size_t counted_targets(const std::vector<Example>& batch, int pad_id) {
     std::size_t n = 0;
     for (const Example& e : batch)
         for (int t : e.target) n += t != pad_id;
     return n;
 }
 
-double batch_gradients(const Transformer& m, const std::vector<Example>& batch, double smoothing,
-                       Transformer& grad) {
-    grad = zeros_like(m);
-    // the whole batch at once, its sequences stacked (model/stacking.h)
+// One part of the batch, its sequences stacked (model/stacking.h): its share of the loss (the
+// sum over its positions) and of the gradient, each counted position weighing `scale`.
+LossSum part_gradients(const Transformer& m, const Example* first, std::size_t count,
+                       double smoothing, double scale, Transformer& grad) {
     std::vector<Tokens> sources, inputs, targets;
-    for (const Example& e : batch) {
-        sources.push_back(e.source);
-        inputs.push_back(shifted_right(e.target, m.config.bos_id));
-        targets.push_back(e.target);
+    for (const Example* e = first; e != first + count; ++e) {
+        sources.push_back(e->source);
+        inputs.push_back(shifted_right(e->target, m.config.bos_id));
+        targets.push_back(e->target);
     }
     const Tokens all_targets = concatenated(targets);
     EncodeCache ec;
@@ -28,12 +35,48 @@ double batch_gradients(const Transformer& m, const std::vector<Example>& batch, 
     const Matrix logits = decode(m, inputs, memory, sources, &dc);
     LossSum loss;
     cross_entropy(logits, all_targets, m.config.pad_id, smoothing, loss);
-    // the gradient of the batch mean: each counted position weighs 1/N
-    const double scale = 1.0 / static_cast<double>(counted_targets(batch, m.config.pad_id));
     const Matrix d_logits =
         cross_entropy_backward(logits, all_targets, m.config.pad_id, smoothing, scale);
     const Matrix d_memory = decode_backward(m, d_logits, inputs, dc, grad);
     encode_backward(m, d_memory, sources, ec, grad);
+    return loss;
+}
+
+}  // namespace
+
+double batch_gradients(const Transformer& m, const std::vector<Example>& batch, double smoothing,
+                       Transformer& grad) {
+    grad = zeros_like(m);
+    // the gradient of the batch mean: each counted position weighs 1/N
+    const double scale = 1.0 / static_cast<double>(counted_targets(batch, m.config.pad_id));
+    // The batch in parts of `per_part` examples, whatever the number of threads: each part's
+    // gradient is computed on its own (by one thread), then the parts are added up in their
+    // order. The same cut and the same order on any number of threads: the same bits.
+    constexpr std::size_t per_part = 8;
+    const std::size_t parts = (batch.size() + per_part - 1) / per_part;
+    std::vector<Transformer> part_grad(parts);
+    std::vector<LossSum> part_loss(parts);
+    std::size_t work = 0;  // multiply-adds, roughly: the stacked tokens times the weights
+    for (const Example& e : batch) work += e.source.size() + e.target.size();
+    work *= parameter_count(m);
+    parallel_for_uneven(parts, parts > 1 ? work : 0, [&](std::size_t p) {
+        part_grad[p] = zeros_like(m);
+        part_loss[p] = part_gradients(m, batch.data() + p * per_part,
+                                      std::min(per_part, batch.size() - p * per_part), smoothing,
+                                      scale, part_grad[p]);
+    });
+    // each parameter summed over the parts in order (the parameters shared out)
+    const std::vector<Matrix*> into = parameter_matrices(grad);
+    std::vector<std::vector<Matrix*>> from;
+    for (Transformer& g : part_grad) from.push_back(parameter_matrices(g));
+    parallel_for(into.size(), parts * parameter_count(m), [&](std::size_t i) {
+        for (const std::vector<Matrix*>& part : from) add_to(*into[i], *part[i]);
+    });
+    LossSum loss;
+    for (const LossSum& l : part_loss) {
+        loss.sum += l.sum;
+        loss.count += l.count;
+    }
     return loss.mean();
 }
 
