@@ -239,8 +239,9 @@ void timed(Chapter& ch, const Inputs& in, Random& rng) {
     }
     ch.table(f);
     ch.say(
-        tr("(one thread; the median of repeated runs; least-squares slopes of log time against "
-           "log n and log d — a timing varies from run to run, so read them as this run's)"));
+        tr("(on {}; the median of repeated runs; least-squares slopes of log time against "
+           "log n and log d — a timing varies from run to run, so read them as this run's)",
+           threads_used()));
     if (fit_n)
         judge_slopes(ch, slopes_n, counted_n, true);
     else

@@ -293,8 +293,9 @@ void timed(Chapter& ch, const Inputs& in) {
     ch.say(
         tr("To generate n tokens, recomputation runs prefixes of 1, 2, …, n rows: its attention "
            "scores number Σ t² ≈ n³/3 per layer, its projections Σ t ≈ n²/2 rows. The cache runs n "
-           "single rows: Σ t ≈ n²/2 scores, n rows of projections. Measured (one thread, median of "
-           "runs):"));
+           "single rows: Σ t ≈ n²/2 scores, n rows of projections. Measured (on {}, median of "
+           "runs):",
+           threads_used()));
     std::vector<double> recompute, cached;
     Table t({tr("n tokens"), tr("recompute (s)"), tr("cached (s)"), tr("per token: recompute (ms)"),
              tr("per token: cached (ms)"), tr("speed-up")});

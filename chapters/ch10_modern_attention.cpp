@@ -541,9 +541,9 @@ void gqa_step(Chapter& ch, const Inputs& in) {
     progress.done();
     ch.say(
         tr("Decoding {} tokens with the cache on a model of d_model {}, {} heads, {}+{} layers "
-           "(median of runs, one thread):",
+           "(median of runs, on {}):",
            in.timing_tokens, in.timing.d_model, in.timing.n_heads, in.timing.n_encoder_layers,
-           in.timing.n_decoder_layers));
+           in.timing.n_decoder_layers, threads_used()));
     ch.table(times);
     const double first = per.front(), last = per.back();
     ch.say(last < first * 0.95

@@ -7,8 +7,10 @@
 #include <iostream>
 
 #include "core/allocation.h"
+#include "core/threads.h"
 #include "io/atomic_file.h"
 #include "model/5_decoding/decoding.h"
+#include "report/measure.h"
 #include "report/tutorial_numbers.h"
 
 namespace {
@@ -95,7 +97,7 @@ int check(const ChapterInfo& info, const Chapter& ch, const std::vector<PrintedC
         std::cout << "; the tutorial's " << unjudged
                   << " printed numbers not judged: they belong to tutorial.inputs";
     if (!edited.empty()) std::cout << "; inputs edited since: " << edited_list << " — " << rewrite;
-    std::cout << ")\n";
+    std::cout << "; " << thread_count() << (thread_count() == 1 ? " thread" : " threads") << ")\n";
     return r.failed ? 1 : 0;
 }
 
@@ -125,11 +127,17 @@ void write_page(const ChapterInfo& info, const Chapter& ch, const HtmlPage& page
 int report(const ChapterInfo& info, Chapter& ch) {
     const std::vector<PrintedCheck> printed = compare_printed(ch.results, ch.data);
     if (ch.options.json) {
+        ch.measured("threads", thread_count());
         std::cout << results_json(ch.results) << "\n";
         return 0;
     }
     if (ch.options.check) return check(info, ch, printed);
     narrate_corrections(ch.narration(), ch, printed);
+    // how many threads the large loops shared out their work among (core/threads.h)
+    ch.say(
+        tr("Run on {} (the cores, or OMP_NUM_THREADS): large products share out their work; "
+           "every number is the same on any count.",
+           threads_used()));
     if (ch.options.has("--svg")) {
         ch.step(tr("Pictures"));
         for (const auto& f : ch.figures())

@@ -1,6 +1,9 @@
 // measure.cpp — medians of repeated runs, and log-log slopes.
 #include "report/measure.h"
 
+#include "core/threads.h"
+#include "text/translate.h"
+
 #include <algorithm>
 #include <chrono>
 #include <fstream>
@@ -52,4 +55,9 @@ double available_memory_bytes() {
     while (meminfo >> name >> kib >> unit)
         if (name == "MemAvailable:") return kib * 1024.0;
     return 0.0;
+}
+
+std::string threads_used() {
+    const int n = thread_count();
+    return n == 1 ? tr("one thread") : tr("{} threads", n);
 }

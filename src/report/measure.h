@@ -2,6 +2,7 @@
 // `make bench` report.
 #pragma once
 #include <functional>
+#include <string>
 #include <vector>
 
 // The median time of one call of f, in seconds: f is called at least min_runs times and until
@@ -15,6 +16,10 @@ double fitted_exponent(const std::vector<double>& xs, const std::vector<double>&
 // How many different values xs holds.
 std::size_t distinct_sizes(const std::vector<double>& xs);
 std::size_t distinct_sizes(const std::vector<std::size_t>& xs);
+
+// "one thread" or "2 threads": how many the parallel loops use (core/threads.h), as a timing's
+// sentence states it in the reader's language.
+std::string threads_used();
 
 // The memory the system could give this program now (Linux: MemAvailable in /proc/meminfo), in
 // bytes; 0 when it cannot tell.
