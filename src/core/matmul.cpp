@@ -130,26 +130,26 @@ void tile(const double* const a[MR], const double* b, std::size_t ldb, std::size
     of_rows[mr](a, b, ldb, kb, c, ldc, nr);
 }
 
-// The threads share out the strips to pack, then the tiles of c (one thread per tile), block
-// by block: packing a block is done before any of its tiles starts.
+// Block by block of b, the threads share out its strips: each packs a strip into its own
+// buffer (kb x NR, read from its cache by every panel) and computes that strip's tiles, one panel
+// of MR rows of a after another. Packing — streaming b from memory — and the tiles' arithmetic
+// thus overlap across threads, with no wait between them.
 Matrix blocked_product(const View& a, const View& b) {
     Matrix c(a.rows, b.cols);
-    const std::size_t panels = (a.rows + MR - 1) / MR;  // of MR rows of a and c
-    std::vector<double> b_packed((std::min(NB, b.cols) + NR - 1) / NR * KB * NR);
     for (std::size_t j0 = 0; j0 < b.cols; j0 += NB) {  // NB columns of b at a time
         const std::size_t nb = std::min(NB, b.cols - j0), strips = (nb + NR - 1) / NR;
         for (std::size_t p0 = 0; p0 < a.cols; p0 += KB) {  // their k-blocks, in order
             const std::size_t kb = std::min(KB, a.cols - p0);
-            parallel_for(strips, kb * nb, [&](std::size_t s) {
-                pack_strip(b, p0, kb, j0 + s * NR, std::min(NR, nb - s * NR),
-                           b_packed.data() + s * kb * NR);
-            });
-            parallel_for(panels * strips, a.rows * kb * nb, [&](std::size_t t) {
-                const std::size_t i0 = t / strips * MR, s = t % strips;  // MR rows x one strip
-                const double* rows[MR];
-                rows_of_a(a, i0, p0, kb, rows);
-                tile(rows, b_packed.data() + s * kb * NR, NR, kb, c.row(i0) + j0 + s * NR, c.cols,
-                     std::min(MR, a.rows - i0), std::min(NR, nb - s * NR));
+            parallel_for(strips, a.rows * kb * nb, [&](std::size_t s) {
+                thread_local std::vector<double> strip(KB * NR);  // each thread its own
+                const std::size_t nr = std::min(NR, nb - s * NR);
+                pack_strip(b, p0, kb, j0 + s * NR, nr, strip.data());
+                for (std::size_t i0 = 0; i0 < a.rows; i0 += MR) {
+                    const double* rows[MR];
+                    rows_of_a(a, i0, p0, kb, rows);
+                    tile(rows, strip.data(), NR, kb, c.row(i0) + j0 + s * NR, c.cols,
+                         std::min(MR, a.rows - i0), nr);
+                }
             });
         }
     }
