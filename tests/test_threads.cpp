@@ -5,6 +5,8 @@
 
 #include <cstring>
 #include <functional>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "core/matmul.h"
@@ -137,4 +139,21 @@ TEST_CASE("threads: a decoder-only model's cached steps give the same bits on 1,
         for (int token : {1, 5, 2999, 7, 7}) out.push_back(gpt_step(m, kv, token));
         return out;
     });
+}
+
+TEST_CASE("threads: an exception in a shared-out loop reaches the caller, the first iteration's") {
+    const int before = thread_count();
+    for (int n : {1, 2, 3}) {
+        set_thread_count(n);
+        CAPTURE(n);
+        std::vector<int> done(64, 0);
+        auto body = [&](std::size_t i) {
+            if (i == 17 || i == 40) throw std::runtime_error("iteration " + std::to_string(i));
+            done[i] = 1;
+        };
+        CHECK_THROWS_WITH(parallel_for(64, 1 << 20, body), "iteration 17");
+        CHECK_THROWS_WITH(parallel_for_uneven(64, 1 << 20, body), "iteration 17");
+        CHECK(done[16] == 1);  // the iterations before it ran
+    }
+    set_thread_count(before);
 }

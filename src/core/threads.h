@@ -8,6 +8,7 @@
 // the pragma is ignored and everything runs on one thread.
 #pragma once
 #include <cstddef>
+#include <exception>
 
 // The number of threads a parallel loop uses: OMP_NUM_THREADS, or the cores; 1 without OpenMP.
 int thread_count();
@@ -21,14 +22,39 @@ void set_thread_count(int n);
 // microseconds, more than a small loop takes on its own.
 bool worth_threads(std::size_t work);
 
+// What went wrong in a loop shared out among threads: an exception must not leave a thread
+// (that ends the program), so each iteration's is kept here — the first iteration's that threw,
+// as on one thread — and thrown again on the calling thread once the loop is done.
+class LoopError {
+public:
+    template <class Body>
+    void run(std::size_t i, const Body& body) {
+        try {
+            body(i);
+        } catch (...) {
+            keep(i, std::current_exception());
+        }
+    }
+    void rethrow() const {
+        if (error_) std::rethrow_exception(error_);
+    }
+
+private:
+    void keep(std::size_t i, std::exception_ptr e);
+    std::exception_ptr error_;
+    std::size_t first_ = 0;
+};
+
 // body(0), body(1), … body(count − 1): shared out among the threads, each a consecutive run of
 // iterations, when `work` is worth it; else in order on this thread, with no team started.
 template <class Body>
 void parallel_for(std::size_t count, std::size_t work, const Body& body) {
     if (worth_threads(work)) {
         const long n = static_cast<long>(count);
+        LoopError error;
 #pragma omp parallel for schedule(static)
-        for (long i = 0; i < n; ++i) body(static_cast<std::size_t>(i));
+        for (long i = 0; i < n; ++i) error.run(static_cast<std::size_t>(i), body);
+        error.rethrow();
     } else {
         for (std::size_t i = 0; i < count; ++i) body(i);
     }
@@ -41,8 +67,10 @@ template <class Body>
 void parallel_for_uneven(std::size_t count, std::size_t work, const Body& body) {
     if (worth_threads(work)) {
         const long n = static_cast<long>(count);
+        LoopError error;
 #pragma omp parallel for schedule(dynamic)
-        for (long i = 0; i < n; ++i) body(static_cast<std::size_t>(i));
+        for (long i = 0; i < n; ++i) error.run(static_cast<std::size_t>(i), body);
+        error.rethrow();
     } else {
         for (std::size_t i = 0; i < count; ++i) body(i);
     }

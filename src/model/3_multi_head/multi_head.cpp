@@ -2,11 +2,13 @@
 // pass of the fused form.
 #include "model/3_multi_head/multi_head.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 #include <tuple>
 #include <utility>
 
+#include "core/threads.h"
 #include "model/1_attention/tiled_attention.h"
 #include "model/2_positions/alibi.h"
 #include "model/2_positions/rotary.h"
@@ -193,21 +195,25 @@ Matrix attend_heads(const Matrix& Q, const Matrix& K, const Matrix& V, std::size
     const std::size_t d_k = Q.cols / n_heads, kv_heads = K.cols / d_k, d_v = V.cols / kv_heads;
     const std::size_t group = n_heads / kv_heads;  // query heads per key/value head
     const std::vector<double> slopes = slopes_of(who, n_heads);
-    if (heads) heads->clear();
+    const std::size_t count = who.q.sequences() * n_heads;  // (sequence, head) pairs
+    std::vector<AttentionResult> results(count);
     Matrix concat(Q.rows, n_heads * d_v);
-    for (std::size_t s = 0; s < who.q.sequences(); ++s) {
-        const std::size_t q0 = who.q.first(s), n = who.q.length(s), k0 = who.kv.first(s),
-                          m = who.kv.length(s);
-        for (std::size_t i = 0; i < n_heads; ++i) {
-            const std::size_t j = i / group;  // the key/value head query head i reads
+    // each pair is independent, writing its own block of concat: the threads share them out
+    parallel_for(
+        count,
+        Q.rows * K.rows * (d_k + d_v) * n_heads / std::max<std::size_t>(1, who.q.sequences()),
+        [&](std::size_t t) {
+            const std::size_t s = t / n_heads, i = t % n_heads,
+                              j = i / group;  // j: i's key/value head
+            const std::size_t q0 = who.q.first(s), n = who.q.length(s), k0 = who.kv.first(s),
+                              m = who.kv.length(s);
             // head i reads its own block of columns: PyTorch's view(n, h, d_k).transpose(0, 1)
-            AttentionResult head =
+            results[t] =
                 attend(submatrix(Q, q0, n, i * d_k, d_k), submatrix(K, k0, m, j * d_k, d_k),
                        submatrix(V, k0, m, j * d_v, d_v), head_mask(who, s, i, slopes), who.tile);
-            set_submatrix(concat, q0, i * d_v, head.output);  // (n x h·d_v)
-            if (heads) heads->push_back(std::move(head));
-        }
-    }
+            set_submatrix(concat, q0, i * d_v, results[t].output);  // (n x h·d_v)
+        });
+    if (heads) *heads = std::move(results);  // sequence by sequence, head by head
     return concat;
 }
 
