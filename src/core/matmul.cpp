@@ -71,9 +71,14 @@ void pack_strip(const View& b, std::size_t p0, std::size_t kb, std::size_t j0, s
             std::fill(strip + p * NR + nr, strip + (p + 1) * NR, 0.0);
         }
     } else {  // a transposed view: its columns are contiguous, each one column of the strip
-        for (std::size_t j = 0; j < NR; ++j) {
-            const double* column = b.data + (j0 + j) * b.cs + p0;
-            for (std::size_t p = 0; p < kb; ++p) strip[p * NR + j] = j < nr ? column[p] : 0.0;
+        const double* column[NR];  // past the last real column, the last again (then zeroed)
+        for (std::size_t j = 0; j < NR; ++j)
+            column[j] = b.data + (j0 + std::min(j, nr - 1)) * b.cs + p0;
+        // row by row of the strip, each written whole: 32 columns read side by side, each
+        // cache line of a column used by 8 rows in turn
+        for (std::size_t p = 0; p < kb; ++p) {
+            for (std::size_t j = 0; j < NR; ++j) strip[p * NR + j] = column[j][p];
+            std::fill(strip + p * NR + nr, strip + (p + 1) * NR, 0.0);
         }
     }
 }
