@@ -9,6 +9,7 @@
 #pragma once
 #include <cstddef>
 #include <exception>
+#include <vector>
 
 // The number of threads a parallel loop uses: OMP_NUM_THREADS, or the cores; 1 without OpenMP.
 int thread_count();
@@ -74,4 +75,25 @@ void parallel_for_uneven(std::size_t count, std::size_t work, const Body& body) 
     } else {
         for (std::size_t i = 0; i < count; ++i) body(i);
     }
+}
+
+// Runs over the elements of several arrays (a model's parameters: matrices of very different
+// sizes) cut into pieces of at most `piece` elements, so that the threads get even shares:
+// body(array, begin, end) for each piece. Each element is still computed once, by one thread.
+template <class Body>
+void parallel_for_pieces(const std::vector<std::size_t>& sizes, std::size_t work_per_element,
+                         const Body& body) {
+    constexpr std::size_t piece = 4096;
+    struct Piece {
+        std::size_t array, begin, end;
+    };
+    std::vector<Piece> pieces;
+    std::size_t total = 0;
+    for (std::size_t a = 0; a < sizes.size(); ++a) {
+        for (std::size_t b = 0; b < sizes[a]; b += piece)
+            pieces.push_back({a, b, b + piece < sizes[a] ? b + piece : sizes[a]});
+        total += sizes[a];
+    }
+    parallel_for(pieces.size(), total * work_per_element,
+                 [&](std::size_t i) { body(pieces[i].array, pieces[i].begin, pieces[i].end); });
 }

@@ -27,17 +27,16 @@ double Adam::step(const std::vector<Matrix*>& params, const std::vector<Matrix*>
     const double bias1 = 1.0 - std::pow(s_.beta1, static_cast<double>(t_));
     const double bias2_sqrt = std::sqrt(1.0 - std::pow(s_.beta2, static_cast<double>(t_)));
     const double step_size = lr / bias1, beta1 = s_.beta1, beta2 = s_.beta2, eps = s_.eps;
-    std::size_t total = 0;  // every parameter's update is its own: the matrices are shared out
-    for (const Matrix* p : params) total += p->data.size();
-    parallel_for(params.size(), 4 * total, [&](std::size_t i) {
+    std::vector<std::size_t> sizes;  // every parameter's update is its own: shared out in pieces
+    for (const Matrix* p : params) sizes.push_back(p->data.size());
+    parallel_for_pieces(sizes, 4, [&](std::size_t i, std::size_t begin, std::size_t end) {
         double* p = params[i]->data.data();
         if (s_.weight_decay > 0 && decayed && (*decayed)[i])
-            for (std::size_t j = 0; j < params[i]->data.size(); ++j)
-                p[j] *= 1.0 - lr * s_.weight_decay;
+            for (std::size_t j = begin; j < end; ++j) p[j] *= 1.0 - lr * s_.weight_decay;
         const double* g = grads[i]->data.data();
         double* m = m_[i].data.data();
         double* v = v_[i].data.data();
-        for (std::size_t j = 0; j < params[i]->data.size(); ++j) {
+        for (std::size_t j = begin; j < end; ++j) {
             m[j] = beta1 * m[j] + (1.0 - beta1) * g[j];
             v[j] = beta2 * v[j] + (1.0 - beta2) * g[j] * g[j];
             p[j] -= step_size * m[j] / (std::sqrt(v[j]) / bias2_sqrt + eps);

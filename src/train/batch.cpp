@@ -3,6 +3,7 @@
 #include "train/batch.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "core/threads.h"
 #include "model/4_transformer/loss.h"
@@ -46,7 +47,10 @@ LossSum part_gradients(const Transformer& m, const Example* first, std::size_t c
 
 double batch_gradients(const Transformer& m, const std::vector<Example>& batch, double smoothing,
                        Transformer& grad) {
-    grad = zeros_like(m);
+    if (batch.empty()) {
+        grad = zeros_like(m);
+        return LossSum().mean();
+    }
     // the gradient of the batch mean: each counted position weighs 1/N
     const double scale = 1.0 / static_cast<double>(counted_targets(batch, m.config.pad_id));
     // The batch in parts of `per_part` examples, whatever the number of threads: each part's
@@ -65,12 +69,19 @@ double batch_gradients(const Transformer& m, const std::vector<Example>& batch, 
                                       std::min(per_part, batch.size() - p * per_part), smoothing,
                                       scale, part_grad[p]);
     });
-    // each parameter summed over the parts in order (the parameters shared out)
+    // each parameter summed over the parts in order, onto the first (shared out in pieces)
+    grad = std::move(part_grad.front());
     const std::vector<Matrix*> into = parameter_matrices(grad);
     std::vector<std::vector<Matrix*>> from;
-    for (Transformer& g : part_grad) from.push_back(parameter_matrices(g));
-    parallel_for(into.size(), parts * parameter_count(m), [&](std::size_t i) {
-        for (const std::vector<Matrix*>& part : from) add_to(*into[i], *part[i]);
+    for (std::size_t p = 1; p < parts; ++p) from.push_back(parameter_matrices(part_grad[p]));
+    std::vector<std::size_t> sizes;
+    for (const Matrix* g : into) sizes.push_back(g->data.size());
+    parallel_for_pieces(sizes, parts, [&](std::size_t i, std::size_t begin, std::size_t end) {
+        double* sum = into[i]->data.data();
+        for (const std::vector<Matrix*>& part : from) {
+            const double* g = part[i]->data.data();
+            for (std::size_t j = begin; j < end; ++j) sum[j] += g[j];
+        }
     });
     LossSum loss;
     for (const LossSum& l : part_loss) {
