@@ -1,10 +1,13 @@
-// bench.cpp — `make bench`: our speed against the same work in PyTorch on one thread, and peak
-// memory. Prints a table and writes build/bench.json. A benchmark, not a test: nothing here fails.
+// bench.cpp — `make bench`: our speed against the same work in PyTorch, on one thread and on
+// every core (the same count for both), and peak memory. Prints a table and writes
+// build/bench.json. A benchmark, not a test: nothing here fails.
 //
 // PyTorch runs twice (tests/bench/torch_bench.py): once in the environment as the user has it,
 // and once as "torch_native_kernel", with OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE unset for that
 // process, so that OpenBLAS picks the kernel written for this CPU. tests/bench/fair_blas.sh has
 // made sure beforehand that PyTorch's BLAS is an optimised one where it could.
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -15,9 +18,11 @@
 #include "core/allocation.h"
 #include "core/matmul.h"
 #include "core/random.h"
+#include "core/threads.h"
 #include "io/atomic_file.h"
 #include "io/data_file.h"
 #include "io/model_file.h"
+#include "model/6_gpt/gpt.h"
 #include "model/4_transformer/parameters.h"
 #include "model/4_transformer/transformer_init.h"
 #include "report/measure.h"
@@ -47,13 +52,29 @@ TransformerConfig base_config() {
     return c;
 }
 
-double forward_base_seconds() {
+long minor_page_faults() {
+    struct rusage usage {};
+    getrusage(RUSAGE_SELF, &usage);
+    return usage.ru_minflt;
+}
+
+// The base model's forward pass: its median time, and the minor page faults (pages the kernel
+// had to map and zero) per forward after the first, which has warmed up the allocator.
+struct Forward {
+    double seconds, page_faults;
+};
+Forward forward_base() {
     const Transformer m = random_transformer(base_config(), 2017);
     Random rng(64);
     Tokens src(64), tgt(64);
     for (int& id : src) id = 3 + static_cast<int>(rng.next() % 36997);
     for (int& id : tgt) id = 3 + static_cast<int>(rng.next() % 36997);
-    return median_seconds([&] { logits_teacher_forced(m, src, tgt); }, 5);
+    logits_teacher_forced(m, src, tgt);  // warm-up
+    const long before = minor_page_faults();
+    constexpr int runs = 5;
+    for (int i = 0; i < runs; ++i) logits_teacher_forced(m, src, tgt);
+    const double faults = static_cast<double>(minor_page_faults() - before) / runs;
+    return {median_seconds([&] { logits_teacher_forced(m, src, tgt); }, runs), faults};
 }
 
 // One step of chapter 7's training (forward, backward, Adam) on one of its batches.
@@ -90,10 +111,63 @@ std::string output_of(const std::string& command) {
 }
 
 // chapter 7's whole training run (the data file's steps), as build/ch07_training reports it.
+// ch07's default training run on one thread (the first table's column).
 double ch07_training_seconds(const std::string& build) {
     const std::string text =
-        output_of(build + "/ch07_training --json --save " + build + "/bench_ch07_model.json");
+        output_of("OMP_NUM_THREADS=1 " + build + "/ch07_training --json --save " + build +
+                  "/bench_ch07_model.json");
     return text.empty() ? -1 : Json::parse(text)["train_seconds"].get<double>();
+}
+
+// Chapter 12's decoder at the shape of llama2.c's stories15M (dim 288, 6 layers, 6 heads,
+// sequence 256, vocabulary 32,000, the classifier shared with the embedding), seeded random
+// weights: tokens per second over 256 greedily decoded tokens with the key/value cache. Our
+// feed-forward net has 2 matrices (768 wide) where llama's has 3, so a token reads 13.9 million
+// weights here against llama's 15.2 million.
+double decode_tokens_per_second() {
+    TransformerConfig c;
+    c.d_model = 288, c.n_heads = 6, c.d_ff = 768, c.n_encoder_layers = 0, c.n_decoder_layers = 6;
+    c.src_vocab = c.tgt_vocab = 32000, c.max_positions = 256, c.share_embeddings = true;
+    c.norm = NormKind::RMS, c.norm_first = true, c.positions = PositionScheme::Rope;
+    const Gpt m = random_gpt(c, 15);
+    const std::size_t steps = 256;
+    const double seconds = median_seconds(
+        [&] {
+            GptKV kv = start_gpt(m);
+            int token = 1;
+            for (std::size_t t = 0; t < steps; ++t) {
+                const Matrix logits = gpt_step(m, kv, token);
+                token = static_cast<int>(std::max_element(logits.data.begin(), logits.data.end()) -
+                                         logits.data.begin());
+            }
+        },
+        3);
+    return static_cast<double>(steps) / seconds;
+}
+
+std::string contents(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// `ch07_training --task numerals` run whole (4,000 steps, then the held-out set) on `threads`
+// threads: its wall time, its held-out result, and the model it saved.
+struct NumeralsRun {
+    double wall_seconds = -1, heldout = -1;
+    std::string model;
+};
+NumeralsRun ch07_numerals(const std::string& build, int threads) {
+    const std::string saved = build + "/bench_numerals_" + std::to_string(threads) + "t.json";
+    const auto start = std::chrono::steady_clock::now();
+    const std::string text = output_of("OMP_NUM_THREADS=" + std::to_string(threads) + " " + build +
+                                       "/ch07_training --task numerals --json --save " + saved);
+    NumeralsRun run;
+    if (text.empty()) return run;
+    run.wall_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    run.heldout = Json::parse(text)["heldout_exact_match"].get<double>();
+    run.model = contents(saved);
+    return run;
 }
 
 // Max RSS of `build/ch06_encoder_decoder --config base --json`, in bytes (a child process, so
@@ -107,14 +181,33 @@ double peak_memory_of_base_forward(const std::string& build) {
     return static_cast<double>(usage.ru_maxrss) * 1024.0;  // ru_maxrss is in KiB on Linux
 }
 
-// PyTorch's figures (one thread), or null; native: unset OpenBLAS's kernel choice for this run.
-Json torch_figures(bool native) {
+// PyTorch's figures on `threads` threads, or null; native: unset OpenBLAS's kernel choice for
+// this run.
+// blas_threads: the threads of PyTorch's BLAS, inside PyTorch's own (0: as many as PyTorch's).
+Json torch_figures(bool native, int threads, int blas_threads = 0) {
+    const std::string n = std::to_string(threads),
+                      b = std::to_string(blas_threads ? blas_threads : threads);
     const std::string env =
         std::string(native ? "env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE " : "env ") +
-        "OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1 ";
+        "OMP_NUM_THREADS=" + n + " OPENBLAS_NUM_THREADS=" + b + " MKL_NUM_THREADS=" + b + " ";
     const std::string text =
-        output_of(env + "/usr/bin/python3 tests/bench/torch_bench.py 2>/dev/null");
+        output_of(env + "/usr/bin/python3 tests/bench/torch_bench.py " + n + " 2>/dev/null");
     return text.empty() ? Json(nullptr) : Json::parse(text);
+}
+
+// PyTorch on every core at its best: its threads and its BLAS's threads contend (on this
+// project's machine, 2 + 2 on 2 cores made the base forward twice as slow as one thread), so
+// it runs twice, its BLAS on every core and on one, and each figure keeps the faster.
+Json torch_on_every_core(int threads) {
+    Json best = torch_figures(false, threads);
+    const Json other = torch_figures(false, threads, 1);
+    if (best.is_null() || other.is_null()) return best.is_null() ? other : best;
+    for (const char* rate : {"matmul_gflops", "decode_tokens_per_second"})
+        best[rate] = std::max(best[rate].get<double>(), other[rate].get<double>());
+    for (const char* time : {"forward_base_seconds", "train_step_seconds"})
+        best[time] = std::min(best[time].get<double>(), other[time].get<double>());
+    best["blas_threads"] = "the faster of " + std::to_string(threads) + " and 1, figure by figure";
+    return best;
 }
 
 // "AMD EPYC …": the CPU model from /proc/cpuinfo; and the number of cores
@@ -130,17 +223,53 @@ std::string cpu_model(int& cores) {
     return model;
 }
 
-Json measure_ours(const std::string& build) {
+// The timed figures on `threads` threads, with `suffix` on their keys ("" on one thread, "_nt"
+// on every core).
+void measure_speed(Json& r, const DataFile& ch07, int threads, const std::string& suffix) {
+    set_thread_count(threads);
+    r["matmul_gflops" + suffix] = matmul_gflops(matmul, 9);
+    const Forward f = forward_base();
+    r["forward_base_seconds" + suffix] = f.seconds;
+    r["page_faults_per_forward" + suffix] = f.page_faults;
+    r["train_step_seconds" + suffix] = train_step_seconds(ch07);
+    r["decode_tokens_per_second" + suffix] = decode_tokens_per_second();
+}
+
+Json measure_ours(const std::string& build, int threads) {
     const DataFile ch07 = DataFile::load("data/ch07_training.json");
     Json r = Json::object();
     int cores = 0;
     r["cpu_model"] = cpu_model(cores);
     r["machine"] = r["cpu_model"].get<std::string>() + ", " + std::to_string(cores) + " cores";
-    r["matmul_gflops"] = matmul_gflops(matmul, 9);
+    r["threads"] = threads;
+    measure_speed(r, ch07, 1, "");
+    measure_speed(r, ch07, threads, "_nt");
+    r["decode_tokens_per_second_1t"] = r["decode_tokens_per_second"];
+    // each speed-up on every core ÷ the threads (rates: nt ÷ 1t; times: 1t ÷ nt)
+    auto speed_up = [&](const std::string& key, bool rate) {
+        const double one = r[key].get<double>(), all = r[key + "_nt"].get<double>();
+        return (rate ? all / one : one / all) / threads;
+    };
+    Json e = Json::object();
+    e["matmul"] = speed_up("matmul_gflops", true);
+    e["forward_base"] = speed_up("forward_base_seconds", false);
+    e["train_step"] = speed_up("train_step_seconds", false);
+    e["decode"] = speed_up("decode_tokens_per_second", true);
+    r["parallel_efficiency"] = e;
     r["matmul_naive_gflops"] = matmul_gflops(matmul_naive, 3);
-    r["forward_base_seconds"] = forward_base_seconds();
-    r["train_step_seconds"] = train_step_seconds(ch07);
     r["ch07_training_seconds"] = ch07_training_seconds(build);
+    // twice each, alternating, the faster run kept: a run that shared the machine with other
+    // work is slower, never faster
+    NumeralsRun one = ch07_numerals(build, 1), all = ch07_numerals(build, threads);
+    const NumeralsRun one_again = ch07_numerals(build, 1),
+                      all_again = ch07_numerals(build, threads);
+    if (one_again.wall_seconds > 0 && one_again.wall_seconds < one.wall_seconds) one = one_again;
+    if (all_again.wall_seconds > 0 && all_again.wall_seconds < all.wall_seconds) all = all_again;
+    r["ch07_numerals_wall_seconds_1t"] = one.wall_seconds;
+    r["ch07_numerals_wall_seconds_nt"] = all.wall_seconds;
+    r["ch07_numerals_nt_to_1t"] = all.wall_seconds / one.wall_seconds;
+    r["ch07_numerals_heldout"] = one.heldout;
+    r["ch07_numerals_same_model_bits"] = !one.model.empty() && one.model == all.model;
     const double weights =
         static_cast<double>(parameter_count(random_transformer(base_config(), 0))) * 8.0;
     r["peak_memory_base_forward_bytes"] = peak_memory_of_base_forward(build);
@@ -158,13 +287,19 @@ std::string unfair(const Json& torch) {
     return "";
 }
 
-// ours ÷ theirs (matmul: theirs ÷ ours is the slowdown, so GFLOP/s are divided the other way)
-void add_ratios(Json& r, const Json& t, const std::string& suffix) {
-    auto ratio = [&](const char* key) { return r[key].get<double>() / t[key].get<double>(); };
+// ours ÷ theirs (matmul: theirs ÷ ours is the slowdown, so GFLOP/s are divided the other way);
+// ours: the figures whose keys end in `ours` ("" one thread, "_nt" every core)
+// (t is a copy: r holds it, and adding keys to r may move what a reference into r points at)
+void add_ratios(Json& r, const Json t, const std::string& ours, const std::string& suffix) {
+    auto ratio = [&](const char* key) {
+        return r[key + ours].get<double>() / t[key].get<double>();
+    };
     const bool fair = unfair(t).empty();
     r["matmul_fraction_of_torch" + suffix] = fair ? Json(ratio("matmul_gflops")) : Json(nullptr);
     r["forward_base_ratio" + suffix] = fair ? Json(ratio("forward_base_seconds")) : Json(nullptr);
     r["train_step_ratio" + suffix] = fair ? Json(ratio("train_step_seconds")) : Json(nullptr);
+    r["decode_speed_of_torch" + suffix] =
+        fair ? Json(ratio("decode_tokens_per_second")) : Json(nullptr);
 }
 
 std::string num(const Json& j, int digits) {
@@ -184,14 +319,46 @@ void print_table(const Json& r) {
     row("matmul 512³, GFLOP/s", "matmul_gflops", "matmul_fraction_of_torch");
     row("base model forward, 64+64 tokens, s", "forward_base_seconds", "forward_base_ratio");
     row("one ch07 training step, s", "train_step_seconds", "train_step_ratio");
+    row("decoding at stories15M's shape, tokens/s", "decode_tokens_per_second",
+        "decode_speed_of_torch");
     table.add({"naive i-j-p matmul, GFLOP/s", num(r["matmul_naive_gflops"], 3), "", "", "", ""});
     table.add({"ch07's training run, s", num(r["ch07_training_seconds"], 3), "", "", "", ""});
     table.add({"peak memory of the base forward, MiB",
                fixed(r["peak_memory_base_forward_bytes"].get<double>() / (1 << 20), 0), "",
                fixed(r["peak_memory_to_weights"].get<double>(), 2) + " × the weights", "", ""});
     table.print(std::cout);
-    std::cout << "(ratios: ours ÷ theirs; for matmul, GFLOP/s, so above 1 is faster, for seconds "
-                 "below 1 is)\n";
+    std::cout << "(ratios: ours ÷ theirs; for GFLOP/s and tokens/s above 1 is faster, for "
+                 "seconds below 1 is)\n";
+}
+
+// On every core: ours and PyTorch at the same thread count, and how well each of ours uses them.
+void print_threaded_table(const Json& r) {
+    const Json& t = r["torch_nt"];
+    const std::string n = std::to_string(r["threads"].get<int>());
+    Table table({"figure", "ours, " + n + " threads", "PyTorch, " + n + " threads", "ratio",
+                 "our speed-up ÷ threads"});
+    auto row = [&](const std::string& name, const char* key, const char* ratio, const char* eff) {
+        table.add({name, num(r[std::string(key) + "_nt"], 3),
+                   t.is_null() ? std::string("—") : num(t[key], 3), num(r[ratio], 3),
+                   num(r["parallel_efficiency"][eff], 2)});
+    };
+    row("matmul 512³, GFLOP/s", "matmul_gflops", "matmul_fraction_of_torch_nt", "matmul");
+    row("base model forward, 64+64 tokens, s", "forward_base_seconds", "forward_base_ratio_nt",
+        "forward_base");
+    row("one ch07 training step, s", "train_step_seconds", "train_step_ratio_nt", "train_step");
+    row("decoding at stories15M's shape, tokens/s", "decode_tokens_per_second",
+        "decode_speed_of_torch_nt", "decode");
+    table.print(std::cout);
+    std::cout << "page faults per base forward after the first: "
+              << num(r["page_faults_per_forward"], 3) << " on one thread, "
+              << num(r["page_faults_per_forward_nt"], 3) << " on " << n << "\n"
+              << "ch07_training --task numerals: " << num(r["ch07_numerals_wall_seconds_1t"], 3)
+              << " s on one thread, " << num(r["ch07_numerals_wall_seconds_nt"], 3) << " s on " << n
+              << " (" << fixed(100 * r["ch07_numerals_nt_to_1t"].get<double>(), 0)
+              << "%), held-out " << num(r["ch07_numerals_heldout"], 3) << ", "
+              << (r["ch07_numerals_same_model_bits"].get<bool>() ? "the same model, bit for bit"
+                                                                 : "THE MODELS DIFFER")
+              << "\n";
 }
 
 }  // namespace
@@ -200,16 +367,21 @@ int main(int argc, char** argv) {
     reuse_freed_memory();  // as the chapter programs do (core/allocation.h)
     const std::string build = argc > 1 ? argv[1] : "build";
     try {
-        std::cerr << "measuring (about a minute)...\n";
-        Json r = measure_ours(build);
-        r["torch"] = torch_figures(false);
-        r["torch_native_kernel"] = torch_figures(true);
+        const int threads = thread_count();
+        std::cerr << "measuring on 1 and " << threads << " threads (a few minutes)...\n";
+        Json r = measure_ours(build, threads);
+        r["torch"] = torch_figures(false, 1);
+        r["torch_native_kernel"] = torch_figures(true, 1);
+        r["torch_nt"] = torch_on_every_core(threads);
         r["torch_blas"] = r["torch"].is_null() ? Json(nullptr) : r["torch"]["torch_blas"];
         const std::string why_not = unfair(r["torch"]);
         r["torch_missing_because"] = why_not.empty() ? Json(nullptr) : Json(why_not);
-        add_ratios(r, r["torch"], "");
-        add_ratios(r, r["torch_native_kernel"], "_native");
+        add_ratios(r, r["torch"], "", "");
+        add_ratios(r, r["torch"], "", "_1t");
+        add_ratios(r, r["torch_native_kernel"], "", "_native");
+        add_ratios(r, r["torch_nt"], "_nt", "_nt");
         print_table(r);
+        print_threaded_table(r);
         std::cout << "machine: " << r["machine"].get<std::string>() << "\n";
         if (!why_not.empty())
             std::cout << "no ratios: " << why_not << "\n";

@@ -1,8 +1,11 @@
 #!/usr/bin/python3
-"""The same work as build/bench, in PyTorch float64 on one thread; prints one JSON object.
+"""The same work as build/bench, in PyTorch float64; prints one JSON object.
 
-Run by `make bench` (with OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1 in its
-environment, so that no BLAS quietly uses a second core). Reuses the oracle's model code.
+    torch_bench.py [THREADS]    (default 1)
+
+Run by `make bench` once with 1 and once with every core, with OMP_NUM_THREADS,
+OPENBLAS_NUM_THREADS and MKL_NUM_THREADS set to the same number in its environment, so that
+PyTorch and its BLAS use exactly that many. Reuses the oracle's model code.
 """
 import json
 import math
@@ -16,10 +19,15 @@ import torch
 
 warnings.filterwarnings("ignore")  # the prototype nested-tensor notice of nn.Transformer's fast path
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "data"))
-import oracle  # noqa: E402  (Seq2Seq, batch_loss, random_reversal, SplitMix64)
+ORACLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "data", "oracle")
+sys.path.insert(0, ORACLE)
+import model as oracle_model  # noqa: E402  (the oracle's pieces: Seq2Seq, batch_loss)
+from ch06_encoder_decoder import ch06_config  # noqa: E402
+from ch07_training import random_reversal  # noqa: E402
+from common import SplitMix64  # noqa: E402
 
-torch.set_num_threads(1)
+THREADS = int(sys.argv[1]) if len(sys.argv) > 1 else 1
+torch.set_num_threads(THREADS)
 torch.set_default_dtype(torch.float64)
 
 
@@ -40,7 +48,7 @@ def matmul_gflops():
 
 def forward_base_seconds():
     vocab, d = 37000, 512
-    model = oracle.Seq2Seq(dict(oracle.ch06_config(), d_model=d, n_heads=8, d_ff=2048, n_encoder_layers=6,
+    model = oracle_model.Seq2Seq(dict(ch06_config(), d_model=d, n_heads=8, d_ff=2048, n_encoder_layers=6,
                                 n_decoder_layers=6, src_vocab=vocab, tgt_vocab=vocab), norm_first=False)
     model.tgt_embedding = model.src_embedding  # shared, as in the paper and our --config base
     model.output.weight = model.src_embedding.weight
@@ -53,19 +61,72 @@ def forward_base_seconds():
 
 
 def train_step_seconds(training):
-    c = dict(oracle.ch06_config(), d_model=training["d_model"], n_heads=training["n_heads"], d_ff=training["d_ff"],
+    c = dict(ch06_config(), d_model=training["d_model"], n_heads=training["n_heads"], d_ff=training["d_ff"],
              n_encoder_layers=training["n_encoder_layers"], n_decoder_layers=training["n_decoder_layers"],
              src_vocab=13, tgt_vocab=13)
-    model = oracle.Seq2Seq(c, norm_first=training["norm_first"])
+    model = oracle_model.Seq2Seq(c, norm_first=training["norm_first"])
     optimiser = torch.optim.Adam(model.parameters(), lr=1e-3, betas=(0.9, 0.98), eps=1e-9)
-    rng = oracle.SplitMix64(training["seed"])
-    batch = [oracle.random_reversal(rng, training["min_length"], training["max_length"]) for _ in range(training["batch_size"])]
+    rng = SplitMix64(training["seed"])
+    batch = [random_reversal(rng, training["min_length"], training["max_length"]) for _ in range(training["batch_size"])]
 
     def step():
         optimiser.zero_grad()
-        oracle.batch_loss(model, batch, training["smoothing"]).backward()
+        oracle_model.batch_loss(model, batch, training["smoothing"]).backward()
         optimiser.step()
     return median_time(step, 20)
+
+
+# llama2.c's stories15M shape: dim 288, 6 layers, 6 heads, sequence 256, vocabulary 32,000, the
+# classifier shared with the embedding; our feed-forward net has 2 matrices (768 wide), llama's 3.
+STORIES15M = dict(dim=288, hidden=768, layers=6, heads=6, seq=256, vocab=32000)
+
+
+def decode_tokens_per_second():
+    """Greedy decoding of 256 tokens with a key/value cache, one token per step, the same model
+    as build/bench decodes (pre-norm RMSNorm, rotary positions, ReLU feed-forward net)."""
+    s = STORIES15M
+    d, h, n = s["dim"], s["heads"], s["seq"]
+    dk = d // h
+    g = torch.Generator().manual_seed(15)
+
+    def w(*shape):
+        return torch.randn(*shape, generator=g) * 0.02
+    emb = w(s["vocab"], d)
+    layers = [dict(qkv=w(3 * d, d), out=w(d, d), up=w(s["hidden"], d), down=w(d, s["hidden"]),
+                   n1=torch.ones(d), n2=torch.ones(d)) for _ in range(s["layers"])]
+    final = torch.ones(d)
+    inv = 1.0 / 10000 ** (torch.arange(0, dk, 2) / dk)
+    angles = torch.arange(n)[:, None] * inv[None, :]
+    cos, sin = angles.cos(), angles.sin()  # (seq x dk/2)
+
+    def rms(x, weight):
+        return x * torch.rsqrt((x * x).mean() + 1e-5) * weight
+
+    def rope(x, t):  # x: (heads x dk), pairs (2i, 2i+1) rotated by position t
+        a, b = x[:, 0::2], x[:, 1::2]
+        out = torch.empty_like(x)
+        out[:, 0::2] = a * cos[t] - b * sin[t]
+        out[:, 1::2] = a * sin[t] + b * cos[t]
+        return out
+
+    def generate():
+        keys = [torch.zeros(h, n, dk) for _ in layers]
+        values = [torch.zeros(h, n, dk) for _ in layers]
+        token = 1
+        for t in range(n):
+            x = emb[token] * math.sqrt(d)
+            for i, L in enumerate(layers):
+                q, k, v = (L["qkv"] @ rms(x, L["n1"])).view(3, h, dk)
+                keys[i][:, t] = rope(k, t)
+                values[i][:, t] = v
+                scores = (keys[i][:, : t + 1] @ rope(q, t)[:, :, None])[:, :, 0] / math.sqrt(dk)
+                mixed = (torch.softmax(scores, dim=-1)[:, None, :] @ values[i][:, : t + 1])[:, 0]
+                x = x + L["out"] @ mixed.reshape(d)
+                x = x + L["down"] @ torch.relu(L["up"] @ rms(x, L["n2"]))
+            token = int(torch.argmax(emb @ rms(x, final)))
+        return n
+    with torch.no_grad():
+        return n / median_time(generate, 3)
 
 
 def blas_library():
@@ -77,15 +138,17 @@ def blas_library():
 
 
 def main():
-    with open(os.path.join(os.path.dirname(oracle.__file__), "ch07_training.json"), encoding="utf-8") as f:
+    with open(os.path.join(ORACLE, "..", "ch07_training.json"), encoding="utf-8") as f:
         training = json.load(f)["inputs"]["training"]
     print(json.dumps({
         "torch_version": torch.__version__,
         "torch_blas": blas_library(),
+        "threads": torch.get_num_threads(),
         "openblas_coretype": os.environ.get("OPENBLAS_CORETYPE"),
         "matmul_gflops": matmul_gflops(),
         "forward_base_seconds": forward_base_seconds(),
         "train_step_seconds": train_step_seconds(training),
+        "decode_tokens_per_second": decode_tokens_per_second(),
     }))
 
 
