@@ -8,7 +8,7 @@
 int thread_count() { return omp_get_max_threads(); }
 void set_thread_count(int n) { omp_set_num_threads(n); }
 bool worth_threads(std::size_t work) {
-    return work >= (std::size_t{1} << 15) && omp_get_max_threads() > 1 && !omp_in_parallel();
+    return work >= (std::size_t{1} << 20) && omp_get_max_threads() > 1 && !omp_in_parallel();
 }
 #else
 int thread_count() { return 1; }

@@ -19,8 +19,10 @@ void set_thread_count(int n);
 
 // Whether a loop of about `work` multiply-adds is worth sharing out: there is more than one
 // thread, this thread is not already one of a team (a product inside a parallel batch runs on
-// its own thread), and the loop is large — starting and joining the threads costs a few
-// microseconds, more than a small loop takes on its own.
+// its own thread), and the loop is large: at least 2^20 multiply-adds held in registers, about
+// 12 µs on one core. Starting and joining the threads costs microseconds: shared out, the
+// 64 x 64 x 64 block products of chapter 11's tiled attention (2^18) took 0.28 s at n = 4,096
+// on 2 threads against 0.18 s on one.
 bool worth_threads(std::size_t work);
 
 // What went wrong in a loop shared out among threads: an exception must not leave a thread
