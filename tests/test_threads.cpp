@@ -15,6 +15,7 @@
 #include "model/4_transformer/transformer_init.h"
 #include "model/6_gpt/gpt.h"
 #include "train/batch.h"
+#include "train/evaluate.h"
 #include "train/reverse_task.h"
 #include "train/trainer.h"
 #include "model_helpers.h"
@@ -158,4 +159,26 @@ TEST_CASE("threads: an exception in a shared-out loop reaches the caller, the fi
         CHECK(done[16] == 1);  // the iterations before it ran
     }
     set_thread_count(before);
+}
+
+TEST_CASE("threads: reading held-out examples gives the same readings on 1, 2 and 3 threads") {
+    const Transformer m = random_transformer(threaded_config(), 16);
+    Random rng(17);
+    const std::vector<Example> examples = random_reversals(rng, 12, 5, 30);
+    // a reading as one row: its tokens, then 1 if it is right
+    auto row = [](const Reading& r) {
+        Matrix out(1, r.output.size() + 1);
+        for (std::size_t i = 0; i < r.output.size(); ++i) out(0, i) = r.output[i];
+        out(0, r.output.size()) = r.right;
+        return out;
+    };
+    BeamSettings beam;
+    beam.max_length = 12;
+    same_on_every_thread_count([&] {
+        std::vector<Matrix> out;
+        for (const Reading& r : greedy_readings(m, examples)) out.push_back(row(r));
+        for (const Reading& r : beam_readings(m, {examples[0], examples[1]}, beam))
+            out.push_back(row(r));
+        return out;
+    });
 }

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "core/threads.h"
+#include "model/4_transformer/transformer_init.h"
 #include "model/5_decoding/decoding.h"
 
 namespace {
@@ -12,24 +14,33 @@ bool is_target(const Tokens& output, const Example& e) {
            std::equal(e.target.begin(), e.target.end(), output.begin() + 1);
 }
 
+// Multiply-adds of reading them, roughly: every target token runs the model once.
+std::size_t work_of(const Transformer& m, const std::vector<Example>& examples) {
+    std::size_t tokens = 0;
+    for (const Example& e : examples) tokens += e.target.size();
+    return tokens * parameter_count(m);
+}
+
 }  // namespace
 
+// Each example is read on its own, so the threads share them out (parallel_for_uneven: readings
+// differ in length); each reading is the same whichever thread makes it.
 std::vector<Reading> greedy_readings(const Transformer& m, const std::vector<Example>& examples) {
-    std::vector<Reading> out;
-    for (const Example& e : examples) {
-        const GreedySteps g = greedy_decode(m, e.source, e.target.size());
-        out.push_back({g.output, is_target(g.output, e)});
-    }
+    std::vector<Reading> out(examples.size());
+    parallel_for_uneven(examples.size(), work_of(m, examples), [&](std::size_t i) {
+        const GreedySteps g = greedy_decode(m, examples[i].source, examples[i].target.size());
+        out[i] = {g.output, is_target(g.output, examples[i])};
+    });
     return out;
 }
 
 std::vector<Reading> beam_readings(const Transformer& m, const std::vector<Example>& examples,
                                    const BeamSettings& s) {
-    std::vector<Reading> out;
-    for (const Example& e : examples) {
-        const Tokens best = beam_search(m, e.source, s).at(0).tokens;
-        out.push_back({best, is_target(best, e)});
-    }
+    std::vector<Reading> out(examples.size());
+    parallel_for_uneven(examples.size(), s.beam * work_of(m, examples), [&](std::size_t i) {
+        const Tokens best = beam_search(m, examples[i].source, s).at(0).tokens;
+        out[i] = {best, is_target(best, examples[i])};
+    });
     return out;
 }
 
