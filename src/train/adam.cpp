@@ -27,9 +27,12 @@ double Adam::step(const std::vector<Matrix*>& params, const std::vector<Matrix*>
     const double bias1 = 1.0 - std::pow(s_.beta1, static_cast<double>(t_));
     const double bias2_sqrt = std::sqrt(1.0 - std::pow(s_.beta2, static_cast<double>(t_)));
     const double step_size = lr / bias1, beta1 = s_.beta1, beta2 = s_.beta2, eps = s_.eps;
-    std::vector<std::size_t> sizes;  // every parameter's update is its own: shared out in pieces
+    // Every parameter's update is its own: shared out in pieces. An update (a square root, two
+    // divisions) took ~5 ns a parameter here (chapter 7's numerals model: 44,466 parameters,
+    // 0.85 s in 4,000 steps), the time of ~200 multiply-adds in registers: counted so.
+    std::vector<std::size_t> sizes;
     for (const Matrix* p : params) sizes.push_back(p->data.size());
-    parallel_for_pieces(sizes, 4, [&](std::size_t i, std::size_t begin, std::size_t end) {
+    parallel_for_pieces(sizes, 200, [&](std::size_t i, std::size_t begin, std::size_t end) {
         double* p = params[i]->data.data();
         if (s_.weight_decay > 0 && decayed && (*decayed)[i])
             for (std::size_t j = begin; j < end; ++j) p[j] *= 1.0 - lr * s_.weight_decay;

@@ -60,10 +60,19 @@ double batch_gradients(const Transformer& m, const std::vector<Example>& batch, 
     const std::size_t parts = (batch.size() + per_part - 1) / per_part;
     std::vector<Transformer> part_grad(parts);
     std::vector<LossSum> part_loss(parts);
+    // the parts' tokens; the longest parts are handed out first, so that no thread is left
+    // with a long one at the end while the others wait
+    std::vector<std::size_t> tokens(parts, 0), order(parts);
+    for (std::size_t i = 0; i < batch.size(); ++i)
+        tokens[i / per_part] += batch[i].source.size() + batch[i].target.size();
+    for (std::size_t p = 0; p < parts; ++p) order[p] = p;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return tokens[a] > tokens[b]; });
     std::size_t work = 0;  // multiply-adds, roughly: the stacked tokens times the weights
-    for (const Example& e : batch) work += e.source.size() + e.target.size();
+    for (std::size_t t : tokens) work += t;
     work *= parameter_count(m);
-    parallel_for_uneven(parts, parts > 1 ? work : 0, [&](std::size_t p) {
+    parallel_for_uneven(parts, parts > 1 ? work : 0, [&](std::size_t k) {
+        const std::size_t p = order[k];
         part_grad[p] = zeros_like(m);
         part_loss[p] = part_gradients(m, batch.data() + p * per_part,
                                       std::min(per_part, batch.size() - p * per_part), smoothing,
@@ -76,13 +85,15 @@ double batch_gradients(const Transformer& m, const std::vector<Example>& batch, 
     for (std::size_t p = 1; p < parts; ++p) from.push_back(parameter_matrices(part_grad[p]));
     std::vector<std::size_t> sizes;
     for (const Matrix* g : into) sizes.push_back(g->data.size());
-    parallel_for_pieces(sizes, parts, [&](std::size_t i, std::size_t begin, std::size_t end) {
-        double* sum = into[i]->data.data();
-        for (const std::vector<Matrix*>& part : from) {
-            const double* g = part[i]->data.data();
-            for (std::size_t j = begin; j < end; ++j) sum[j] += g[j];
-        }
-    });
+    // an addition from memory took ~0.65 ns here, the time of ~30 multiply-adds in registers
+    parallel_for_pieces(sizes, 30 * (parts - 1),
+                        [&](std::size_t i, std::size_t begin, std::size_t end) {
+                            double* sum = into[i]->data.data();
+                            for (const std::vector<Matrix*>& part : from) {
+                                const double* g = part[i]->data.data();
+                                for (std::size_t j = begin; j < end; ++j) sum[j] += g[j];
+                            }
+                        });
     LossSum loss;
     for (const LossSum& l : part_loss) {
         loss.sum += l.sum;
