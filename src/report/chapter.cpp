@@ -134,10 +134,15 @@ int report(const ChapterInfo& info, Chapter& ch) {
     if (ch.options.check) return check(info, ch, printed);
     narrate_corrections(ch.narration(), ch, printed);
     // how many threads the large loops shared out their work among (core/threads.h)
-    ch.say(
-        tr("Run on {} (the cores, or OMP_NUM_THREADS): large products share out their work; "
-           "every number is the same on any count.",
-           threads_used()));
+    if (thread_count() == 1)
+        ch.say(
+            tr("Run on one thread (OMP_NUM_THREADS=1, one core, or a build without OpenMP); on "
+               "more, the large products share out their work, and every number stays the same."));
+    else
+        ch.say(
+            tr("Run on {} (the cores, or OMP_NUM_THREADS): the large products share out their "
+               "work; every number is the same on any count.",
+               threads_used()));
     if (ch.options.has("--svg")) {
         ch.step(tr("Pictures"));
         for (const auto& f : ch.figures())
