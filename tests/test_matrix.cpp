@@ -51,10 +51,14 @@ TEST_CASE("the fast products agree with the naive loop to the last bit, across e
     // strip of 32 and 13 left over); 1 x 300 x 70 (one row, as in decoding). blocked (b packed):
     // 13 rows = two tiles of 6 and 1 left over; inner 600 = k-blocks of 256, 256, 88; 100 columns
     // = three strips of 32 and 4 left over; 1030 columns cross the 1024-column panel.
+    // matmul_bt computes a large product as (b·aᵀ)ᵀ when the result is smaller than b (13 x 600
+    // x 100, 20 x 300 x 1100: an output projection's shape), else packs bᵀ (200 x 64 x 70).
     for (const auto& shape :
          {std::vector<std::size_t>{17, 31, 13}, std::vector<std::size_t>{70, 300, 45},
           std::vector<std::size_t>{13, 600, 100}, std::vector<std::size_t>{6, 64, 64},
-          std::vector<std::size_t>{7, 64, 1030}, std::vector<std::size_t>{1, 300, 70}}) {
+          std::vector<std::size_t>{7, 64, 1030}, std::vector<std::size_t>{1, 300, 70},
+          std::vector<std::size_t>{20, 300, 1100}, std::vector<std::size_t>{200, 64, 70},
+          std::vector<std::size_t>{3, 288, 40}}) {
         CAPTURE(shape[0]);
         CAPTURE(shape[1]);
         CAPTURE(shape[2]);

@@ -167,6 +167,7 @@ Matrix multi_head_attention(const Matrix& x_q, const Matrix& x_kv, const MultiHe
         c.q_positions = query_positions(who);
         c.Q = rope_rotate(c.Q, w.d_k(), c.q_positions);
     }
+    const Matrix *K = &c.K, *V = &c.V;  // the keys and values attended to
     if (!kept) {
         KeptKV kv = keys_values(x_kv, w);
         if (rope) {
@@ -183,10 +184,10 @@ Matrix multi_head_attention(const Matrix& x_q, const Matrix& x_kv, const MultiHe
             append_rows(kept->K, kv.K);
             append_rows(kept->V, kv.V);
         }
-        c.K = kept->K;
-        c.V = kept->V;
+        K = &kept->K, V = &kept->V;  // read where they are kept; copied only for a backward pass
+        if (cache) c.K = kept->K, c.V = kept->V;
     }
-    c.concat = attend_heads(c.Q, c.K, c.V, w.n_heads, who, &c.heads);
+    c.concat = attend_heads(c.Q, *K, *V, w.n_heads, who, &c.heads);
     return linear(c.concat, w.W_O, w.b_O);  // (n x d_model)
 }
 
