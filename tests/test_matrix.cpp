@@ -73,6 +73,26 @@ TEST_CASE("the fast products agree with the naive loop to the last bit, across e
     }
 }
 
+TEST_CASE("a packed table gives the same products as the naive loop, to the last bit") {
+    Random rng(11);
+    // rows of a: one (decoding), a few, a whole tile and one more; columns of bᵀ: fewer than a
+    // strip of 32, and three strips with 5 left over
+    for (const auto& shape : {std::vector<std::size_t>{1, 40, 7}, std::vector<std::size_t>{3, 64, 101},
+                              std::vector<std::size_t>{7, 33, 101}}) {
+        CAPTURE(shape[0]);
+        CAPTURE(shape[2]);
+        Matrix a(shape[0], shape[1]), table(shape[2], shape[1]);  // table: (cols x inner), as E
+        for (double& x : a.data) x = rng.normal();
+        for (double& x : table.data) x = rng.normal();
+        const PackedMatrix packed = pack_transposed(table);
+        CHECK(packed.rows == shape[1]);
+        CHECK(packed.cols == shape[2]);
+        CHECK(max_abs_diff(matmul_packed(a, packed), matmul_naive(a, transpose(table))) == 0.0);
+    }
+    CHECK(message_of([] { matmul_packed(Matrix(2, 5), pack_transposed(Matrix(3, 4))); }) ==
+          "matmul_packed: (2x5)·(4x3): inner dimensions differ");
+}
+
 TEST_CASE("the naive loop is the definition: one hand-computed product") {
     // c(0,1) = 1·2 + 2·(−1) + 3·4 = 12: every entry by hand
     const Matrix a{{1, 2, 3}, {0, -1, 2}}, b{{1, 2}, {0, -1}, {5, 4}};

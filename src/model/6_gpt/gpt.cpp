@@ -135,6 +135,7 @@ double gpt_loss(const Gpt& m, const std::vector<Tokens>& inputs, const std::vect
 GptKV start_gpt(const Gpt& m) {
     GptKV kv;
     kv.blocks.resize(m.blocks.size());
+    kv.output = pack_transposed(m.embedding);
     return kv;
 }
 
@@ -144,5 +145,5 @@ Matrix gpt_step(const Gpt& m, GptKV& kv, int token) {
     for (std::size_t i = 0; i < m.blocks.size(); ++i)
         x = encoder_layer(x, m.blocks[i], self, m.config, nullptr, &kv.blocks[i]);
     kv.length += 1;
-    return matmul_bt(normalize(x, m.norm), m.embedding);
+    return matmul_packed(normalize(x, m.norm), kv.output);  // = normalize(x)·Eᵀ
 }
