@@ -45,7 +45,7 @@ Matrix encode(const Transformer& m, const std::vector<Tokens>& sources, EncodeCa
     Matrix x = embed(m.src_embedding, sources, source_positions(m));  // (n_src x d_model)
     c.layers.resize(m.encoder.size());
     for (std::size_t i = 0; i < m.encoder.size(); ++i)
-        x = encoder_layer(x, m.encoder[i], self, m.config, &c.layers[i]);
+        x = encoder_layer(x, m.encoder[i], self, m.config, cache ? &c.layers[i] : nullptr);
     return normalize(x, m.encoder_norm, &c.norm);
 }
 
@@ -74,8 +74,8 @@ Matrix run_decoder(const Transformer& m, Matrix y, const Matrix& memory, const A
     c.n_src = memory.rows;
     c.layers.resize(m.decoder.size());
     for (std::size_t i = 0; i < m.decoder.size(); ++i)
-        y = decoder_layer(y, memory, m.decoder[i], self, cross, m.config, &c.layers[i],
-                          kv ? &(*kv)[i] : nullptr);
+        y = decoder_layer(y, memory, m.decoder[i], self, cross, m.config,
+                          cache ? &c.layers[i] : nullptr, kv ? &(*kv)[i] : nullptr);
     c.output = normalize(y, m.decoder_norm, &c.norm);
     return output_projection(m, c.output);  // (n_tgt x tgt_vocab)
 }

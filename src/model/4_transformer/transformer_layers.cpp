@@ -41,11 +41,15 @@ Matrix encoder_layer(const Matrix& x, const EncoderLayer& L, const Attending& se
     const bool norm_first = config.norm_first;
     EncoderLayerCache local;
     EncoderLayerCache& c = cache ? *cache : local;
+    // what the sublayers keep for a backward pass, only when there will be one (decoding would
+    // otherwise copy every kept key and value at every step)
     const Matrix h = residual(x, L.norm1, norm_first, c.norm1, [&](const Matrix& in) {
-        return multi_head_attention(in, in, L.self_attn, self, &c.self_attn, kept);
+        return multi_head_attention(in, in, L.self_attn, self, cache ? &c.self_attn : nullptr,
+                                    kept);
     });
-    return residual(h, L.norm2, norm_first, c.norm2,
-                    [&](const Matrix& in) { return feed_forward(in, L.ffn, &c.ffn); });
+    return residual(h, L.norm2, norm_first, c.norm2, [&](const Matrix& in) {
+        return feed_forward(in, L.ffn, cache ? &c.ffn : nullptr);
+    });
 }
 
 Matrix encoder_layer_backward(const Matrix& d_out, const EncoderLayer& L,
@@ -68,16 +72,17 @@ Matrix decoder_layer(const Matrix& y, const Matrix& memory, const DecoderLayer& 
     DecoderLayerCache& c = cache ? *cache : local;
     // masked self-attention: each target position sees itself and the positions before it
     Matrix h = residual(y, L.norm1, norm_first, c.norm1, [&](const Matrix& in) {
-        return multi_head_attention(in, in, L.self_attn, self, &c.self_attn,
+        return multi_head_attention(in, in, L.self_attn, self, cache ? &c.self_attn : nullptr,
                                     kv ? &kv->self : nullptr);
     });
     // cross-attention: queries from the decoder, keys and values from the encoder's memory
     h = residual(h, L.norm2, norm_first, c.norm2, [&](const Matrix& in) {
-        return multi_head_attention(in, memory, L.cross_attn, cross, &c.cross_attn,
-                                    kv ? &kv->cross : nullptr);
+        return multi_head_attention(in, memory, L.cross_attn, cross,
+                                    cache ? &c.cross_attn : nullptr, kv ? &kv->cross : nullptr);
     });
-    return residual(h, L.norm3, norm_first, c.norm3,
-                    [&](const Matrix& in) { return feed_forward(in, L.ffn, &c.ffn); });
+    return residual(h, L.norm3, norm_first, c.norm3, [&](const Matrix& in) {
+        return feed_forward(in, L.ffn, cache ? &c.ffn : nullptr);
+    });
 }
 
 Matrix decoder_layer_backward(const Matrix& d_out, const DecoderLayer& L,
