@@ -1,5 +1,7 @@
-// test_measure.cpp — timing medians and fitted exponents.
+// test_measure.cpp — timing medians and bests, and fitted exponents.
 #include <doctest/doctest.h>
+
+#include <chrono>
 
 #include "report/measure.h"
 
@@ -14,4 +16,21 @@ TEST_CASE("median_seconds runs at least the asked number of times") {
     const double t = median_seconds([&] { ++runs; }, 5);
     CHECK(runs == 5);
     CHECK(t >= 0.0);
+}
+
+TEST_CASE("best_seconds runs the asked number of times and keeps the fastest") {
+    int runs = 0;
+    // the first call waits about 20 ms, the others return at once: the best is far below it
+    const double t = best_seconds(
+        [&] {
+            if (runs++ == 0) {
+                const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(20);
+                while (std::chrono::steady_clock::now() < until) {
+                }
+            }
+        },
+        4);
+    CHECK(runs == 4);
+    CHECK(t >= 0.0);
+    CHECK(t < 0.01);
 }

@@ -1,4 +1,4 @@
-// measure.cpp — medians of repeated runs, and log-log slopes.
+// measure.cpp — medians and bests of repeated runs, and log-log slopes.
 #include "report/measure.h"
 
 #include "core/threads.h"
@@ -23,6 +23,17 @@ double median_seconds(const std::function<void()>& f, int min_runs, double min_s
     }
     std::sort(times.begin(), times.end());
     return times[times.size() / 2];
+}
+
+double best_seconds(const std::function<void()>& f, int runs) {
+    double best = 0.0;
+    for (int i = 0; i < std::max(runs, 1); ++i) {
+        const auto t0 = std::chrono::steady_clock::now();
+        f();
+        const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        if (i == 0 || t < best) best = t;
+    }
+    return best;
 }
 
 double fitted_exponent(const std::vector<double>& xs, const std::vector<double>& ys) {

@@ -9,6 +9,12 @@
 // min_seconds have passed in all (the median ignores the odd slow run).
 double median_seconds(const std::function<void()>& f, int min_runs, double min_seconds = 0.0);
 
+// The shortest time of `runs` calls of f, in seconds: what `make bench` reports, for our code and
+// PyTorch's alike. On a machine shared with other work (a virtual machine: its host's other
+// guests) a disturbed run is slower, never faster, so the fastest run is the one that measured
+// the code and not the neighbours.
+double best_seconds(const std::function<void()>& f, int runs);
+
 // The least-squares slope of log(y) against log(x): the exponent p of a power law y ∝ x^p.
 // Needs at least two distinct sizes (distinct_sizes(xs) >= 2); with fewer there is no slope.
 double fitted_exponent(const std::vector<double>& xs, const std::vector<double>& ys);

@@ -42,7 +42,7 @@ Matrix random_matrix(Random& rng, std::size_t r, std::size_t c) {
 double matmul_gflops(Matrix (*product)(const Matrix&, const Matrix&), int runs) {
     Random rng(1);
     const Matrix a = random_matrix(rng, 512, 512), b = random_matrix(rng, 512, 512);
-    return 2.0 * 512 * 512 * 512 / median_seconds([&] { product(a, b); }, runs) / 1e9;
+    return 2.0 * 512 * 512 * 512 / best_seconds([&] { product(a, b); }, runs) / 1e9;
 }
 
 TransformerConfig base_config() {
@@ -58,7 +58,7 @@ long minor_page_faults() {
     return usage.ru_minflt;
 }
 
-// The base model's forward pass: its median time, and the minor page faults (pages the kernel
+// The base model's forward pass: its best time, and the minor page faults (pages the kernel
 // had to map and zero) per forward after the first, which has warmed up the allocator.
 struct Forward {
     double seconds, page_faults;
@@ -74,7 +74,7 @@ Forward forward_base() {
     constexpr int runs = 5;
     for (int i = 0; i < runs; ++i) logits_teacher_forced(m, src, tgt);
     const double faults = static_cast<double>(minor_page_faults() - before) / runs;
-    return {median_seconds([&] { logits_teacher_forced(m, src, tgt); }, runs), faults};
+    return {best_seconds([&] { logits_teacher_forced(m, src, tgt); }, runs), faults};
 }
 
 // One step of chapter 7's training (forward, backward, Adam) on one of its batches.
@@ -92,7 +92,7 @@ double train_step_seconds(const DataFile& data) {
     s.d_model = c.d_model;
     Adam adam(s);
     const std::vector<Matrix*> params = parameter_matrices(m);
-    return median_seconds(
+    return best_seconds(
         [&] {
             Transformer grad;
             batch_gradients(m, batch, data.number(k + "smoothing"), grad);
@@ -131,7 +131,7 @@ double decode_tokens_per_second() {
     c.norm = NormKind::RMS, c.norm_first = true, c.positions = PositionScheme::Rope;
     const Gpt m = random_gpt(c, 15);
     const std::size_t steps = 256;
-    const double seconds = median_seconds(
+    const double seconds = best_seconds(
         [&] {
             GptKV kv = start_gpt(m);
             int token = 1;
@@ -141,7 +141,7 @@ double decode_tokens_per_second() {
                                          logits.data.begin());
             }
         },
-        3);
+        5);
     return static_cast<double>(steps) / seconds;
 }
 
