@@ -136,25 +136,57 @@ void tile(const double* const a[MR], const double* b, std::size_t ldb, std::size
     of_rows[mr](a, b, ldb, kb, c, ldc, nr);
 }
 
-// Block by block of b, the threads share out its strips: each packs a strip into its own
-// buffer (kb x NR, read from its cache by every panel) and computes that strip's tiles, one panel
-// of MR rows of a after another. Packing — streaming b from memory — and the tiles' arithmetic
-// thus overlap across threads, with no wait between them.
+// Up to G strips side by side (kb x NR each, one after another in `strips`): columns j0 …
+// j0+n−1 of rows p0 … p0+kb−1 of b. b's rows are read once, as runs of n columns — 128 doubles
+// rather than one strip's 32, which memory streams faster — and dealt out to the strips. A
+// transposed view is packed strip by strip (pack_strip reads along its columns).
+constexpr std::size_t G = 4;
+void pack_strips(const View& b, std::size_t p0, std::size_t kb, std::size_t j0, std::size_t n,
+                 double* strips) {
+    const std::size_t count = (n + NR - 1) / NR;
+    if (b.cs != 1) {
+        for (std::size_t s = 0; s < count; ++s)
+            pack_strip(b, p0, kb, j0 + s * NR, std::min(NR, n - s * NR), strips + s * kb * NR);
+        return;
+    }
+    for (std::size_t p = 0; p < kb; ++p) {
+        const double* row = b.data + (p0 + p) * b.rs + j0;
+        for (std::size_t s = 0; s < count; ++s) {
+            double* out = strips + (s * kb + p) * NR;
+            const std::size_t nr = std::min(NR, n - s * NR);
+            for (std::size_t j = 0; j < nr; ++j) out[j] = row[s * NR + j];
+            std::fill(out + nr, out + NR, 0.0);
+        }
+    }
+}
+
+// Block by block of b, the threads share out groups of its strips: each packs a group into its
+// own buffer (read from its cache by every panel) and computes that group's tiles, one panel of
+// MR rows of a after another, every strip of the group for each panel (a's rows read once for
+// all of them). Packing — streaming b from memory — and the tiles' arithmetic thus overlap
+// across threads, with no wait between them. A group has G strips, or fewer when that would
+// leave a thread without one (the output projection's b, yᵀ, has only 2 strips).
 Matrix blocked_product(const View& a, const View& b) {
     Matrix c(a.rows, b.cols);
+    const std::size_t threads = static_cast<std::size_t>(thread_count());
     for (std::size_t j0 = 0; j0 < b.cols; j0 += NB) {  // NB columns of b at a time
         const std::size_t nb = std::min(NB, b.cols - j0), strips = (nb + NR - 1) / NR;
+        const std::size_t per = std::clamp<std::size_t>(strips / threads, 1, G);
+        const std::size_t groups = (strips + per - 1) / per;
         for (std::size_t p0 = 0; p0 < a.cols; p0 += KB) {  // their k-blocks, in order
             const std::size_t kb = std::min(KB, a.cols - p0);
-            parallel_for(strips, a.rows * kb * nb, [&](std::size_t s) {
-                thread_local std::vector<double> strip(KB * NR);  // each thread its own
-                const std::size_t nr = std::min(NR, nb - s * NR);
-                pack_strip(b, p0, kb, j0 + s * NR, nr, strip.data());
+            parallel_for(groups, a.rows * kb * nb, [&](std::size_t g) {
+                thread_local std::vector<double> buffer(G * KB * NR);  // each thread its own
+                const std::size_t s0 = g * per, count = std::min(per, strips - s0);
+                pack_strips(b, p0, kb, j0 + s0 * NR, std::min(count * NR, nb - s0 * NR),
+                            buffer.data());
                 for (std::size_t i0 = 0; i0 < a.rows; i0 += MR) {
                     const double* rows[MR];
                     rows_of_a(a, i0, p0, kb, rows);
-                    tile(rows, strip.data(), NR, kb, c.row(i0) + j0 + s * NR, c.cols,
-                         std::min(MR, a.rows - i0), nr);
+                    for (std::size_t s = s0; s < s0 + count; ++s)
+                        tile(rows, buffer.data() + (s - s0) * kb * NR, NR, kb,
+                             c.row(i0) + j0 + s * NR, c.cols, std::min(MR, a.rows - i0),
+                             std::min(NR, nb - s * NR));
                 }
             });
         }
