@@ -66,8 +66,8 @@ constexpr std::size_t NR = 32;    // … by NR columns: 6 x 4 vectors of 8 doubl
 void pack_strip(const View& b, std::size_t p0, std::size_t kb, std::size_t j0, std::size_t nr,
                 double* strip) {
     if (b.cs == 1) {  // b's rows are contiguous: copy each row's run of nr
-        for (std::size_t p = 0; p < kb; ++p) {  // (a loop, not std::copy: a call per row of
-            const double* row = b.data + (p0 + p) * b.rs + j0;  // 32 cost more than the copy)
+        for (std::size_t p = 0; p < kb; ++p) {  // (a loop the compiler inlines: std::copy
+            const double* row = b.data + (p0 + p) * b.rs + j0;  // called memmove for each row)
             for (std::size_t j = 0; j < nr; ++j) strip[p * NR + j] = row[j];
             std::fill(strip + p * NR + nr, strip + (p + 1) * NR, 0.0);
         }
@@ -243,8 +243,8 @@ Matrix small_product(const View& a, const View& b) {
 // both contiguous. JB dot products run side by side — independent chains of multiply-adds that
 // overlap in the CPU, and as many rows of b streamed from memory at once — and b is read once,
 // in its own order: no transposed copy of it (which for the 32,000 x 288 table of a decoder's
-// logits would cost more than the product). Measured on that table here: 8 chains 5.3 ms,
-// 16 chains 4.0–4.4 ms; from 20 on the compiler runs out of registers (9 ms and more).
+// logits would cost more than the product). Measured on that table here: 8 chains 4.6–5.5 ms,
+// 16 chains 3.8–4.6 ms; from 20 on the compiler runs out of registers (9 ms and more).
 constexpr std::size_t JB = 16;
 Matrix dot_product(const View& a, const View& b) {
     Matrix c(a.rows, b.cols);
@@ -268,7 +268,7 @@ Matrix dot_product(const View& a, const View& b) {
 }
 
 // A large transposed b (the output projection's y·Eᵀ, E 37,000 x 512) is slow to pack: its
-// strips are columns of E, gathered 32 at a time (~38 of the base forward's 250 ms here). But
+// strips are columns of E, gathered 32 at a time (about 38 of the base forward's 250 ms). But
 // a·b = (bᵀ·aᵀ)ᵀ, and bᵀ is E as it is: its rows are read in place as a's are, and the packed
 // side is aᵀ, small. When c is smaller than b, computing cᵀ and transposing it costs less (the
 // output projection: 86 -> 66 ms). The same terms in the same order, and fma(x, y, s) equals
