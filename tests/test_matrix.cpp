@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/matmul.h"
+#include "core/packed_matmul.h"
 #include "core/matrix.h"
 #include "core/random.h"
 

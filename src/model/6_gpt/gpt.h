@@ -18,8 +18,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/matmul.h"
 #include "core/matrix.h"
+#include "core/packed_matmul.h"
 #include "model/4_transformer/parameters.h"
 #include "model/4_transformer/transformer_layers.h"
 
@@ -66,7 +66,7 @@ double gpt_loss(const Gpt& model, const std::vector<Tokens>& inputs,
 struct GptKV {
     std::vector<KeptKV> blocks;
     std::size_t length = 0;  // tokens fed so far
-    // Eᵀ packed (core/matmul.h) when decoding starts: every step reads the whole table for its
+    // Eᵀ packed (core/packed_matmul.h) when decoding starts: every step reads the whole table for its
     // logits, and packed it streams from memory in order (the same bits as y·Eᵀ)
     PackedMatrix output;
 };

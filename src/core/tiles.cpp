@@ -1,0 +1,105 @@
+// tiles.cpp — packing b into strips, and the register tile (tiles.h).
+#include "core/tiles.h"
+
+#include <algorithm>
+#include <vector>
+
+namespace kernel {
+
+// Rows p0 … p0+kb−1, columns j0 … j0+nr−1 (nr ≤ NR) of b as one strip, kb x NR and
+// contiguous, so that the tile reads its row p of b as one run; columns past nr are 0. Read in
+// the order b's memory is laid out: along rows of b, or for a transposed view (matmul_bt's
+// embedding table), along its columns.
+void pack_strip(const View& b, std::size_t p0, std::size_t kb, std::size_t j0, std::size_t nr,
+                double* strip) {
+    if (b.cs == 1) {  // b's rows are contiguous: copy each row's run of nr
+        for (std::size_t p = 0; p < kb; ++p) {  // (a loop the compiler inlines: std::copy
+            const double* row = b.data + (p0 + p) * b.rs + j0;  // called memmove for each row)
+            for (std::size_t j = 0; j < nr; ++j) strip[p * NR + j] = row[j];
+            std::fill(strip + p * NR + nr, strip + (p + 1) * NR, 0.0);
+        }
+    } else {  // a transposed view: its columns are contiguous, each one column of the strip
+        const double* column[NR];  // past the last real column, the last again (then zeroed)
+        for (std::size_t j = 0; j < NR; ++j)
+            column[j] = b.data + (j0 + std::min(j, nr - 1)) * b.cs + p0;
+        // row by row of the strip, each written whole: 32 columns read side by side, each
+        // cache line of a column used by 8 rows in turn
+        for (std::size_t p = 0; p < kb; ++p) {
+            for (std::size_t j = 0; j < NR; ++j) strip[p * NR + j] = column[j][p];
+            std::fill(strip + p * NR + nr, strip + (p + 1) * NR, 0.0);
+        }
+    }
+}
+
+void pack_strips(const View& b, std::size_t p0, std::size_t kb, std::size_t j0, std::size_t n,
+                 double* strips) {
+    const std::size_t count = (n + NR - 1) / NR;
+    if (b.cs != 1) {
+        for (std::size_t s = 0; s < count; ++s)
+            pack_strip(b, p0, kb, j0 + s * NR, std::min(NR, n - s * NR), strips + s * kb * NR);
+        return;
+    }
+    for (std::size_t p = 0; p < kb; ++p) {
+        const double* row = b.data + (p0 + p) * b.rs + j0;
+        for (std::size_t s = 0; s < count; ++s) {
+            double* out = strips + (s * kb + p) * NR;
+            const std::size_t nr = std::min(NR, n - s * NR);
+            for (std::size_t j = 0; j < nr; ++j) out[j] = row[s * NR + j];
+            std::fill(out + nr, out + NR, 0.0);
+        }
+    }
+}
+
+// Where the tile finds a's rows i0 … i0+MR−1, columns p0 on: in place when they are
+// contiguous, else (a transposed view, matmul_at's) copied into this thread's scratch. Rows
+// past the last one are not read (tile_of<R> reads R rows).
+void rows_of_a(const View& a, std::size_t i0, std::size_t p0, std::size_t kb,
+               const double* rows[MR]) {
+    thread_local std::vector<double> copy;  // each thread its own
+    if (a.cs != 1 && copy.size() < MR * kb) copy.resize(MR * kb);
+    for (std::size_t r = 0; r < MR; ++r) {
+        if (i0 + r >= a.rows) {
+            rows[r] = nullptr;
+        } else if (a.cs == 1) {
+            rows[r] = a.data + (i0 + r) * a.rs + p0;
+        } else {
+            for (std::size_t p = 0; p < kb; ++p) copy[r * kb + p] = a(i0 + r, p0 + p);
+            rows[r] = copy.data() + r * kb;
+        }
+    }
+}
+
+// One MR x NR tile of c (row stride ldc; R rows and nr columns are real) gets kb terms added:
+// a[r][p] times row p of b (ldb apart). acc holds the tile through all kb terms — with fixed
+// trip counts the compiler keeps it in 24 vector registers. Loading c into acc first and
+// storing it after keeps each c(i,j)'s terms in the naive order. R is a template argument so
+// that a tile of fewer rows (a one-row product, when decoding) does only its own work.
+template <std::size_t R>
+void tile_of(const double* const a[MR], const double* b, std::size_t ldb, std::size_t kb, double* c,
+             std::size_t ldc, std::size_t nr) {
+    double acc[R][NR] = {};
+    for (std::size_t r = 0; r < R; ++r)
+        for (std::size_t j = 0; j < nr; ++j) acc[r][j] = c[r * ldc + j];
+    if (nr == NR) {
+        for (std::size_t p = 0; p < kb; ++p, b += ldb)
+            for (std::size_t r = 0; r < R; ++r)
+                for (std::size_t j = 0; j < NR; ++j) acc[r][j] = madd(acc[r][j], a[r][p], b[j]);
+    } else {  // the last, narrower strip
+        for (std::size_t p = 0; p < kb; ++p, b += ldb)
+            for (std::size_t r = 0; r < R; ++r)
+                for (std::size_t j = 0; j < nr; ++j) acc[r][j] = madd(acc[r][j], a[r][p], b[j]);
+    }
+    for (std::size_t r = 0; r < R; ++r)
+        for (std::size_t j = 0; j < nr; ++j) c[r * ldc + j] = acc[r][j];
+}
+
+void tile(const double* const a[MR], const double* b, std::size_t ldb, std::size_t kb, double* c,
+          std::size_t ldc, std::size_t mr, std::size_t nr) {
+    using Tile = void (*)(const double* const*, const double*, std::size_t, std::size_t, double*,
+                          std::size_t, std::size_t);
+    static constexpr Tile of_rows[MR + 1] = {nullptr,    tile_of<1>, tile_of<2>, tile_of<3>,
+                                             tile_of<4>, tile_of<5>, tile_of<6>};
+    of_rows[mr](a, b, ldb, kb, c, ldc, nr);
+}
+
+}  // namespace kernel

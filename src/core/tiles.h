@@ -1,0 +1,65 @@
+// tiles.h — the pieces every fast matrix product here is made of (matmul.cpp,
+// packed_matmul.cpp): the one multiply-add, views of a matrix or its transpose, b packed in
+// strips, and the register tile of c that adds a strip's terms.
+#pragma once
+#include <cmath>
+#include <cstddef>
+
+#include "core/matrix.h"
+
+namespace kernel {
+
+// c + a·b, the one multiply-add every product here is made of: std::fma, rounded once.
+// Measured on this project's machine (512³, the best of 25 runs): 84–86 GFLOP/s with fma,
+// 76–78 with a separate multiply and add (-ffp-contract=off keeps the compiler from fusing on
+// its own). fma is correctly rounded by definition, so it gives the same bits on every
+// machine — in one instruction where the CPU has FMA, in software where it has not.
+inline double madd(double c, double a, double b) { return std::fma(a, b, c); }
+
+// A matrix, or the transpose of one, read through strides: element (r, c) is at data[r·rs + c·cs].
+// matmul_bt and matmul_at read their transposed argument in place, never copying it first.
+struct View {
+    const double* data;
+    std::size_t rows, cols, rs, cs;
+    double operator()(std::size_t r, std::size_t c) const { return data[r * rs + c * cs]; }
+};
+
+inline View as_is(const Matrix& m) { return {m.data.data(), m.rows, m.cols, m.cols, 1}; }
+inline View transposed(const Matrix& m) { return {m.data.data(), m.cols, m.rows, 1, m.cols}; }
+inline View transposed(const View& v) { return {v.data, v.cols, v.rows, v.cs, v.rs}; }
+
+// The blocking, in GotoBLAS's levels:
+constexpr std::size_t NB = 1024;  // columns of b packed at a time (KB x NB: 2 MB, near the cache;
+                                  // the output projection's b is 37000 wide, 150 MB packed whole)
+constexpr std::size_t KB = 256;   // k-block: KB rows of b, packed once, then used by every row of a
+constexpr std::size_t MR = 6;     // a tile of c is MR rows …
+constexpr std::size_t NR = 32;    // … by NR columns: 6 x 4 vectors of 8 doubles, 24 registers
+constexpr std::size_t G = 4;      // strips packed together from b's rows (pack_strips)
+
+// Rows p0 … p0+kb−1, columns j0 … j0+nr−1 (nr ≤ NR) of b as one strip, kb x NR and
+// contiguous, so that the tile reads its row p of b as one run; columns past nr are 0. Read in
+// the order b's memory is laid out: along rows of b, or for a transposed view (matmul_bt's
+// embedding table), along its columns.
+void pack_strip(const View& b, std::size_t p0, std::size_t kb, std::size_t j0, std::size_t nr,
+                double* strip);
+
+// Up to G strips side by side (kb x NR each, one after another in `strips`): columns j0 …
+// j0+n−1 of rows p0 … p0+kb−1 of b. b's rows are read once, as runs of n columns — 128 doubles
+// rather than one strip's 32, which memory streams faster — and dealt out to the strips. A
+// transposed view is packed strip by strip (pack_strip reads along its columns).
+void pack_strips(const View& b, std::size_t p0, std::size_t kb, std::size_t j0, std::size_t n,
+                 double* strips);
+
+// Where the tile finds a's rows i0 … i0+MR−1, columns p0 on: in place when they are
+// contiguous, else (a transposed view, matmul_at's) copied into this thread's scratch. Rows
+// past the last one are not read (tile_of<R> reads R rows).
+void rows_of_a(const View& a, std::size_t i0, std::size_t p0, std::size_t kb,
+               const double* rows[MR]);
+
+// One MR x NR tile of c (row stride ldc; mr rows and nr columns are real) gets kb terms added:
+// a[r][p] times row p of b (ldb apart), held in registers through all kb terms; c is loaded
+// first and stored after, so each c(i,j)'s terms stay in the naive order (tiles.cpp).
+void tile(const double* const a[MR], const double* b, std::size_t ldb, std::size_t kb, double* c,
+          std::size_t ldc, std::size_t mr, std::size_t nr);
+
+}  // namespace kernel
