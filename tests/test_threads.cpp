@@ -48,7 +48,9 @@ void same_on_every_thread_count(const std::function<std::vector<Matrix>()>& work
     for (int n : {2, 3}) {
         set_thread_count(n);
         CAPTURE(n);
-        CHECK(thread_count() == n);
+#if defined(_OPENMP)
+        CHECK(thread_count() == n);  // built with make OPENMP=0 there is one thread whatever n
+#endif
         CHECK(same_bits(work(), one));
     }
     set_thread_count(before);
