@@ -9,7 +9,7 @@
 #include <string>
 
 #include "core/matmul.h"
-#include "model/1_attention/attention.h"
+#include "model/attention/attention.h"
 #include "report/chapter.h"
 #include "report/tutorial_numbers.h"
 

@@ -9,7 +9,7 @@
 
 #include "core/matmul.h"
 #include "core/random.h"
-#include "model/1_attention/attention.h"
+#include "model/attention/attention.h"
 #include "report/chapter.h"
 #include "report/heatmap.h"
 #include "report/vector_measures.h"

@@ -6,8 +6,8 @@
 #include <cmath>
 #include <string>
 
-#include "model/1_attention/attention.h"
-#include "model/1_attention/masks.h"
+#include "model/attention/attention.h"
+#include "model/attention/masks.h"
 #include "report/chapter.h"
 #include "report/heatmap.h"
 

@@ -5,8 +5,8 @@
 // shape example; d_model 512, h 8, d_k = d_v = 64); 02 "多头带来的好处".
 #include <string>
 
-#include "model/1_attention/masks.h"
-#include "model/3_multi_head/multi_head.h"
+#include "model/attention/masks.h"
+#include "model/multi_head/multi_head.h"
 #include "report/chapter.h"
 #include "report/heatmap.h"
 
@@ -27,7 +27,7 @@ struct Inputs {
 std::string shape_text(std::size_t rows, std::size_t cols) { return shape_of(Matrix(rows, cols)); }
 
 // The weights under prefix, their shapes checked against each other (the rules of
-// check_multi_head in model/3_multi_head/multi_head.h, worded for the reader of a data file).
+// check_multi_head in model/multi_head/multi_head.h, worded for the reader of a data file).
 MultiHeadWeights read_weights(const DataFile& data, const std::string& prefix, bool with_bias) {
     MultiHeadWeights w;
     w.n_heads = data.size(prefix + "n_heads", 1, 4096);

@@ -8,8 +8,8 @@
 #include <string>
 
 #include "core/matmul.h"
-#include "model/1_attention/attention.h"
-#include "model/2_positions/positional.h"
+#include "model/attention/attention.h"
+#include "model/positions/positional.h"
 #include "report/chapter.h"
 #include "report/heatmap.h"
 #include "report/vector_measures.h"

@@ -10,9 +10,9 @@
 
 #include "core/random.h"
 #include "io/model_file.h"
-#include "model/4_transformer/norms.h"
-#include "model/4_transformer/transformer_init.h"
-#include "model/5_decoding/decoding.h"
+#include "model/transformer/norms.h"
+#include "model/transformer/transformer_init.h"
+#include "model/decoding/decoding.h"
 #include "report/chapter.h"
 #include "report/model_summary.h"
 #include "report/source_words.h"

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "core/random.h"
-#include "report/counted_layers.h"
+#include "model/layer_cost/counted_layers.h"
 #include "report/chapter.h"
 #include "report/chart.h"
 #include "report/measure.h"

@@ -15,10 +15,10 @@
 
 #include "io/model_file.h"
 #include "io/training_plan.h"
-#include "model/5_decoding/beam_search.h"
-#include "model/5_decoding/decoding.h"
-#include "model/5_decoding/kv_cache.h"
-#include "model/5_decoding/sampling.h"
+#include "model/decoding/beam_search.h"
+#include "model/decoding/decoding.h"
+#include "model/decoding/kv_cache.h"
+#include "model/decoding/sampling.h"
 #include "report/chapter.h"
 #include "report/chart.h"
 #include "report/measure.h"
@@ -353,7 +353,7 @@ bool beam_search_step(Chapter& ch, const Inputs& in) {
            "hypothesis that ends in <eos> is finished and scored log P / ((5 + |Y|)/6)^α, so "
            "that long outputs are not punished for having more factors below 1. It stops when "
            "{1} have finished and no hypothesis still alive could score better "
-           "(src/model/5_decoding/beam_search.h states every rule; the next step shows why "
+           "(src/model/decoding/beam_search.h states every rule; the next step shows why "
            "the second condition matters).",
            in.beam.beam));
     const TransformerConfig& c = in.model.config;

@@ -1,12 +1,12 @@
 // ch10_modern_attention — attention since 2017, one switch at a time: RMSNorm, rotary positions
 // (RoPE), ALiBi, grouped-query and sliding-window attention, each a field of the model's config
-// (model/4_transformer/config.h) that the layers read; then which way of giving positions lets a
+// (model/transformer/config.h) that the layers read; then which way of giving positions lets a
 // model read inputs longer than any it was trained on.
 //
 // Tutorial: 02 "位置编码" (what positions must do, among it: lengths never seen in training),
 // 04 "位置编码" (relative positions from a linear map). The code is in src/model/: norms.h
-// (rms_norm), 2_positions/rotary.h and alibi.h, 3_multi_head/multi_head.h (grouped-query heads),
-// 1_attention/masks.h (window_mask); data/oracle/modern.py computes every expected value its own
+// (rms_norm), positions/rotary.h and alibi.h, multi_head/multi_head.h (grouped-query heads),
+// attention/masks.h (window_mask); data/oracle/modern.py computes every expected value its own
 // way (LLaMA's complex RoPE, ALiBi's reference slopes, repeated key/value heads).
 #include <algorithm>
 #include <cmath>
@@ -15,13 +15,13 @@
 
 #include "io/model_file.h"
 #include "io/training_plan.h"
-#include "model/1_attention/masks.h"
-#include "model/2_positions/alibi.h"
-#include "model/2_positions/positional.h"
-#include "model/2_positions/rotary.h"
-#include "model/4_transformer/norms.h"
-#include "model/4_transformer/transformer_init.h"
-#include "model/5_decoding/kv_cache.h"
+#include "model/attention/masks.h"
+#include "model/positions/alibi.h"
+#include "model/positions/positional.h"
+#include "model/positions/rotary.h"
+#include "model/transformer/norms.h"
+#include "model/transformer/transformer_init.h"
+#include "model/decoding/kv_cache.h"
 #include "report/chapter.h"
 #include "report/chart.h"
 #include "report/heatmap.h"

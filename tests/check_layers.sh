@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The layering of src/ (README, "How the code is laid out"), checked over the #includes:
 #   core      includes nothing of ours
-#   model     includes core; its folders are in reading order (1_attention, 2_positions,
-#             3_multi_head, 4_transformer, 5_decoding, …): a folder includes only folders up to
-#             its own number, never a later chapter's
+#   model     includes core; its folders are named for what they hold and listed below in
+#             reading order, each built on the ones before it: a folder includes only itself
+#             and folders earlier in MODEL_ORDER, never a later one (src/README.md explains
+#             the order and which chapters each folder serves)
 #   train     includes core and model
 #   text      includes nothing of ours (the reader's language: tr(), number formats)
 #   io        includes core, model, train and text, and JSON
@@ -20,8 +21,14 @@ chapters=${2:-chapters}
 allowed_core=""; allowed_model="core"; allowed_train="core model"; allowed_text=""
 allowed_io="core model train text"; allowed_report="core model train io text"
 allowed_chapters="core model train io text report"
+# the folders of src/model, in reading order
+MODEL_ORDER="attention positions multi_head layer_cost transformer decoding gpt"
 files=0; bad=0
 offend() { echo "$1"; bad=$((bad + 1)); }
+order_of() {  # the place of a model folder in MODEL_ORDER, or nothing
+  local i=1 f
+  for f in $MODEL_ORDER; do [ "$f" = "$1" ] && { echo $i; return; }; i=$((i + 1)); done
+}
 while IFS= read -r file; do
   files=$((files + 1))
   if [[ $file == "$chapters"/* ]]; then layer=chapters
@@ -30,9 +37,12 @@ while IFS= read -r file; do
   case "$layer" in core|model|train|text|io|report|chapters) ;; *)
     offend "$file: not in a layer folder (core, model, train, text, io, report)"; continue;;
   esac
-  folder=""  # model/N_name: the N of this file's folder
-  if [ "$layer" = model ] && [[ $file =~ /model/([0-9]+)_[a-z_]+/ ]]; then folder=${BASH_REMATCH[1]}
-  elif [ "$layer" = model ]; then offend "$file: model/ files sit in a numbered folder (1_attention …)"; fi
+  folder=""  # model/NAME: the place of this file's folder in MODEL_ORDER (1, 2, …)
+  if [ "$layer" = model ]; then
+    name=""; [[ $file =~ /model/([a-z_]+)/ ]] && name=${BASH_REMATCH[1]}
+    folder=$(order_of "$name")
+    [ -z "$folder" ] && offend "$file: model/ files sit in a folder of MODEL_ORDER ($MODEL_ORDER)"
+  fi
   allowed_var="allowed_$layer"; allowed="$layer${!allowed_var:+ ${!allowed_var}}"
   while IFS=: read -r line include; do
     [ -z "$line" ] && continue
@@ -42,8 +52,11 @@ while IFS= read -r file; do
       target=${BASH_REMATCH[1]}
       if [[ " $allowed " != *" $target "* ]]; then
         offend "$file:$line: $include — $layer may include only: ${allowed// /, }"
-      elif [ -n "$folder" ] && [[ $include =~ \"model/([0-9]+)_ ]] && (( BASH_REMATCH[1] > folder )); then
-        offend "$file:$line: $include — model/$folder… comes before it in reading order"
+      elif [ -n "$folder" ] && [[ $include =~ \"model/([a-z_]+)/ ]]; then
+        target_folder=$(order_of "${BASH_REMATCH[1]}")
+        if [ -z "$target_folder" ] || (( target_folder > folder )); then
+          offend "$file:$line: $include — model/$name comes before model/${BASH_REMATCH[1]} in reading order ($MODEL_ORDER)"
+        fi
       fi
     elif [[ $include =~ \#include\ *\" ]]; then
       offend "$file:$line: $include — name the layer folder (\"core/matrix.h\")"

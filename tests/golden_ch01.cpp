@@ -2,7 +2,7 @@
 // data/ch01_dictionary_lookup.json.
 #include <doctest/doctest.h>
 
-#include "model/1_attention/attention.h"
+#include "model/attention/attention.h"
 #include "core/matmul.h"
 #include "helpers.h"
 

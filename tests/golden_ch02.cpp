@@ -3,7 +3,7 @@
 // "projected" checks go red.
 #include <doctest/doctest.h>
 
-#include "model/1_attention/attention.h"
+#include "model/attention/attention.h"
 #include "core/matmul.h"
 #include "helpers.h"
 

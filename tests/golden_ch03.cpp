@@ -1,9 +1,9 @@
 // golden_ch03.cpp — masked attention against the oracle (PyTorch, additive and boolean masks).
 #include <doctest/doctest.h>
 
-#include "model/1_attention/attention.h"
+#include "model/attention/attention.h"
 #include "helpers.h"
-#include "model/1_attention/masks.h"
+#include "model/attention/masks.h"
 
 TEST_CASE("ch03 golden: causal, padding, both, and the fully masked row") {
     const DataFile data = DataFile::load("data/ch03_masked_attention.json");

@@ -2,8 +2,8 @@
 #include <doctest/doctest.h>
 
 #include "helpers.h"
-#include "model/1_attention/masks.h"
-#include "model/3_multi_head/multi_head.h"
+#include "model/attention/masks.h"
+#include "model/multi_head/multi_head.h"
 
 static MultiHeadWeights weights_of(const DataFile& data, bool bias) {
     MultiHeadWeights w;

@@ -3,10 +3,10 @@
 
 #include <cmath>
 
-#include "model/1_attention/attention.h"
+#include "model/attention/attention.h"
 #include "core/matmul.h"
 #include "helpers.h"
-#include "model/2_positions/positional.h"
+#include "model/positions/positional.h"
 #include "report/vector_measures.h"
 
 TEST_CASE("ch05 golden: the sinusoidal encoding, even and odd d_model") {

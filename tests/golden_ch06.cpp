@@ -4,8 +4,8 @@
 
 #include "helpers.h"
 #include "io/model_file.h"
-#include "model/5_decoding/decoding.h"
-#include "model/4_transformer/transformer_init.h"
+#include "model/decoding/decoding.h"
+#include "model/transformer/transformer_init.h"
 
 TEST_CASE("ch06 golden: logits match nn.Transformer to 1e-9, post-norm and pre-norm") {
     for (const char* path :

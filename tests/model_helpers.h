@@ -1,6 +1,6 @@
 // model_helpers.h — what the tests of whole models share.
 #pragma once
-#include "model/4_transformer/transformer.h"
+#include "model/transformer/transformer.h"
 
 // A small model's shape: 2 encoder and 2 decoder layers of the given sizes.
 inline TransformerConfig small_config(std::size_t d_model, std::size_t n_heads, std::size_t d_ff,

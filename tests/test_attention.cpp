@@ -5,7 +5,7 @@
 #include <limits>
 #include <stdexcept>
 
-#include "model/1_attention/attention.h"
+#include "model/attention/attention.h"
 
 TEST_CASE("equal scores give the plain average of the values") {
     const Matrix Q{{0, 0}};

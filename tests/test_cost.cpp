@@ -6,8 +6,8 @@
 
 #include "core/random.h"
 #include "helpers.h"
-#include "model/1_attention/attention.h"
-#include "report/counted_layers.h"
+#include "model/attention/attention.h"
+#include "model/layer_cost/counted_layers.h"
 
 TEST_CASE("the counted multiply-adds, by hand on a 10 x 4 sequence") {
     Random rng(2);

@@ -5,10 +5,10 @@
 
 #include <cmath>
 
-#include "model/4_transformer/transformer_init.h"
-#include "model/5_decoding/beam_search.h"
-#include "model/5_decoding/decoding.h"
-#include "model/5_decoding/sampling.h"
+#include "model/transformer/transformer_init.h"
+#include "model/decoding/beam_search.h"
+#include "model/decoding/decoding.h"
+#include "model/decoding/sampling.h"
 
 namespace {
 

@@ -3,8 +3,8 @@
 // source, and long outputs.
 #include <doctest/doctest.h>
 
-#include "model/5_decoding/kv_cache.h"
-#include "model/4_transformer/transformer_init.h"
+#include "model/decoding/kv_cache.h"
+#include "model/transformer/transformer_init.h"
 
 namespace {
 

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "model/4_transformer/feed_forward.h"
-#include "model/4_transformer/norms.h"
+#include "model/transformer/feed_forward.h"
+#include "model/transformer/norms.h"
 
 TEST_CASE("linear is x·W + b, and b may be absent") {
     const Matrix x{{1, 2}};

@@ -3,8 +3,8 @@
 
 #include <cmath>
 
-#include "model/1_attention/attention.h"
-#include "model/1_attention/masks.h"
+#include "model/attention/attention.h"
+#include "model/attention/masks.h"
 #include "core/random.h"
 
 TEST_CASE("the causal mask hides exactly the keys after each query") {

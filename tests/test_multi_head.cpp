@@ -5,9 +5,9 @@
 #include <stdexcept>
 #include <string>
 
-#include "model/1_attention/attention.h"
-#include "model/1_attention/masks.h"
-#include "model/3_multi_head/multi_head.h"
+#include "model/attention/attention.h"
+#include "model/attention/masks.h"
+#include "model/multi_head/multi_head.h"
 #include "core/random.h"
 
 static Matrix random_matrix(Random& rng, std::size_t r, std::size_t c) {

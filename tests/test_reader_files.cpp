@@ -18,7 +18,7 @@
 #include "io/model_file.h"
 #include "io/training_plan.h"
 #include "json.h"
-#include "model/4_transformer/transformer_init.h"
+#include "model/transformer/transformer_init.h"
 #include "model_helpers.h"
 #include "train/trainer.h"
 

@@ -11,8 +11,8 @@
 #include "model_helpers.h"
 #include "json.h"
 #include "io/model_file.h"
-#include "model/4_transformer/transformer_init.h"
-#include "model/5_decoding/decoding.h"
+#include "model/transformer/transformer_init.h"
+#include "model/decoding/decoding.h"
 
 namespace fs = std::filesystem;
 

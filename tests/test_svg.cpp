@@ -12,7 +12,7 @@
 
 #include "helpers.h"
 #include "io/atomic_file.h"
-#include "model/1_attention/masks.h"
+#include "model/attention/masks.h"
 #include "report/chart.h"
 #include "report/heatmap.h"
 #include "xml_check.h"

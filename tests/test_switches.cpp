@@ -10,8 +10,8 @@
 #include "helpers.h"
 #include "io/model_file.h"
 #include "json.h"
-#include "model/5_decoding/beam_search.h"
-#include "model/5_decoding/kv_cache.h"
+#include "model/decoding/beam_search.h"
+#include "model/decoding/kv_cache.h"
 
 namespace {
 

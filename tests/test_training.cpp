@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "train/adam.h"
-#include "model/4_transformer/loss.h"
+#include "model/transformer/loss.h"
 #include "train/reverse_task.h"
 
 TEST_CASE("label-smoothed cross-entropy by hand, padding ignored") {

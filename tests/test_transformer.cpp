@@ -6,11 +6,11 @@
 
 #include "helpers.h"
 #include "model_helpers.h"
-#include "model/1_attention/masks.h"
+#include "model/attention/masks.h"
 #include "io/model_file.h"
-#include "model/5_decoding/decoding.h"
-#include "model/4_transformer/embedding.h"
-#include "model/4_transformer/transformer_init.h"
+#include "model/decoding/decoding.h"
+#include "model/transformer/embedding.h"
+#include "model/transformer/transformer_init.h"
 
 static TransformerConfig small_config(bool norm_first) {
     TransformerConfig c = small_config(8, 2, 12, 9, 7);

@@ -2,7 +2,7 @@
 
 The reference is the standard attention in PyTorch (softmax of the whole score matrix, its
 gradients by autograd). Beside it, the tiled forward pass is written here a second time, as a
-loop over blocks in PyTorch's own operations, independently of the C++ (src/model/1_attention/
+loop over blocks in PyTorch's own operations, independently of the C++ (src/model/attention/
 tiled_attention.cpp): its output must equal the reference to 1e-12 before anything is written,
 and its running maximum and sum of one query row are the goldens of the chapter's picture.
 """

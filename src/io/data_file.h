@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "core/matrix.h"
-#include "model/4_transformer/tokens.h"
+#include "model/transformer/tokens.h"
 
 struct DataError : std::runtime_error {
     using std::runtime_error::runtime_error;

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "io/data_file.h"
-#include "model/6_gpt/gpt.h"
+#include "model/gpt/gpt.h"
 
 // The config object at key (with a trailing '.'): d_model, n_heads, n_kv_heads, d_ff, n_layers,
 // norm, positions, norm_first, layer_norm_eps, and max_positions for learned positions; vocab

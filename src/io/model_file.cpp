@@ -7,8 +7,8 @@
 
 #include "io/atomic_file.h"
 #include "io/json.h"
-#include "model/4_transformer/parameters.h"
-#include "model/4_transformer/transformer_init.h"
+#include "model/transformer/parameters.h"
+#include "model/transformer/transformer_init.h"
 #include "text/translate.h"
 
 void read_model_shape(const DataFile& data, const std::string& k, TransformerConfig& c) {

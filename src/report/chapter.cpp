@@ -9,7 +9,7 @@
 #include "core/allocation.h"
 #include "core/threads.h"
 #include "io/atomic_file.h"
-#include "model/5_decoding/decoding.h"
+#include "model/decoding/decoding.h"
 #include "report/measure.h"
 #include "report/tutorial_numbers.h"
 

@@ -92,7 +92,7 @@ private:
 using Walkthrough = std::function<void(Chapter& chapter)>;
 
 // The error for a model whose logits stopped being finite while it decoded (NonFiniteLogits,
-// model/5_decoding/decoding.h), naming the file the model came from. run_chapter reports it
+// model/decoding/decoding.h), naming the file the model came from. run_chapter reports it
 // against the data file; a chapter that loads a model from elsewhere rethrows it with that file.
 std::runtime_error non_finite_model(const std::string& file, std::size_t step);
 

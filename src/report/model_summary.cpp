@@ -2,7 +2,7 @@
 #include "report/model_summary.h"
 
 #include "io/model_file.h"
-#include "model/4_transformer/transformer_init.h"
+#include "model/transformer/transformer_init.h"
 #include "report/token_text.h"
 #include "text/numbers.h"
 #include "text/translate.h"

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "model/4_transformer/parameters.h"
+#include "model/transformer/parameters.h"
 
 double record_gradients(Chapter& ch, const std::string& prefix, const Transformer& grad) {
     return record_gradients(ch, prefix, torch_state_dict(grad));

@@ -5,8 +5,8 @@
 
 #include <vector>
 
-#include "model/4_transformer/parameters.h"
-#include "model/4_transformer/transformer.h"
+#include "model/transformer/parameters.h"
+#include "model/transformer/transformer.h"
 #include "report/chapter.h"
 
 // Our gradients (grad, a model of gradients) in PyTorch's names and layouts, recorded as

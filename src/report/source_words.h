@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "model/4_transformer/config.h"
+#include "model/transformer/config.h"
 
 // The longest source a reader may give (with <eos>).
 constexpr std::size_t max_source_tokens = 1024;

@@ -2,7 +2,7 @@
 #pragma once
 #include <string>
 
-#include "model/4_transformer/config.h"
+#include "model/transformer/config.h"
 
 // The name of an id, or "#id" when the vocabulary has none; "3 1 4 <eos>": each id by its name.
 std::string name_of(const Vocabulary& vocabulary, int id);

@@ -6,9 +6,9 @@
 #include <utility>
 
 #include "core/threads.h"
-#include "model/4_transformer/loss.h"
-#include "model/4_transformer/parameters.h"
-#include "model/4_transformer/transformer_init.h"
+#include "model/transformer/loss.h"
+#include "model/transformer/parameters.h"
+#include "model/transformer/transformer_init.h"
 
 namespace {
 

@@ -3,7 +3,7 @@
 #pragma once
 #include <vector>
 
-#include "model/4_transformer/transformer.h"
+#include "model/transformer/transformer.h"
 #include "train/example.h"
 
 // The mean label-smoothed loss over the batch's target positions, and its gradients in grad

@@ -4,8 +4,8 @@
 #include <algorithm>
 
 #include "core/threads.h"
-#include "model/4_transformer/transformer_init.h"
-#include "model/5_decoding/decoding.h"
+#include "model/transformer/transformer_init.h"
+#include "model/decoding/decoding.h"
 
 namespace {
 

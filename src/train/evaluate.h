@@ -5,8 +5,8 @@
 #include <cstddef>
 #include <vector>
 
-#include "model/4_transformer/transformer.h"
-#include "model/5_decoding/beam_search.h"
+#include "model/transformer/transformer.h"
+#include "model/decoding/beam_search.h"
 #include "train/example.h"
 
 struct ExactMatch {

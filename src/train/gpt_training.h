@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "model/6_gpt/gpt.h"
+#include "model/gpt/gpt.h"
 #include "train/trainer.h"
 
 // A batch: `batch` windows of at most context + 1 tokens, each from a random sequence at a

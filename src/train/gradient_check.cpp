@@ -5,7 +5,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "model/4_transformer/parameters.h"
+#include "model/transformer/parameters.h"
 
 double gradient_error(double analytic, double numeric) {
     return std::fabs(analytic - numeric) /

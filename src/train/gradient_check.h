@@ -11,7 +11,7 @@
 
 #include "core/matrix.h"
 #include "core/random.h"
-#include "model/4_transformer/transformer.h"
+#include "model/transformer/transformer.h"
 #include "train/batch.h"
 
 // |analytic − numeric| / max(|analytic|, |numeric|, 1e-3). The floor: a central difference is

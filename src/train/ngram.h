@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "core/random.h"
-#include "model/4_transformer/tokens.h"
+#include "model/transformer/tokens.h"
 
 class NgramCounts {
 public:

@@ -2,7 +2,7 @@
 #include "train/plan.h"
 
 #include "core/random.h"
-#include "model/4_transformer/transformer_init.h"
+#include "model/transformer/transformer_init.h"
 
 Transformer initial_model(const TrainingPlan& plan) {
     return random_transformer(plan.config, plan.init_seed);

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "model/4_transformer/config.h"
+#include "model/transformer/config.h"
 #include "train/tasks.h"
 #include "train/trainer.h"
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "model/4_transformer/tokens.h"
+#include "model/transformer/tokens.h"
 
 // The characters of a UTF-8 string, one string each ("春晓" -> "春", "晓").
 std::vector<std::string> characters(const std::string& utf8);

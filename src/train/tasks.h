@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/random.h"
-#include "model/4_transformer/tokens.h"
+#include "model/transformer/tokens.h"
 #include "train/example.h"
 
 struct Task {

@@ -4,7 +4,7 @@
 #include <chrono>
 #include <cmath>
 
-#include "model/4_transformer/parameters.h"
+#include "model/transformer/parameters.h"
 
 namespace {
 

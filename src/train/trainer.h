@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/random.h"
-#include "model/4_transformer/transformer.h"
+#include "model/transformer/transformer.h"
 #include "train/adam.h"
 #include "train/batch.h"
 #include "train/step_stats.h"

@@ -1,0 +1,125 @@
+// beam_search.cpp — beam search over the KV cache: each alive hypothesis keeps its own cache,
+// copied from its parent's when it is extended.
+#include "model/decoding/beam_search.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "model/decoding/decoding.h"
+#include "model/decoding/kv_cache.h"
+
+namespace {
+
+struct Alive {
+    Hypothesis h;
+    KVCache cache;     // every token of h fed
+    Matrix log_probs;  // (1 x tgt_vocab): of the token after h
+};
+
+struct Candidate {
+    double log_prob;
+    std::size_t parent;
+    int token;
+};
+
+Alive extend(const Transformer& m, const Alive& parent, int token, double log_prob) {
+    Alive a{parent.h, parent.cache, Matrix()};
+    a.h.tokens.push_back(token);
+    a.h.log_prob = log_prob;
+    a.log_probs = log_softmax_rows(decode_step(m, a.cache, token));
+    return a;
+}
+
+// Every extension of every alive hypothesis, best first: log-probability, then parent, then id.
+std::vector<Candidate> ranked(const std::vector<Alive>& alive, const TransformerConfig& c) {
+    std::vector<Candidate> all;
+    for (std::size_t a = 0; a < alive.size(); ++a)
+        for (std::size_t v = 0; v < alive[a].log_probs.cols; ++v) {
+            const int id = static_cast<int>(v);
+            if (!may_generate(id, c)) continue;
+            all.push_back({alive[a].h.log_prob + alive[a].log_probs(0, v), a, id});
+        }
+    std::sort(all.begin(), all.end(), [](const Candidate& x, const Candidate& y) {
+        if (x.log_prob != y.log_prob) return x.log_prob > y.log_prob;
+        return x.parent != y.parent ? x.parent < y.parent : x.token < y.token;
+    });
+    return all;
+}
+
+Hypothesis scored(Hypothesis h, double alpha, bool finished) {
+    h.finished = finished;
+    h.score = h.log_prob / length_penalty(h.tokens.size() - 1, alpha);
+    return h;
+}
+
+}  // namespace
+
+double length_penalty(std::size_t length, double alpha) {
+    return std::pow((5.0 + static_cast<double>(length)) / 6.0, alpha);
+}
+
+namespace {
+
+// Adds h to the finished set, which keeps the `beam` best scores, best first.
+void keep_finished(std::vector<Hypothesis>& finished, const Hypothesis& h, std::size_t beam) {
+    auto at = std::find_if(finished.begin(), finished.end(),
+                           [&](const Hypothesis& f) { return f.score < h.score; });
+    finished.insert(at, h);
+    if (finished.size() > beam) finished.pop_back();
+}
+
+// Whether the search is over: `beam` have finished and (for NoneCanBeat) no alive hypothesis can
+// reach the worst finished score even at the longest length, where lp is largest.
+bool done(const std::vector<Hypothesis>& finished, const std::vector<Alive>& alive,
+          const BeamSettings& s) {
+    if (alive.empty()) return true;
+    if (finished.size() < s.beam) return false;
+    if (s.stop == Stop::FirstFinished) return true;
+    double best = alive[0].h.log_prob;
+    for (const Alive& a : alive) best = std::max(best, a.h.log_prob);
+    return best / length_penalty(s.max_length, s.alpha) <= finished.back().score;
+}
+
+}  // namespace
+
+std::vector<Hypothesis> beam_search(const Transformer& m, const Tokens& source,
+                                    const BeamSettings& s) {
+    const TransformerConfig& c = m.config;
+    Alive start;
+    start.h.tokens = {c.bos_id};
+    start.cache = start_decoding(m, source);
+    start.log_probs = log_softmax_rows(decode_step(m, start.cache, c.bos_id));
+    std::vector<Alive> alive = {start};
+    std::vector<Hypothesis> finished;  // best score first
+    for (std::size_t step = 1; step <= s.max_length && !done(finished, alive, s); ++step) {
+        const std::vector<Candidate> all = ranked(alive, c);
+        std::vector<Alive> next;
+        for (std::size_t rank = 0; rank < all.size() && rank < 2 * s.beam; ++rank) {
+            const Candidate& x = all[rank];
+            if (x.token == c.eos_id) {
+                if (rank < s.beam) {
+                    Hypothesis h = alive[x.parent].h;
+                    h.tokens.push_back(x.token);
+                    h.log_prob = x.log_prob;
+                    keep_finished(finished, scored(h, s.alpha, true), s.beam);
+                }
+            } else if (next.size() < s.beam) {
+                next.push_back(extend(m, alive[x.parent], x.token, x.log_prob));
+            }
+        }
+        alive = std::move(next);
+    }
+    if (finished.size() < s.beam)  // cut off at max_length: the alive ones as they are
+        for (const Alive& a : alive) keep_finished(finished, scored(a.h, s.alpha, false), s.beam);
+    return finished;
+}
+
+double sequence_log_prob(const Transformer& m, const Tokens& source, const Tokens& output) {
+    KVCache cache = start_decoding(m, source);
+    double log_prob = 0.0;
+    for (std::size_t t = 0; t + 1 < output.size(); ++t) {
+        const Matrix log_probs = log_softmax_rows(decode_step(m, cache, output[t]));
+        log_prob += log_probs(0, static_cast<std::size_t>(output[t + 1]));
+    }
+    return log_prob;
+}

@@ -1,0 +1,49 @@
+// kv_cache.h — decoding one token at a time without recomputing the past: the KV cache.
+//
+// At step t the decoder's masked self-attention needs the keys and values of target positions
+// 0 … t, and its cross-attention those of the memory. Recomputation (greedy_decode) runs the
+// whole prefix through every layer again at each step: t rows of projections, t² attention
+// scores, of which only the last row is new. The cache keeps, per decoder layer, the keys and
+// values of the positions seen so far (they never change: position s sees only positions ≤ s)
+// and the memory's keys and values (computed once); a step then embeds one token, projects one
+// row and attends with one query. Every row is computed by the same functions, in the same
+// order, as in the full pass — so the logits are bit for bit the same (chapter 9 shows it).
+//
+// Memory: per decoder layer, (t + m) · (n_kv·d_k + n_kv·d_v) doubles for t target and m source
+// tokens (n_kv = h but for grouped-query attention); for the paper's base model (6 layers,
+// 512 + 512 columns) 48 KiB per token in float64.
+#pragma once
+#include <cstddef>
+#include <vector>
+
+#include "core/matrix.h"
+#include "model/transformer/transformer.h"
+
+// Per decoder layer a LayerKV (transformer_layers.h): self (t x h·d_k and t x h·d_v, the target
+// positions so far) and cross (m x h·d_k and m x h·d_v, the memory's, computed once).
+struct KVCache {
+    Matrix cross_mask;  // (1 x m): 0, or −inf for a padded source key
+    std::vector<LayerKV> layers;
+    std::size_t length = 0;  // target tokens fed so far
+};
+
+// Encodes the source and computes every layer's cross-attention keys and values.
+KVCache start_decoding(const Transformer& model, const Tokens& source);
+
+// Feeds the next target token (the first is <bos>) at position cache.length; returns the
+// logits for the token after it (1 x tgt_vocab): the last row of
+// decode(model, {all tokens fed so far}, …), without recomputing the others.
+Matrix decode_step(const Transformer& model, KVCache& cache, int token);
+
+// The self-attention of the one new position after `length` kept ones: a single query over
+// every key so far (nothing after it exists yet, so no causal mask), a window hiding the keys
+// too far back, RoPE and ALiBi placing the query at `length`. Chapter 12's decoder-only model
+// decodes with it too.
+Attending next_position(const TransformerConfig& config, std::size_t length);
+
+// The doubles the cache holds now (keys and values, self and cross, every layer).
+std::size_t cache_doubles(const KVCache& cache);
+
+// What a cache holds after t target tokens of a source of m, in bytes of float64, for any model
+// shape (no model needed): n_decoder_layers · (t + m) · (n_kv·d_k + n_kv·d_v) · 8.
+double kv_cache_bytes(const TransformerConfig& config, std::size_t t, std::size_t m);

@@ -1,0 +1,74 @@
+// gpt.h — a decoder-only Transformer (GPT; chapter 12): what every model a student uses today is.
+//
+// Take the encoder-decoder apart and keep one stack: each block is causal self-attention and a
+// feed-forward net with their residuals (the encoder layer of transformer_layers.h, given a
+// causal mask), then a final norm, then the output projection, which is the embedding table
+// itself (tied: logits = y·Eᵀ). No encoder, no cross-attention: the text so far is all the
+// model reads, and each position predicts the next token.
+//
+//   x = embed(tokens) (+ positions);  x = block_l(x) for each layer;  logits = norm(x) · Eᵀ
+//
+// Chapter 10's switches apply as in the encoder-decoder (the config's norm, placement,
+// positions, key/value heads, window, tiled attention). State_dict names, as a PyTorch module of
+// that shape would hold them: embedding.weight, positions.weight (learned positions only),
+// layers.N.self_attn.in_proj_weight …, layers.N.linear1.weight …, layers.N.norm1.weight …,
+// norm.weight (and .bias for LayerNorm).
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "core/matrix.h"
+#include "core/packed_matmul.h"
+#include "model/transformer/parameters.h"
+#include "model/transformer/transformer_layers.h"
+
+struct Gpt {
+    TransformerConfig config;  // n_decoder_layers: its blocks; tgt_vocab: its vocabulary
+    Matrix embedding;          // (vocab x d_model): the input table and the output projection
+    Matrix positions;          // learned positions (max_positions x d_model), or empty
+    std::vector<EncoderLayer> blocks;
+    Norm norm;  // the final norm
+};
+
+// A model of the config's shape with seeded random weights (as random_transformer).
+Gpt random_gpt(const TransformerConfig& config, std::uint64_t seed);
+
+std::vector<Parameter> parameters(Gpt& model);  // in state_dict order
+std::vector<Matrix*> parameter_matrices(Gpt& model);
+Gpt zeros_like(const Gpt& model);
+std::size_t parameter_count(const Gpt& model);
+
+struct GptCache {
+    std::vector<EncoderLayerCache> blocks;
+    NormCache norm;
+    Matrix y;  // after the final norm: the output projection's input
+};
+
+// Stacked sequences (stacking.h) -> logits (rows of every sequence x vocab): row t of a
+// sequence scores the token after its t-th.
+Matrix gpt_logits(const Gpt& model, const std::vector<Tokens>& sequences,
+                  GptCache* cache = nullptr);
+
+// Adds every parameter's gradient into grad from dL/d(logits).
+void gpt_backward(const Gpt& model, const std::vector<Tokens>& sequences, const Matrix& d_logits,
+                  const GptCache& cache, Gpt& grad);
+
+// The mean cross-entropy of predicting targets[s][t] from inputs[s][0 … t] (targets that are
+// <pad> are not counted), label-smoothed by `smoothing` (loss.h), and, when grad is given, its
+// gradients (grad is reset first).
+double gpt_loss(const Gpt& model, const std::vector<Tokens>& inputs,
+                const std::vector<Tokens>& targets, Gpt* grad = nullptr, double smoothing = 0.0);
+
+// Decoding one token at a time: each block keeps its keys and values (the KV cache of chapter
+// 9). gpt_step feeds one token at position `length` and returns the next token's logits
+// (1 x vocab), the same as the last row of gpt_logits on the whole sequence.
+struct GptKV {
+    std::vector<KeptKV> blocks;
+    std::size_t length = 0;  // tokens fed so far
+    // Eᵀ packed (core/packed_matmul.h) when decoding starts: every step reads the whole table for its
+    // logits, and packed it streams from memory in order (the same bits as y·Eᵀ)
+    PackedMatrix output;
+};
+GptKV start_gpt(const Gpt& model);
+Matrix gpt_step(const Gpt& model, GptKV& kv, int token);

@@ -1,0 +1,96 @@
+// multi_head.h — multi-head attention (chapter 4): h attentions side by side, concatenated,
+// projected; and its backward pass.
+//
+//   MultiHead(x_q, x_kv) = Concat(head_1, …, head_h) · W_O + b_O
+//   head_i = Attention(x_q·W_Q^i + b_Q^i, x_kv·W_K^i + b_K^i, x_kv·W_V^i + b_V^i)
+//
+// Shapes (x·W convention: a row vector times a matrix; names as in core/notation.h):
+//   x_q (n x d_model) queries; x_kv (m x d_model) keys and values (x_kv = x_q: self-attention)
+//   W_Q, W_K (d_model x h·d_k)   W_V (d_model x h·d_v)   W_O (h·d_v x d_model)
+//   head i uses the column block i·d_k … (i+1)·d_k − 1 of W_Q and W_K, and block i of W_V:
+//   the fused matrix is the per-head matrices side by side.
+// PyTorch's nn.MultiheadAttention stores in_proj_weight (3·d_model x d_model) and applies it
+// as x·Wᵀ: W_Q = in_proj_weight[0 : d_model]ᵀ, W_K the next d_model rows transposed, W_V the
+// last; W_O = out_proj.weightᵀ. It requires d_k = d_v = d_model / h; we allow any d_k, d_v.
+//
+// Chapter 4's code is multi_head.cpp. What later chapters switch on inside the same call —
+// grouped-query heads (below), RoPE and ALiBi, kept keys and values, tiles (attending.h) — is
+// in multi_head_switches.cpp.
+//
+// Grouped-query attention (chapter 10; Ainslie et al. 2023): the keys and values may have fewer
+// heads than the queries, n_kv dividing h. Query head i then reads key/value head i / (h / n_kv):
+// W_K is (d_model x n_kv·d_k), W_V (d_model x n_kv·d_v), and the KV cache shrinks by h / n_kv.
+// n_kv = h is multi-head attention, n_kv = 1 multi-query attention (Shazeer 2019).
+#pragma once
+#include <cstddef>
+#include <vector>
+
+#include "core/matrix.h"
+#include "model/attention/attention.h"
+#include "model/multi_head/attending.h"
+
+struct MultiHeadWeights {
+    std::size_t n_heads = 1;
+    Matrix W_Q, W_K, W_V, W_O;
+    Matrix b_Q, b_K, b_V, b_O;   // (1 x columns of the matching W), or empty (0x0): no bias
+    std::size_t n_kv_heads = 0;  // heads of W_K and W_V; 0: n_heads
+    std::size_t kv_heads() const { return n_kv_heads ? n_kv_heads : n_heads; }
+    std::size_t d_k() const { return W_Q.cols / n_heads; }
+    std::size_t d_v() const { return W_V.cols / kv_heads(); }
+    std::size_t d_model() const { return W_Q.rows; }
+};
+
+// Throws std::invalid_argument naming the weight and the shape it should have.
+void check_multi_head(const MultiHeadWeights& w);
+
+// What the forward pass computed on the way: for a reader (each head's weights) and for the
+// backward pass.
+struct MultiHeadCache {
+    Matrix x_q, x_kv;                    // the inputs
+    Matrix Q, K, V;                      // (n x h·d_k), (m x h·d_k), (m x h·d_v): all heads
+    std::vector<AttentionResult> heads;  // head i of sequence s at [s·h + i]: weights (n_s x m_s)
+    Matrix concat;                       // (n x h·d_v): the heads' outputs side by side
+    Attending who;
+    std::vector<std::size_t> q_positions, k_positions;  // RoPE: the rows' positions
+};
+
+// The fused form: one matmul per projection for all heads, then the product is split into
+// column blocks, one per head (what nn.MultiheadAttention and the tutorial's code do).
+// mask: additive (n x m), applied in every head, or empty. Returns (n x d_model).
+Matrix multi_head_attention(const Matrix& x_q, const Matrix& x_kv, const MultiHeadWeights& w,
+                            const Matrix& mask = Matrix(), MultiHeadCache* cache = nullptr);
+
+// The same over stacks of sequences (attending.h): the projections run on every row at once,
+// attention on each sequence's rows alone. With kept, the keys and values are kept's (see
+// KeptKV) and who.kv describes them.
+Matrix multi_head_attention(const Matrix& x_q, const Matrix& x_kv, const MultiHeadWeights& w,
+                            const Attending& who, MultiHeadCache* cache = nullptr,
+                            KeptKV* kept = nullptr);
+
+// The heads' part of the fused form, on queries, keys and values already projected (all heads
+// side by side; K and V may have fewer heads, see grouped-query attention above): each
+// sequence's queries attend to its own keys, head by head, with ALiBi's bias when who says so.
+// -> concat (n x h·d_v); each head's result goes into heads when given.
+Matrix attend_heads(const Matrix& Q, const Matrix& K, const Matrix& V, std::size_t n_heads,
+                    const Attending& who, std::vector<AttentionResult>* heads = nullptr);
+
+struct MultiHeadInputGrads {
+    Matrix dx_q, dx_kv;  // for self-attention (x_q = x_kv) the caller adds the two
+};
+
+// Adds the weights' gradients into grad (same shapes as w); returns the inputs' gradients.
+MultiHeadInputGrads multi_head_attention_backward(const Matrix& d_output, const MultiHeadWeights& w,
+                                                  const MultiHeadCache& cache,
+                                                  MultiHeadWeights& grad);
+
+// The per-head reading of the formula: each head projects with its own W_Q^i, W_K^i, W_V^i.
+// The same numbers as the fused form (chapter 4 checks it); fills the cache's heads and concat.
+Matrix multi_head_attention_per_head(const Matrix& x_q, const Matrix& x_kv,
+                                     const MultiHeadWeights& w, const Matrix& mask = Matrix(),
+                                     MultiHeadCache* cache = nullptr);
+
+std::size_t parameter_count(const MultiHeadWeights& w);
+
+// x_kv's keys and values, all heads side by side: x_kv·W_K + b_K, x_kv·W_V + b_V (before any
+// rotation by position).
+KeptKV keys_values(const Matrix& x_kv, const MultiHeadWeights& w);

@@ -1,0 +1,33 @@
+// loss.h — cross-entropy with label smoothing, as nn.CrossEntropyLoss(ignore_index=pad,
+// label_smoothing=ε), and its gradient.
+//
+// For a position with target y over C = vocab classes, the smoothed target distribution is
+//   q = (1 − ε)·onehot(y) + ε/C,   loss = −Σ_c q_c · log softmax(logits)_c
+// Positions whose target is the padding id are ignored. The batch loss is the mean over all
+// positions that are not ignored, in every sequence of the batch.
+#pragma once
+#include <cstddef>
+
+#include "core/matrix.h"
+#include "model/transformer/tokens.h"
+
+struct LossSum {
+    double sum = 0.0;       // Σ of the per-position losses
+    std::size_t count = 0;  // positions counted (targets that are not padding)
+    double mean() const { return sum / static_cast<double>(count); }
+};
+
+// logits (n_tgt x vocab), one target per row: adds this sequence's losses to total.
+void cross_entropy(const Matrix& logits, const Tokens& targets, int pad_id, double smoothing,
+                   LossSum& total);
+
+// The least the smoothed loss can be, reached when softmax(logits) = q exactly: the entropy of
+// q, −(1 − ε + ε/C)·log(1 − ε + ε/C) − (C − 1)·(ε/C)·log(ε/C). A trained model's loss levels
+// off there, not at 0 (chapter 7 draws it under the loss curve).
+double smoothed_loss_floor(double smoothing, std::size_t classes);
+
+// dL/dlogits of gradient_scale · (this sequence's summed loss): (softmax(logits) − q) times
+// gradient_scale, zero rows for ignored positions. With gradient_scale = 1/N for a batch of N
+// counted positions, that is the gradient of the batch mean.
+Matrix cross_entropy_backward(const Matrix& logits, const Tokens& targets, int pad_id,
+                              double smoothing, double gradient_scale);
