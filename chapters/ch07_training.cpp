@@ -195,7 +195,7 @@ void apply_flags(const Options& o, Inputs& in) {
             in.plan.check_steps;  // --check: a short run, its figures are not compared
     if (o.has("--steps"))
         in.plan.settings.max_steps = static_cast<std::size_t>(o.integer("--steps", 1, 100000000));
-    if (o.has("--seconds")) in.plan.settings.max_seconds = o.number("--seconds", 0.001, 1e7);
+    if (o.has("--seconds")) in.plan.settings.seconds = o.number("--seconds", 0.001, 1e7);
     // chapter 10's switches, on the model this run trains
     TransformerConfig& c = in.plan.config;
     if (o.has("--norm") && !norm_from_name(o.value("--norm"), c.norm))
@@ -258,6 +258,8 @@ double held_out(Chapter& ch, const Inputs& in, const TrainingRun& run) {
     const ExactMatch score = exact_match(readings);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (run.steps_from_seconds)
+        ch.say(steps_from_seconds_note(in.plan.settings.seconds, run.steps_planned));
     ch.line(tr("trained {} steps in {} s; final loss {}", run.losses.size(), fixed(run.seconds, 1),
                fixed(run.losses.back(), 4)));
     ch.line(tr("held-out exact match: {} / {} = {}% (greedy decoding, {} s)", score.correct,
@@ -483,7 +485,8 @@ int main(int argc, char** argv) {
          {"--attention", "NAME",
           N_("standard (the default) or tiled: block by block, no weights kept (chapter 11)")},
          {"--tile", "N", N_("queries and keys per block of tiled attention (default 4)")},
-         {"--seconds", "S", N_("train at most S seconds (default: the data file's, 60)")},
+         {"--seconds", "S",
+          N_("train the steps that fit in S seconds here, instead of the data file's steps")},
          {"--save", "FILE",
           N_("save the model there (a full run saves it as build/ch07_<task>_model.json)")}}};
     return run_chapter(argc, argv, info, walkthrough);

@@ -73,7 +73,6 @@ Inputs read_inputs(const DataFile& data, const Options& o) {
     in.model = read_gpt_config(data, "inputs.model.", false);
     const std::string t = "inputs.training.";
     in.settings.max_steps = data.size(t + "max_steps", 1, 10000000);
-    in.settings.max_seconds = data.number(t + "max_seconds", 0.001, 1e7);
     in.settings.seed = data.size(t + "seed", 0, std::size_t(1) << 62);
     in.settings.adam.factor = data.number(t + "lr_factor", 1e-6, 100);
     in.settings.smoothing = data.number(t + "smoothing", 0.0, 0.99);
@@ -83,7 +82,7 @@ Inputs read_inputs(const DataFile& data, const Options& o) {
     in.windows = {data.size(t + "batch", 1, 4096), data.size(t + "context", 1, 4096)};
     if (o.has("--steps"))
         in.settings.max_steps = static_cast<std::size_t>(o.integer("--steps", 1, 10000000));
-    if (o.has("--seconds")) in.settings.max_seconds = o.number("--seconds", 0.001, 1e7);
+    if (o.has("--seconds")) in.settings.seconds = o.number("--seconds", 0.001, 1e7);
     const std::string s = "inputs.sampling.";
     in.poems = data.size(s + "poems", 1, 100000);
     in.shown = data.size(s + "shown", 0, 1000);
@@ -258,11 +257,10 @@ Trained train_step(Chapter& ch, const Inputs& in, const Corpus& c) {
     const Gpt initial = random_gpt(config, in.settings.seed);
     ch.say(
         tr("model: d_model {}, h {} ({} key/value heads), d_ff {}, {} blocks, {}, tied "
-           "embeddings, {} parameters; windows of {} tokens, batches of {}, up to {} steps or "
-           "{} s",
+           "embeddings, {} parameters; windows of {} tokens, batches of {}, {} steps",
            config.d_model, config.n_heads, config.kv_heads(), config.d_ff, config.n_decoder_layers,
            variant_text(config), grouped(parameter_count(initial)), in.windows.context,
-           in.windows.batch, in.settings.max_steps, general(in.settings.max_seconds, 6)));
+           in.windows.batch, in.settings.max_steps));
     const double wd = in.settings.adam.weight_decay, smoothing = in.settings.smoothing;
     if (wd > 0 || smoothing > 0)
         ch.say(
@@ -555,7 +553,6 @@ void adamw_check(Chapter& ch, const Inputs& in) {
     const std::string k = "inputs.tiny.adamw.";
     TrainingSettings s;
     s.max_steps = ch.data.size(k + "steps", 1, 1000);
-    s.max_seconds = 1e9;
     s.smoothing = ch.data.number(k + "smoothing", 0.0, 0.99);
     s.adam.factor = ch.data.number(k + "lr_factor", 1e-6, 100);
     s.adam.warmup = ch.data.size(k + "warmup", 1, 1000000);

@@ -46,7 +46,6 @@ def ch07_inputs():
             "factor": 1.0,
             "warmup": 100,
             "smoothing": 0.1,
-            "max_seconds": 60,
             "max_steps": 3000,
             "min_length": 1,
             "max_length": 10,

@@ -76,7 +76,7 @@ def ch12_inputs():
             "norm": "rms", "positions": "rope", "norm_first": True, "layer_norm_eps": 1e-5,
         },
         "training": {
-            "max_steps": 1500, "max_seconds": 170, "batch": 16, "context": 64,
+            "max_steps": 1500, "batch": 16, "context": 64,
             "lr_factor": 1.0, "warmup": 200, "smoothing": 0.1, "weight_decay": 3.0, "seed": 12,
         },
         "sampling": {

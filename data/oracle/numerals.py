@@ -128,7 +128,6 @@ NUMERALS_TRAINING = {
     "factor": 1.0,
     "warmup": 200,
     "smoothing": 0.1,
-    "max_seconds": 300,
     "max_steps": 4000,
     "max_digits": 8,
     "seed": 1,

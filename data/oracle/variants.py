@@ -260,7 +260,7 @@ def ch12_smallest():
         },
         "corpus": {"path": "tests/data/tang_sample.txt", "heldout_every": 10, "min_count": 1},
         "model": shape,
-        "training": {"max_steps": 2, "max_seconds": 60, "batch": 1, "context": 1, "lr_factor": 1.0,
+        "training": {"max_steps": 2, "batch": 1, "context": 1, "lr_factor": 1.0,
                      "warmup": 1, "weight_decay": 0.0, "smoothing": 0.0, "seed": 1},
         "sampling": {"poems": 1, "temperature": 1.0, "top_k": 0, "top_p": 1.0, "max_length": 3,
                      "seed": 1, "shown": 1, "prompts": [""]},

@@ -33,7 +33,6 @@ TrainingPlan read_training_plan(const DataFile& data, const std::string& k,
     s.adam.warmup = data.size(k + "warmup", 1, 1000000);
     s.adam.d_model = c.d_model;
     s.max_steps = data.size(k + "max_steps", 1, 100000000);
-    s.max_seconds = data.number(k + "max_seconds", 0.001, 1e7);
     s.seed = p.init_seed + 1;  // the batches: another stream than the weights'
     p.check_steps = data.size(k + "check_steps", 1, 1000000);
     p.heldout = data.size(k + "heldout", 1, 1000000);

@@ -2,10 +2,16 @@
 //   [#######.............] step 1100  loss 0.6512  lr 1.2e-03  41230 tokens/s  ETA 18 s
 // Shown only when stderr is a terminal (a log file or a pipe gets nothing).
 #pragma once
+#include <cstddef>
 #include <ostream>
 #include <string>
 
 #include "train/step_stats.h"
+
+// What a run planned by the clock says before its results (chapters 7 and 12, --seconds): how
+// many steps fit in the seconds here, and that the numbers are this machine's, not the
+// chapter's.
+std::string steps_from_seconds_note(double seconds, std::size_t steps);
 
 class ProgressBar {
 public:

@@ -6,5 +6,5 @@
 struct StepStats {
     std::size_t step = 0, max_steps = 0;
     double loss = 0.0, learning_rate = 0.0, tokens_per_second = 0.0;
-    double elapsed_seconds = 0.0, budget_seconds = 0.0;
+    double elapsed_seconds = 0.0;
 };

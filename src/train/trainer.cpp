@@ -1,6 +1,7 @@
 // trainer.cpp — the training loop and the held-out score.
 #include "train/trainer.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 
@@ -17,16 +18,31 @@ bool finite(const std::vector<Matrix*>& matrices) {
 
 }  // namespace
 
+std::size_t steps_that_fit(double seconds, const GradientStep& step, std::uint64_t seed,
+                           std::size_t probe) {
+    using Clock = std::chrono::steady_clock;
+    Random rng(seed ^ 0x5eC0d5);  // not the run's stream: the run draws the same batches
+    step(rng);                    // a first pass allocates what later ones reuse
+    const auto start = Clock::now();
+    for (std::size_t i = 0; i < probe; ++i) step(rng);
+    const double per_step =
+        std::chrono::duration<double>(Clock::now() - start).count() / static_cast<double>(probe);
+    return std::max<std::size_t>(1, static_cast<std::size_t>(seconds / per_step));
+}
+
 LoopResult optimise(const std::vector<Matrix*>& params, const TrainingSettings& s,
                     const GradientStep& step_of, const StepReport& report,
                     const std::vector<bool>* decayed) {
     using Clock = std::chrono::steady_clock;
     LoopResult run;
+    run.steps_from_seconds = s.seconds > 0;
+    run.steps_planned = run.steps_from_seconds ? steps_that_fit(s.seconds, step_of, s.seed)
+                                               : s.max_steps;
     Random rng(s.seed);
     Adam adam(s.adam);
     std::size_t tokens = 0;
     const auto start = Clock::now();
-    for (std::size_t step = 1; step <= s.max_steps; ++step) {
+    for (std::size_t step = 1; step <= run.steps_planned; ++step) {
         const StepResult r = step_of(rng);
         if (!std::isfinite(r.loss) || !finite(r.grads)) {  // a step on NaN makes every weight NaN
             run.diverged_at = step;
@@ -41,9 +57,8 @@ LoopResult optimise(const std::vector<Matrix*>& params, const TrainingSettings& 
         tokens += r.tokens;
         run.seconds = std::chrono::duration<double>(Clock::now() - start).count();
         if (report)
-            report({step, s.max_steps, r.loss, lr, static_cast<double>(tokens) / run.seconds,
-                    run.seconds, s.max_seconds});
-        if (run.seconds >= s.max_seconds) break;
+            report({step, run.steps_planned, r.loss, lr,
+                    static_cast<double>(tokens) / run.seconds, run.seconds});
     }
     return run;
 }
@@ -64,5 +79,7 @@ TrainingRun train(Transformer model, const TrainingSettings& s, const BatchSourc
     run.losses = std::move(loop.losses);
     run.seconds = loop.seconds;
     run.diverged_at = loop.diverged_at;
+    run.steps_planned = loop.steps_planned;
+    run.steps_from_seconds = loop.steps_from_seconds;
     return run;
 }

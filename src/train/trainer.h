@@ -1,6 +1,8 @@
 // trainer.h — the training loop of chapter 7: draw a batch, compute the loss and its gradients,
-// take an Adam step with the warm-up schedule; repeat. Bounded by steps (so every machine gets
-// the same model) and, as a safety net, by seconds.
+// take an Adam step with the warm-up schedule; repeat. A run is defined by its steps and seeds,
+// never by the clock: every machine, busy or idle, gets the same model. A reader who would
+// rather give seconds (--seconds) gets the steps that fit in them here, counted before the run
+// starts and reported, so the run can be repeated anywhere with --steps.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -17,7 +19,9 @@ struct TrainingSettings {
     double smoothing = 0.1;  // label smoothing of the loss
     AdamSettings adam;
     std::size_t max_steps = 1000;
-    double max_seconds = 60;
+    // > 0: the reader's --seconds. max_steps is then replaced, before the first step, by the
+    // steps that fit in this many seconds on this machine (timed on a few steps' passes).
+    double seconds = 0;
     std::uint64_t seed = 0;  // the batches are drawn from Random(seed)
 };
 
@@ -29,6 +33,8 @@ struct TrainingRun {
     Transformer model;
     std::vector<double> losses;  // one per step taken
     double seconds = 0.0;
+    std::size_t steps_planned = 0;    // as LoopResult below
+    bool steps_from_seconds = false;
     // The step whose loss, gradient or updated weights were not finite (NaN or infinity): the
     // run stopped there and its model must not be used. 0 when every step was finite.
     std::size_t diverged_at = 0;
@@ -36,8 +42,8 @@ struct TrainingRun {
 
 // The loop itself, for any model: each step calls `step`, which draws a batch from rng and
 // returns its loss, the gradients (pointers into a model of the parameters' shape, in the same
-// order) and how many tokens it read; then Adam moves params. Stops after max_steps, at
-// max_seconds, or at the first step that is not finite (diverged_at).
+// order) and how many tokens it read; then Adam moves params. Stops after max_steps (or the
+// steps that fit in settings.seconds), or at the first step that is not finite (diverged_at).
 struct StepResult {
     double loss = 0.0;
     std::vector<Matrix*> grads;
@@ -48,7 +54,14 @@ struct LoopResult {
     std::vector<double> losses;
     double seconds = 0.0;
     std::size_t diverged_at = 0;
+    std::size_t steps_planned = 0;    // max_steps, or the steps that fit in settings.seconds
+    bool steps_from_seconds = false;  // true: steps_planned came from the clock (--seconds)
 };
+
+// The steps that fit in `seconds` here: `probe` of the step's passes (its batch, loss and
+// gradients, drawn from another stream so the run itself is untouched) are timed.
+std::size_t steps_that_fit(double seconds, const GradientStep& step, std::uint64_t seed,
+                           std::size_t probe = 3);
 // decayed: which parameters AdamW's weight decay shrinks (settings.adam.weight_decay).
 LoopResult optimise(const std::vector<Matrix*>& params, const TrainingSettings& settings,
                     const GradientStep& step, const StepReport& report = {},
