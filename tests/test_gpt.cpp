@@ -13,6 +13,7 @@
 #include "model/gpt/gpt.h"
 #include "model/gpt/gpt_sampling.h"
 #include "train/gpt_training.h"
+#include "train/kneser_ney.h"
 #include "train/ngram.h"
 #include "train/poems.h"
 #include "helpers.h"
@@ -107,10 +108,7 @@ TEST_CASE("decoder-only model: the KV cache equals the whole pass, every switch"
         CAPTURE(positions_name(positions));
         const Gpt m = random_gpt(small(11, positions), 5);
         const Tokens s = {1, 5, 6, 7, 4, 8, 9, 10, 3};
-        const Matrix full = gpt_logits(m, {s});
-        GptKV kv = start_gpt(m);
-        for (std::size_t t = 0; t < s.size(); ++t)
-            CHECK(max_abs_diff(gpt_step(m, kv, s[t]), row_block(full, t, 1)) == 0.0);
+        CHECK(gpt_cache_against_full_pass(m, {s}) == 0.0);
     }
 }
 
@@ -131,7 +129,7 @@ TEST_CASE("decoder-only model: training lowers the loss, sampling stays in the v
     CHECK(gpt_heldout_loss(run.model, sequences, 16) < before - 0.5);
     Random rng(9);
     SamplingSettings ss;
-    ss.temperature = 0.8, ss.top_k = 5, ss.top_p = 0.9, ss.max_length = 40;
+    ss.temperature = 0.8, ss.top_k = 5, ss.top_p = 0.9, ss.max_new = 33;
     ss.never = {CharVocabulary::unknown};
     const Tokens t = sample_gpt(run.model, encode(v, "《春晓》", false), ss, rng);
     CHECK(t.size() <= 40);
@@ -157,4 +155,88 @@ TEST_CASE("decoder-only model files: saved whole, loaded back the same, errors n
     text.replace(text.find("\"norm.weight\""), 13, "\"norm.weigth\"");
     CHECK_THROWS_WITH_AS(load_gpt(DataFile::parse("bad.json", text), ""),
                          doctest::Contains("norm.weigth"), DataError);
+}
+
+TEST_CASE("Kneser-Ney: every history's probabilities sum to 1, seen and unseen") {
+    const std::vector<Tokens> training = {{1, 5, 6, 5, 7, 2}, {1, 6, 6, 5, 2}, {1, 5, 6, 7, 2},
+                                          {1, 7, 7, 7, 5, 6, 2}};
+    const std::size_t vocab = 9;
+    for (std::size_t order = 1; order <= 3; ++order) {
+        CAPTURE(order);
+        const KneserNey kn(training, vocab, order);
+        for (const Tokens& h : std::vector<Tokens>{{1, 1}, {5, 6}, {6, 6}, {8, 8}, {7, 7}}) {
+            CAPTURE(h[0]);
+            CAPTURE(h[1]);
+            double sum = 0;
+            for (int w = 0; w < static_cast<int>(vocab); ++w) {
+                const double p = kn.probability(h.data() + 2, w);
+                CHECK(p > 0);
+                sum += p;
+            }
+            CHECK(sum == doctest::Approx(1.0).epsilon(1e-13));
+        }
+    }
+    // a history never seen (8 8) leaves the lower orders: the trigram's P is the bigram's there
+    const KneserNey bigram(training, vocab, 2), trigram(training, vocab, 3);
+    const Tokens unseen = {8, 8};
+    CHECK(trigram.probability(unseen.data() + 2, 5) > 0);
+    // more context helps on text like the training text; and sampling stays in bounds
+    CHECK(trigram.loss(training) < bigram.loss(training));
+    Random rng(2);
+    const Tokens s = trigram.sample({1}, 2, 4, 30, rng);
+    CHECK(s.size() <= 30);
+    for (std::size_t t = 1; t < s.size(); ++t) CHECK((s[t] == 2 || s[t] >= 4));
+}
+
+TEST_CASE("the corpus: regulated poems, repeats dropped, split three ways, vocabulary capped") {
+    const std::vector<Poem> poems = read_poems(sample);
+    std::size_t regulated = 0;
+    for (const Poem& p : poems) regulated += regulated_poem(p);
+    CHECK(regulated == poems.size());  // ten quatrains and eight-line poems
+    CHECK(regulated_poem({"t", "a", {"床前明月光，疑是地上霜。", "举头望明月，低头思故乡。"}}));
+    CHECK(!regulated_poem({"t", "a", {"床前明月光，疑是地上霜。"}}));  // one couplet
+    CHECK(!regulated_poem(
+        {"t", "a", {"床前明月光，疑是地上霜。", "独在异乡为异客，每逢佳节倍思亲。"}}));  // 5 and 7
+    std::vector<Poem> twice = poems;
+    twice.push_back({"another title", "someone", poems[3].lines});  // the same poem again
+    CHECK(distinct_poems(twice).size() == poems.size());
+    std::vector<Poem> many;
+    for (int i = 0; i < 300; ++i) many.push_back({std::to_string(i), "", {std::to_string(i)}});
+    const PoemSplit split = split_poems(many, 10, 10, 20);
+    CHECK(split.heldout.size() == 30);
+    CHECK(split.validation.size() == 20);  // spread out: every 13th of the 270 left
+    CHECK(split.training.size() == 250);
+    CHECK(split.validation.back().title > "250");  // reaching the end of the corpus
+    const CharVocabulary v = vocabulary_of({"春春春眠眠晓"}, 1, 2);  // the 2 most frequent
+    CHECK(v.size() == 5 + 2);
+    CHECK(v.id("晓") == CharVocabulary::unknown);
+    CHECK(repeats_a_character("春春春眠"));
+    CHECK(!repeats_a_character("春春眠春"));
+}
+
+TEST_CASE("decoder-only model: a <pad> anywhere in its input, the cache still equals the pass") {
+    const Gpt m = random_gpt(small(11, PositionScheme::Rope), 6);
+    const Tokens base = {1, 5, 6, 7, 8, 9};
+    for (std::size_t pad = 0; pad < base.size(); ++pad) {
+        CAPTURE(pad);
+        Tokens s = base;
+        s[pad] = 0;
+        CHECK(gpt_cache_against_full_pass(m, {s}) == 0.0);
+    }
+}
+
+TEST_CASE("writing past the window: a long prompt reads only its last window, in linear time") {
+    const Gpt m = random_gpt(small(11, PositionScheme::Rope), 9);
+    Tokens prompt = {1};
+    for (int i = 0; i < 200; ++i) prompt.push_back(5 + i % 6);
+    SamplingSettings s;
+    s.max_new = 40, s.context = 8;
+    Random a(4), b(4);
+    const Tokens long_one = sample_gpt(m, prompt, s, a);
+    const Tokens last(prompt.end() - 8, prompt.end());
+    const Tokens short_one = sample_gpt(m, last, s, b);
+    CHECK(long_one.size() - prompt.size() == short_one.size() - last.size());
+    CHECK(Tokens(long_one.begin() + static_cast<long>(prompt.size()), long_one.end()) ==
+          Tokens(short_one.begin() + 8, short_one.end()));
+    CHECK(long_one.size() <= prompt.size() + 40);
 }

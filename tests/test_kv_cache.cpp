@@ -8,20 +8,9 @@
 
 namespace {
 
-// The largest |cached − recomputed| over every step of feeding `fed`, and the steps compared.
+// The largest |cached − recomputed| over every step of feeding `fed`.
 double worst_gap(const Transformer& m, const Tokens& source, const Tokens& fed) {
-    KVCache cache = start_decoding(m, source);
-    const Matrix memory = encode(m, {source});
-    double worst = 0.0;
-    for (std::size_t t = 0; t < fed.size(); ++t) {
-        const Matrix cached = decode_step(m, cache, fed[t]);
-        const Tokens prefix(fed.begin(), fed.begin() + static_cast<long>(t) + 1);
-        const Matrix full = decode(m, {prefix}, memory, {source});
-        const Matrix last = row_of(full, full.rows - 1);
-        REQUIRE(cached.cols == last.cols);
-        worst = std::max(worst, max_abs_diff(cached, last));
-    }
-    return worst;
+    return cache_against_recomputation(m, source, fed).worst();
 }
 
 TransformerConfig config(bool norm_first) {
@@ -60,7 +49,7 @@ TEST_CASE("KV cache: what it holds grows by one row per layer and step") {
     CHECK(cache_doubles(cache) == 3 * 4 * row);       // the memory's, in 3 decoder layers
     decode_step(m, cache, 1);
     decode_step(m, cache, 5);
-    CHECK(cache.length == 2);
+    CHECK(cache.fed.size() == 2);
     CHECK(cache_doubles(cache) == 3 * (4 + 2) * row);
     CHECK(kv_cache_bytes(m.config, 2, 4) == 8.0 * static_cast<double>(cache_doubles(cache)));
 }
@@ -99,4 +88,19 @@ TEST_CASE("KV cache: grouped-query attention keeps h / n_kv times fewer doubles"
     const std::size_t row = 4 + 4;
     CHECK(cache_doubles(cache) == 3 * (4 + 1) * row);
     CHECK(kv_cache_bytes(m.config, 1, 4) == 8.0 * static_cast<double>(cache_doubles(cache)));
+}
+
+TEST_CASE("KV cache: a <pad> at any position of the decoder's input is hidden on both paths") {
+    // who_attends.h: a <pad> key is hidden from every query, in the full pass and in the step
+    for (const bool norm_first : {false, true}) {
+        const Transformer m = random_transformer(config(norm_first), 4);
+        const Tokens fed = {1, 6, 4, 3, 7, 8};
+        for (std::size_t pad = 0; pad < fed.size(); ++pad) {
+            CAPTURE(norm_first);
+            CAPTURE(pad);
+            Tokens with_pad = fed;
+            with_pad[pad] = m.config.pad_id;
+            CHECK(worst_gap(m, {3, 4, 5, 2}, with_pad) == 0.0);
+        }
+    }
 }

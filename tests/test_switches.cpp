@@ -24,19 +24,6 @@ std::string small_plan() {
     return temp_file("switches_plan.json", doc.dump());
 }
 
-double kv_cache_gap(const Transformer& m, const Tokens& source, const Tokens& fed) {
-    KVCache cache = start_decoding(m, source);
-    const Matrix memory = encode(m, {source});
-    double worst = 0.0;
-    for (std::size_t t = 0; t < fed.size(); ++t) {
-        const Matrix cached = decode_step(m, cache, fed[t]);
-        const Matrix full = decode(m, {Tokens(fed.begin(), fed.begin() + static_cast<long>(t) + 1)},
-                                   memory, {source});
-        worst = std::max(worst, max_abs_diff(cached, row_of(full, full.rows - 1)));
-    }
-    return worst;
-}
-
 }  // namespace
 
 TEST_CASE("every combination of ch07's switches trains, saves, and decodes in ch06 and ch09") {
@@ -68,7 +55,7 @@ TEST_CASE("every combination of ch07's switches trains, saves, and decodes in ch
                                        std::string(kv) == "2" && std::string(window) == "0";
                     CHECK((decode.out.find("variant:") != std::string::npos) == !paper);
                     const Transformer m = load_transformer(DataFile::load(model), "");
-                    CHECK(kv_cache_gap(m, {5, 6, 2}, {1, 4, 7, 3}) == 0.0);
+                    CHECK(cache_against_recomputation(m, {5, 6, 2}, {1, 4, 7, 3}).worst() == 0.0);
                     BeamSettings beam;
                     beam.max_length = 4;
                     const std::vector<Hypothesis> found = beam_search(m, {5, 6, 2}, beam);

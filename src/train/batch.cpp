@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <utility>
 
-#include "core/threads.h"
+#include "train/parts.h"
 #include "model/transformer/loss.h"
 #include "model/transformer/parameters.h"
 #include "model/transformer/transformer_init.h"
@@ -35,9 +35,8 @@ LossSum part_gradients(const Transformer& m, const Example* first, std::size_t c
     const Matrix memory = encode(m, sources, &ec);
     const Matrix logits = decode(m, inputs, memory, sources, &dc);
     LossSum loss;
-    cross_entropy(logits, all_targets, m.config.pad_id, smoothing, loss);
     const Matrix d_logits =
-        cross_entropy_backward(logits, all_targets, m.config.pad_id, smoothing, scale);
+        cross_entropy_with_gradient(logits, all_targets, m.config.pad_id, smoothing, scale, loss);
     const Matrix d_memory = decode_backward(m, d_logits, inputs, dc, grad);
     encode_backward(m, d_memory, sources, ec, grad);
     return loss;
@@ -53,47 +52,25 @@ double batch_gradients(const Transformer& m, const std::vector<Example>& batch, 
     }
     // the gradient of the batch mean: each counted position weighs 1/N
     const double scale = 1.0 / static_cast<double>(counted_targets(batch, m.config.pad_id));
-    // The batch in parts of `per_part` examples, whatever the number of threads: each part's
-    // gradient is computed on its own (by one thread), then the parts are added up in their
-    // order. The same cut and the same order on any number of threads: the same bits.
+    // the batch in parts of `per_part` examples, whatever the number of threads (parts.h)
     constexpr std::size_t per_part = 8;
     const std::size_t parts = (batch.size() + per_part - 1) / per_part;
     std::vector<Transformer> part_grad(parts);
     std::vector<LossSum> part_loss(parts);
-    // the parts' tokens; the longest parts are handed out first, so that no thread is left
-    // with a long one at the end while the others wait
-    std::vector<std::size_t> tokens(parts, 0), order(parts);
+    std::vector<std::size_t> tokens(parts, 0);
     for (std::size_t i = 0; i < batch.size(); ++i)
         tokens[i / per_part] += batch[i].source.size() + batch[i].target.size();
-    for (std::size_t p = 0; p < parts; ++p) order[p] = p;
-    std::stable_sort(order.begin(), order.end(),
-                     [&](std::size_t a, std::size_t b) { return tokens[a] > tokens[b]; });
-    std::size_t work = 0;  // multiply-adds, roughly: the stacked tokens times the weights
-    for (std::size_t t : tokens) work += t;
-    work *= parameter_count(m);
-    parallel_for_uneven(parts, parts > 1 ? work : 0, [&](std::size_t k) {
-        const std::size_t p = order[k];
+    // the multiply-adds of a token: about one per weight
+    run_parts(tokens, parameter_count(m), [&](std::size_t p) {
         part_grad[p] = zeros_like(m);
         part_loss[p] = part_gradients(m, batch.data() + p * per_part,
                                       std::min(per_part, batch.size() - p * per_part), smoothing,
                                       scale, part_grad[p]);
     });
-    // each parameter summed over the parts in order, onto the first (shared out in pieces)
+    std::vector<std::vector<Matrix*>> grads;
+    for (Transformer& g : part_grad) grads.push_back(parameter_matrices(g));
+    add_in_order(grads);
     grad = std::move(part_grad.front());
-    const std::vector<Matrix*> into = parameter_matrices(grad);
-    std::vector<std::vector<Matrix*>> from;
-    for (std::size_t p = 1; p < parts; ++p) from.push_back(parameter_matrices(part_grad[p]));
-    std::vector<std::size_t> sizes;
-    for (const Matrix* g : into) sizes.push_back(g->data.size());
-    // an addition from memory took ~0.65 ns here, the time of ~30 multiply-adds in registers
-    parallel_for_pieces(sizes, 30 * (parts - 1),
-                        [&](std::size_t i, std::size_t begin, std::size_t end) {
-                            double* sum = into[i]->data.data();
-                            for (const std::vector<Matrix*>& part : from) {
-                                const double* g = part[i]->data.data();
-                                for (std::size_t j = begin; j < end; ++j) sum[j] += g[j];
-                            }
-                        });
     LossSum loss;
     for (const LossSum& l : part_loss) {
         loss.sum += l.sum;

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "train/parts.h"
+
 namespace {
 
 // AdamW shrinks the matrices, not the biases and gains (as the usual two parameter groups).
@@ -12,11 +14,60 @@ std::vector<bool> weight_decayed(Gpt& model) {
     return decayed;
 }
 
+// The batch's mean loss and its gradient, computed in parts of 8 windows (train/parts.h).
+double batch_in_parts(const Gpt& model, const std::vector<Tokens>& inputs,
+                      const std::vector<Tokens>& targets, double smoothing, Gpt& grad) {
+    constexpr std::size_t per_part = 8;
+    const std::size_t parts = (inputs.size() + per_part - 1) / per_part;
+    const double scale = 1.0 / static_cast<double>(
+                                   counted_targets(concatenated(targets), model.config.pad_id));
+    std::vector<Gpt> part_grad(parts);
+    std::vector<LossSum> part_loss(parts);
+    std::vector<std::size_t> tokens(parts, 0);
+    for (std::size_t i = 0; i < inputs.size(); ++i) tokens[i / per_part] += inputs[i].size();
+    const auto part = [&](std::size_t p, std::vector<Tokens> const& all) {
+        const auto first = all.begin() + static_cast<long>(p * per_part);
+        return std::vector<Tokens>(first, first + static_cast<long>(std::min(
+                                                      per_part, all.size() - p * per_part)));
+    };
+    // the multiply-adds of a token: about one per weight, three times (forward and backward)
+    run_parts(tokens, 3 * parameter_count(model), [&](std::size_t p) {
+        part_loss[p] = gpt_loss_sum(model, part(p, inputs), part(p, targets), &part_grad[p],
+                                    smoothing, scale);
+    });
+    std::vector<std::vector<Matrix*>> grads;
+    for (Gpt& g : part_grad) grads.push_back(parameter_matrices(g));
+    add_in_order(grads);
+    grad = std::move(part_grad.front());
+    LossSum loss;
+    for (const LossSum& l : part_loss) loss.sum += l.sum, loss.count += l.count;
+    return loss.mean();
+}
+
 }  // namespace
 
 GptTrainingRun train_gpt(Gpt model, const std::vector<Tokens>& sequences, WindowBatches w,
-                         const TrainingSettings& settings, const StepReport& report) {
-    GptTrainingRun run{std::move(model), {}};
+                         const TrainingSettings& settings, const GptValidation& validation,
+                         const StepReport& report, const CurveReport& curve_report) {
+    GptTrainingRun run{std::move(model), {}, false, 0, 0, {}};
+    Gpt best;
+    double loss_sum = 0;  // the training losses since the last point of the curve
+    std::size_t losses = 0;
+    const bool validating = validation.every > 0 && validation.sequences;
+    const StepReport each_step = [&](const StepStats& s) {
+        if (report) report(s);
+        loss_sum += s.loss, ++losses;
+        if (!validating || (s.step % validation.every != 0 && s.step != s.max_steps)) return;
+        const CurvePoint point{s.step, loss_sum / static_cast<double>(losses),
+                               gpt_heldout_loss(run.model, *validation.sequences, w.context)};
+        loss_sum = 0, losses = 0;
+        run.curve.push_back(point);
+        if (curve_report) curve_report(point);
+        if (run.best_step == 0 || point.validation_loss < run.best_validation_loss) {
+            run.best_step = s.step, run.best_validation_loss = point.validation_loss;
+            best = run.model;
+        }
+    };
     Gpt grad;
     const GradientStep step = [&](Random& rng) {
         std::vector<Tokens> inputs, targets;
@@ -32,12 +83,22 @@ GptTrainingRun train_gpt(Gpt model, const std::vector<Tokens>& sequences, Window
                                  s.begin() + static_cast<long>(start + length));
             r.tokens += length - 1;
         }
-        r.loss = gpt_loss(run.model, inputs, targets, &grad, settings.smoothing);
+        r.loss = batch_in_parts(run.model, inputs, targets, settings.smoothing, grad);
         r.grads = parameter_matrices(grad);
         return r;
     };
     const std::vector<bool> decayed = weight_decayed(run.model);
-    run.loop = optimise(parameter_matrices(run.model), settings, step, report, &decayed);
+    const StopRule patience_ran_out = [&] {
+        if (!validating || validation.patience == 0 || run.curve.empty()) return false;
+        const std::size_t since_best = run.curve.back().step - run.best_step;
+        run.stopped_early = since_best >= validation.patience * validation.every;
+        return run.stopped_early;
+    };
+    run.loop =
+        optimise(parameter_matrices(run.model), settings, step, each_step, &decayed, patience_ran_out);
+    run.stopped_early = run.stopped_early && run.loop.losses.size() < run.loop.steps_planned;
+    if (run.best_step > 0 && !run.loop.diverged_at) run.model = std::move(best);
+    if (!validating) run.best_step = run.loop.losses.size();
     return run;
 }
 

@@ -2,6 +2,7 @@
 // its loss on held-out ones: the loop of trainer.h, with batches of windows.
 #pragma once
 #include <cstddef>
+#include <functional>
 #include <vector>
 
 #include "model/gpt/gpt.h"
@@ -13,15 +14,40 @@ struct WindowBatches {
     std::size_t batch = 16, context = 64;
 };
 
+// Choosing while training: every `every` steps (and after the last) the loss on validation
+// sequences — carved out of the training text, never the held-out ones — and the step where it
+// was lowest is the one kept. every = 0: no validation, the last step is kept.
+// patience > 0: the run ends once that many validations in a row found no better step (the
+// rest of the run would only learn the training text by heart).
+struct GptValidation {
+    const std::vector<Tokens>* sequences = nullptr;
+    std::size_t every = 0;
+    std::size_t patience = 0;
+};
+
+// One point of the training curve: the mean training loss of the steps since the point before
+// (label-smoothed when the training is) and the validation loss at that step.
+struct CurvePoint {
+    std::size_t step = 0;
+    double training_loss = 0, validation_loss = 0;
+};
+
 struct GptTrainingRun {
-    Gpt model;
+    Gpt model;  // the best step's (lowest validation loss); the last step's without validation
     LoopResult loop;
+    bool stopped_early = false;  // patience ran out before the last planned step
+    std::size_t best_step = 0;
+    double best_validation_loss = 0;
+    std::vector<CurvePoint> curve;
 };
 
 // Trains model (initialised) on windows of sequences, with settings.smoothing's label smoothing
 // (the held-out loss is always the plain cross-entropy, comparable with the baselines').
+// report, when given, also hears of each validation (a point of the curve).
+using CurveReport = std::function<void(const CurvePoint&)>;
 GptTrainingRun train_gpt(Gpt model, const std::vector<Tokens>& sequences, WindowBatches windows,
-                         const TrainingSettings& settings, const StepReport& report = {});
+                         const TrainingSettings& settings, const GptValidation& validation = {},
+                         const StepReport& report = {}, const CurveReport& curve_report = {});
 
 // The steps of the loop on one fixed batch, the model trained in place: their losses (chapter
 // 12 checks them against torch.optim.AdamW on a tiny model).

@@ -1,6 +1,10 @@
 // poems.cpp — characters, the vocabulary, poems as tokens.
 #include "train/poems.h"
 
+#include <algorithm>
+#include <set>
+#include <utility>
+
 std::vector<std::string> characters(const std::string& s) {
     std::vector<std::string> out;
     for (std::size_t i = 0; i < s.size();) {
@@ -22,15 +26,23 @@ int CharVocabulary::id(const std::string& character) const {
     return it == ids.end() ? unknown : it->second;
 }
 
-CharVocabulary vocabulary_of(const std::vector<std::string>& texts, std::size_t min_count) {
+CharVocabulary vocabulary_of(const std::vector<std::string>& texts, std::size_t min_count,
+                             std::size_t max_characters) {
     std::map<std::string, std::size_t> seen;  // std::string orders UTF-8 by code point
     for (const std::string& t : texts)
         for (const std::string& c : characters(t))
             if (c != "\n") ++seen[c];
+    std::vector<std::pair<std::size_t, std::string>> kept;  // (count, character), frequent first
+    for (const auto& [c, n] : seen)
+        if (n >= min_count) kept.emplace_back(n, c);
+    std::stable_sort(kept.begin(), kept.end(),
+                     [](const auto& a, const auto& b) { return a.first > b.first; });
+    if (max_characters > 0 && kept.size() > max_characters) kept.resize(max_characters);
+    std::sort(kept.begin(), kept.end(),
+              [](const auto& a, const auto& b) { return a.second < b.second; });
     CharVocabulary v;
     v.names = {"<pad>", "<bos>", "<eos>", "<unk>", "\n"};
-    for (const auto& [c, n] : seen)
-        if (n >= min_count) v.names.push_back(c);
+    for (const auto& [n, c] : kept) v.names.push_back(c);
     for (std::size_t i = 0; i < v.names.size(); ++i) v.ids[v.names[i]] = static_cast<int>(i);
     return v;
 }
@@ -56,8 +68,54 @@ std::string decode(const CharVocabulary& v, const Tokens& ids) {
     return out;
 }
 
+bool regulated_poem(const Poem& p) {
+    if (p.lines.size() != 2 && p.lines.size() != 4) return false;
+    for (const std::string& line : p.lines)
+        if (!regulated_form(line) || line.size() != p.lines.front().size()) return false;
+    return true;
+}
+
+std::vector<Poem> distinct_poems(const std::vector<Poem>& poems) {
+    std::set<std::vector<std::string>> seen;
+    std::vector<Poem> out;
+    for (const Poem& p : poems)
+        if (seen.insert(p.lines).second) out.push_back(p);
+    return out;
+}
+
 bool held_out(std::size_t index, std::size_t every) {
     return every > 0 && index % every == every - 1;
+}
+
+PoemSplit split_poems(const std::vector<Poem>& poems, std::size_t heldout_every,
+                      std::size_t validation_every, std::size_t validation_max) {
+    PoemSplit split;
+    std::size_t rest = 0;  // the poems not held out
+    for (std::size_t i = 0; i < poems.size(); ++i) rest += !held_out(i, heldout_every);
+    // spread over the whole corpus: with more candidates than validation_max, a longer stride
+    std::size_t every = std::max<std::size_t>(validation_every, 1);
+    if (validation_max > 0 && rest / every > validation_max) every = rest / validation_max;
+    rest = 0;
+    for (std::size_t i = 0; i < poems.size(); ++i) {
+        if (held_out(i, heldout_every)) {
+            split.heldout.push_back(poems[i]);
+            continue;
+        }
+        const bool validation =
+            held_out(rest++, every) && split.validation.size() < validation_max;
+        (validation ? split.validation : split.training).push_back(poems[i]);
+    }
+    return split;
+}
+
+bool repeats_a_character(const std::string& line, std::size_t run) {
+    const std::vector<std::string> c = characters(line);
+    std::size_t same = 1;
+    for (std::size_t i = 1; i < c.size(); ++i) {
+        same = c[i] == c[i - 1] ? same + 1 : 1;
+        if (same >= run) return true;
+    }
+    return false;
 }
 
 bool regulated_form(const std::string& line) {

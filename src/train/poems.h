@@ -1,5 +1,6 @@
 // poems.h — poems as token sequences for chapter 12's character-level model: one token per
-// character, a vocabulary built from the training poems, an unknown token for the rest.
+// character, a vocabulary built from the training poems, an unknown token for the rest; how a
+// corpus is split (held-out and validation poems, whole) and what is measured on written lines.
 //
 // A poem reads   <bos> 《 title 》 \n line \n line … <eos>
 // so the model learns the title's brackets, the line breaks and where a poem ends, and a title
@@ -10,6 +11,12 @@
 #include <vector>
 
 #include "model/transformer/tokens.h"
+
+struct Poem {
+    std::string title;               // without its 《》
+    std::string author;              // without 作者：
+    std::vector<std::string> lines;  // the poem's lines, one couplet each, as printed
+};
 
 // The characters of a UTF-8 string, one string each ("春晓" -> "春", "晓").
 std::vector<std::string> characters(const std::string& utf8);
@@ -22,10 +29,13 @@ struct CharVocabulary {
     int id(const std::string& character) const;  // unknown for a character not in it
 };
 
-// The vocabulary of the characters these texts hold at least min_count times, in Unicode order
-// after the specials. With min_count 2, a character seen once is <unk> in training too: the
-// model learns how often a character it does not know comes along, which held-out text has.
-CharVocabulary vocabulary_of(const std::vector<std::string>& texts, std::size_t min_count = 1);
+// The vocabulary of the characters these texts hold at least min_count times — with
+// max_characters > 0, only that many of the most frequent (ties to the lower code point) — in
+// Unicode order after the specials. With min_count 2, a character seen once is <unk> in
+// training too: the model learns how often a character it does not know comes along, which
+// held-out text has.
+CharVocabulary vocabulary_of(const std::vector<std::string>& texts, std::size_t min_count = 1,
+                             std::size_t max_characters = 0);
 
 // A poem's text as the model reads it: "《title》\nline\nline".
 std::string poem_text(const std::string& title, const std::vector<std::string>& lines);
@@ -38,6 +48,30 @@ std::string decode(const CharVocabulary& v, const Tokens& ids);  // specials dro
 // again, and a full stop, question or exclamation mark ("床前明月光，疑是地上霜。").
 bool regulated_form(const std::string& line);
 
+// A regulated poem (近体诗 in shape): two or four couplets (a quatrain or an eight-line poem),
+// every one in the same regulated form, all five or all seven characters.
+bool regulated_poem(const Poem& p);
+
+// The poems without repeats: a poem whose lines are those of an earlier one (a poem the
+// collection holds twice, under another title or author) is dropped, so that no poem can be on
+// both sides of a split.
+std::vector<Poem> distinct_poems(const std::vector<Poem>& poems);
+
 // Every `every`-th poem (the 10th, 20th, …) held out: the split is by poem, never by line, so no
 // line of a held-out poem is seen in training.
 bool held_out(std::size_t index, std::size_t every);
+
+// Poems for training, for choosing while training (validation), and for the final measurement
+// (held out): the held-out ones every heldout_every-th poem; then, of the rest, every
+// validation_every-th is a validation poem — every k-th instead, spread over the whole corpus,
+// where that would give more than validation_max — and the others train.
+// Held-out poems are never used to choose anything.
+struct PoemSplit {
+    std::vector<Poem> training, validation, heldout;
+};
+PoemSplit split_poems(const std::vector<Poem>& poems, std::size_t heldout_every,
+                      std::size_t validation_every, std::size_t validation_max);
+
+// What a written line is measured by: its shape, and whether one character comes `run` or more
+// times in a row (春春春: a model that stutters).
+bool repeats_a_character(const std::string& line, std::size_t run = 3);

@@ -32,14 +32,16 @@ std::size_t steps_that_fit(double seconds, const GradientStep& step, std::uint64
 
 LoopResult optimise(const std::vector<Matrix*>& params, const TrainingSettings& s,
                     const GradientStep& step_of, const StepReport& report,
-                    const std::vector<bool>* decayed) {
+                    const std::vector<bool>* decayed, const StopRule& stop) {
     using Clock = std::chrono::steady_clock;
     LoopResult run;
     run.steps_from_seconds = s.seconds > 0;
     run.steps_planned = run.steps_from_seconds ? steps_that_fit(s.seconds, step_of, s.seed)
                                                : s.max_steps;
     Random rng(s.seed);
-    Adam adam(s.adam);
+    AdamSettings adam_settings = s.adam;
+    if (adam_settings.steps == 0) adam_settings.steps = run.steps_planned;  // the cosine's end
+    Adam adam(adam_settings);
     std::size_t tokens = 0;
     const auto start = Clock::now();
     for (std::size_t step = 1; step <= run.steps_planned; ++step) {
@@ -59,6 +61,7 @@ LoopResult optimise(const std::vector<Matrix*>& params, const TrainingSettings& 
         if (report)
             report({step, run.steps_planned, r.loss, lr,
                     static_cast<double>(tokens) / run.seconds, run.seconds});
+        if (stop && stop()) break;
     }
     return run;
 }

@@ -63,9 +63,11 @@ struct LoopResult {
 std::size_t steps_that_fit(double seconds, const GradientStep& step, std::uint64_t seed,
                            std::size_t probe = 3);
 // decayed: which parameters AdamW's weight decay shrinks (settings.adam.weight_decay).
+// stop, when given, is asked after each step (after report) whether to end the run there.
+using StopRule = std::function<bool()>;
 LoopResult optimise(const std::vector<Matrix*>& params, const TrainingSettings& settings,
                     const GradientStep& step, const StepReport& report = {},
-                    const std::vector<bool>* decayed = nullptr);
+                    const std::vector<bool>* decayed = nullptr, const StopRule& stop = {});
 
 // Trains `model` (already initialised) on batches from draw_batch, reporting each step.
 TrainingRun train(Transformer model, const TrainingSettings& settings,

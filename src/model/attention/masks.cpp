@@ -10,6 +10,14 @@ Matrix causal_mask(std::size_t n) {
     return m;
 }
 
+Matrix causal_mask(std::size_t n, std::size_t m, std::size_t q_first) {
+    if (n == m && q_first == 0) return causal_mask(n);
+    Matrix mask(n, m);
+    for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t j = q_first + i + 1; j < m; ++j) mask(i, j) = masked;
+    return mask;
+}
+
 Matrix padding_mask(std::size_t n_queries, const std::vector<bool>& key_is_padding) {
     Matrix m(n_queries, key_is_padding.size());
     for (std::size_t i = 0; i < n_queries; ++i)

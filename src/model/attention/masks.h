@@ -16,6 +16,9 @@ constexpr double masked = -std::numeric_limits<double>::infinity();  // the scor
 // (n x n): query i may see keys 0..i only. Built as the tutorial builds it: a matrix full of
 // −inf, of which only the strict upper triangle is kept (torch.triu(…, diagonal=1)).
 Matrix causal_mask(std::size_t n);
+// The same for n queries at positions q_first … q_first + n − 1 over keys at 0 … m − 1: query i
+// sees keys 0 … q_first + i. (One new query over every key so far, in decoding: nothing hidden.)
+Matrix causal_mask(std::size_t n, std::size_t m, std::size_t q_first);
 
 // (n_queries x key_is_padding.size()): hides every key flagged as padding, in every row —
 // PyTorch's key_padding_mask (true = ignore this key).

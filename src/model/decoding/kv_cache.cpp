@@ -2,6 +2,8 @@
 // run on one new row at a time.
 #include "model/decoding/kv_cache.h"
 
+#include <algorithm>
+
 #include "model/attention/masks.h"
 #include "model/transformer/embedding.h"
 #include "model/decoding/decoding.h"
@@ -19,25 +21,36 @@ KVCache start_decoding(const Transformer& m, const Tokens& source) {
     return cache;
 }
 
-Attending next_position(const TransformerConfig& c, std::size_t length) {
-    const std::size_t keys = length + 1;  // this position and every one before it
-    Attending self =
-        within_one(1, keys, c.window ? window_mask(1, keys, c.window, length) : Matrix());
-    self.positions = self_attention_positions(c);
-    self.q_first = length;
-    self.tile = c.attention_tile;
-    return self;
-}
-
 Matrix decode_step(const Transformer& m, KVCache& cache, int token) {
     const Matrix y =  // (1 x d_model)
-        embed_at(target_embedding(m), token, cache.length, target_positions(m));
-    const Attending self = next_position(m.config, cache.length);
+        embed_at(target_embedding(m), token, cache.fed.size(), target_positions(m));
+    cache.fed.push_back(token);
+    const Attending self = next_position(m.config, cache.fed);
     Attending cross = within_one(1, cache.cross_mask.cols, cache.cross_mask);
     cross.tile = m.config.attention_tile;
-    cache.length += 1;
     return finite_logits(run_decoder(m, y, Matrix(), self, cross, nullptr, &cache.layers),
-                         cache.length);
+                         cache.fed.size());
+}
+
+double CacheAgainstRecomputation::worst() const {
+    double w = 0;
+    for (double g : gaps) w = std::max(w, g);
+    return w;
+}
+
+CacheAgainstRecomputation cache_against_recomputation(const Transformer& m, const Tokens& source,
+                                                      const Tokens& fed) {
+    CacheAgainstRecomputation out;
+    KVCache cache = start_decoding(m, source);
+    const Matrix memory = encode(m, {source});
+    for (std::size_t t = 0; t < fed.size(); ++t) {
+        const Matrix cached = decode_step(m, cache, fed[t]);
+        const Tokens prefix(fed.begin(), fed.begin() + static_cast<long>(t) + 1);
+        const Matrix full = decode(m, {prefix}, memory, {source});
+        out.gaps.push_back(max_abs_diff(cached, row_of(full, full.rows - 1)));
+        append_rows(out.cached, cached);
+    }
+    return out;
 }
 
 double kv_cache_bytes(const TransformerConfig& c, std::size_t t, std::size_t m) {

@@ -24,22 +24,28 @@
 struct KVCache {
     Matrix cross_mask;  // (1 x m): 0, or −inf for a padded source key
     std::vector<LayerKV> layers;
-    std::size_t length = 0;  // target tokens fed so far
+    Tokens fed;  // the target tokens fed so far: who the next one attends to (who_attends.h)
 };
 
 // Encodes the source and computes every layer's cross-attention keys and values.
 KVCache start_decoding(const Transformer& model, const Tokens& source);
 
-// Feeds the next target token (the first is <bos>) at position cache.length; returns the
+// Feeds the next target token (the first is <bos>) at position cache.fed.size(); returns the
 // logits for the token after it (1 x tgt_vocab): the last row of
 // decode(model, {all tokens fed so far}, …), without recomputing the others.
 Matrix decode_step(const Transformer& model, KVCache& cache, int token);
 
-// The self-attention of the one new position after `length` kept ones: a single query over
-// every key so far (nothing after it exists yet, so no causal mask), a window hiding the keys
-// too far back, RoPE and ALiBi placing the query at `length`. Chapter 12's decoder-only model
-// decodes with it too.
-Attending next_position(const TransformerConfig& config, std::size_t length);
+// The KV cache against recomputation, step by step: `fed` given to a cache one token at a time
+// and, at each step, the whole prefix run through decode(). gaps[t]: the largest |difference|
+// of step t's logits; cached: the cache's logits, one row per step. The same bits on both paths
+// is what every test and chapter of the cache checks (chapters 9 and 10).
+struct CacheAgainstRecomputation {
+    std::vector<double> gaps;
+    Matrix cached;
+    double worst() const;
+};
+CacheAgainstRecomputation cache_against_recomputation(const Transformer& model,
+                                                      const Tokens& source, const Tokens& fed);
 
 // The doubles the cache holds now (keys and values, self and cross, every layer).
 std::size_t cache_doubles(const KVCache& cache);

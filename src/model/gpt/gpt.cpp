@@ -6,12 +6,10 @@
 
 #include "core/matmul.h"
 #include "core/random.h"
-#include "model/attention/masks.h"
 #include "model/transformer/embedding.h"
 #include "model/transformer/loss.h"
 #include "model/transformer/transformer.h"
 #include "model/transformer/transformer_init.h"
-#include "model/decoding/kv_cache.h"
 
 Gpt random_gpt(const TransformerConfig& c, std::uint64_t seed) {
     Random rng(seed);
@@ -63,26 +61,12 @@ std::size_t parameter_count(const Gpt& model) {
 
 namespace {
 
-// Each sequence's positions see themselves and the positions before them (and, with a window,
-// only the nearest of those); RoPE or ALiBi as the config says.
-Attending causal_self(const std::vector<Tokens>& sequences, const TransformerConfig& c) {
-    Attending who{stacking_of(sequences), stacking_of(sequences), {}};
-    for (const Tokens& s : sequences) {
-        Matrix mask = causal_mask(s.size());
-        if (c.window) add_to(mask, window_mask(s.size(), s.size(), c.window));
-        who.masks.push_back(mask);
-    }
-    who.positions = self_attention_positions(c);
-    who.tile = c.attention_tile;
-    return who;
-}
-
 AddedPositions added(const Gpt& m) { return {m.config.positions, &m.positions}; }
 
 }  // namespace
 
 Matrix gpt_logits(const Gpt& m, const std::vector<Tokens>& sequences, GptCache* cache) {
-    const Attending self = causal_self(sequences, m.config);
+    const Attending self = self_attending(sequences, true, m.config);  // who_attends.h
     Matrix x = embed(m.embedding, sequences, added(m));
     if (cache) cache->blocks.resize(m.blocks.size());
     for (std::size_t i = 0; i < m.blocks.size(); ++i)
@@ -107,29 +91,38 @@ void gpt_backward(const Gpt& m, const std::vector<Tokens>& sequences, const Matr
 
 double gpt_loss(const Gpt& m, const std::vector<Tokens>& inputs, const std::vector<Tokens>& targets,
                 Gpt* grad, double smoothing) {
+    const double counted =
+        static_cast<double>(counted_targets(concatenated(targets), m.config.pad_id));
+    return gpt_loss_sum(m, inputs, targets, grad, smoothing, 1.0 / counted).mean();
+}
+
+LossSum gpt_loss_sum(const Gpt& m, const std::vector<Tokens>& inputs,
+                     const std::vector<Tokens>& targets, Gpt* grad, double smoothing,
+                     double gradient_scale) {
     GptCache cache;
     const Matrix logits = gpt_logits(m, inputs, grad ? &cache : nullptr);
+    const Tokens all_targets = concatenated(targets);  // row by row, as the logits are stacked
     LossSum total;
-    std::size_t first = 0;
-    for (std::size_t s = 0; s < inputs.size(); ++s) {
-        cross_entropy(row_block(logits, first, inputs[s].size()), targets[s], m.config.pad_id,
-                      smoothing, total);
-        first += inputs[s].size();
+    if (!grad) {
+        cross_entropy(logits, all_targets, m.config.pad_id, smoothing, total);
+        return total;
     }
-    if (!grad) return total.mean();
     *grad = zeros_like(m);
-    Matrix d_logits(logits.rows, logits.cols);
-    first = 0;
-    for (std::size_t s = 0; s < inputs.size(); ++s) {
-        const std::size_t n = inputs[s].size();
-        set_submatrix(
-            d_logits, first, 0,
-            cross_entropy_backward(row_block(logits, first, n), targets[s], m.config.pad_id,
-                                   smoothing, 1.0 / static_cast<double>(total.count)));
-        first += n;
-    }
+    const Matrix d_logits = cross_entropy_with_gradient(logits, all_targets, m.config.pad_id,
+                                                        smoothing, gradient_scale, total);
     gpt_backward(m, inputs, d_logits, cache, *grad);
-    return total.mean();
+    return total;
+}
+
+double gpt_cache_against_full_pass(const Gpt& m, const std::vector<Tokens>& sequences) {
+    double worst = 0;
+    for (const Tokens& s : sequences) {
+        const Matrix full = gpt_logits(m, {s});
+        GptKV kv = start_gpt(m);
+        for (std::size_t t = 0; t < s.size(); ++t)
+            worst = std::max(worst, max_abs_diff(gpt_step(m, kv, s[t]), row_block(full, t, 1)));
+    }
+    return worst;
 }
 
 GptKV start_gpt(const Gpt& m) {
@@ -140,10 +133,10 @@ GptKV start_gpt(const Gpt& m) {
 }
 
 Matrix gpt_step(const Gpt& m, GptKV& kv, int token) {
-    Matrix x = embed_at(m.embedding, token, kv.length, added(m));  // (1 x d_model)
-    const Attending self = next_position(m.config, kv.length);
+    Matrix x = embed_at(m.embedding, token, kv.fed.size(), added(m));  // (1 x d_model)
+    kv.fed.push_back(token);
+    const Attending self = next_position(m.config, kv.fed);
     for (std::size_t i = 0; i < m.blocks.size(); ++i)
         x = encoder_layer(x, m.blocks[i], self, m.config, nullptr, &kv.blocks[i]);
-    kv.length += 1;
     return matmul_packed(normalize(x, m.norm), kv.output);  // = normalize(x)·Eᵀ
 }

@@ -20,6 +20,7 @@
 
 #include "core/matrix.h"
 #include "core/packed_matmul.h"
+#include "model/transformer/loss.h"
 #include "model/transformer/parameters.h"
 #include "model/transformer/transformer_layers.h"
 
@@ -60,15 +61,26 @@ void gpt_backward(const Gpt& model, const std::vector<Tokens>& sequences, const 
 double gpt_loss(const Gpt& model, const std::vector<Tokens>& inputs,
                 const std::vector<Tokens>& targets, Gpt* grad = nullptr, double smoothing = 0.0);
 
+// The same as a sum, its gradient scaled by gradient_scale (1/N of the whole batch when the batch
+// is computed in parts: train/parts.h); grad is reset first.
+LossSum gpt_loss_sum(const Gpt& model, const std::vector<Tokens>& inputs,
+                     const std::vector<Tokens>& targets, Gpt* grad, double smoothing,
+                     double gradient_scale);
+
 // Decoding one token at a time: each block keeps its keys and values (the KV cache of chapter
 // 9). gpt_step feeds one token at position `length` and returns the next token's logits
 // (1 x vocab), the same as the last row of gpt_logits on the whole sequence.
 struct GptKV {
     std::vector<KeptKV> blocks;
-    std::size_t length = 0;  // tokens fed so far
+    Tokens fed;  // the tokens fed so far: who the next one attends to (who_attends.h)
     // Eᵀ packed (core/packed_matmul.h) when decoding starts: every step reads the whole table for its
     // logits, and packed it streams from memory in order (the same bits as y·Eᵀ)
     PackedMatrix output;
 };
 GptKV start_gpt(const Gpt& model);
 Matrix gpt_step(const Gpt& model, GptKV& kv, int token);
+
+// The cache against the whole pass: each sequence fed one token at a time, each step's logits
+// against its row of gpt_logits on the whole sequence; the largest |difference| (0: the same
+// bits, which the chapter and the tests check).
+double gpt_cache_against_full_pass(const Gpt& model, const std::vector<Tokens>& sequences);

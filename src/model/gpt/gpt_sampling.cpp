@@ -1,22 +1,36 @@
 // gpt_sampling.cpp — the prompt fed once through the cache, then one token at a time.
 #include "model/gpt/gpt_sampling.h"
 
+#include <algorithm>
 #include <limits>
 
 #include "model/decoding/sampling.h"
 
 Tokens sample_gpt(const Gpt& model, const Tokens& prompt, const SamplingSettings& s, Random& rng) {
+    const std::size_t window = s.context ? s.context : std::numeric_limits<std::size_t>::max();
+    Tokens out = prompt;
     GptKV kv = start_gpt(model);
     Matrix logits;
-    for (int id : prompt) logits = gpt_step(model, kv, id);  // the prompt, one row at a time
-    Tokens out = prompt;
-    while (out.size() < s.max_length && out.back() != model.config.eos_id) {
+    // the cache emptied and given the last `keep` tokens of out, one row at a time
+    const auto read_last = [&](std::size_t keep) {
+        for (KeptKV& block : kv.blocks) block = KeptKV();
+        kv.fed.clear();
+        for (std::size_t i = out.size() - keep; i < out.size(); ++i)
+            logits = gpt_step(model, kv, out[i]);
+    };
+    read_last(std::min(out.size(), window));
+    for (std::size_t written = 0; written < s.max_new && out.back() != model.config.eos_id;
+         ++written) {
         for (int id : s.never)
             logits(0, static_cast<std::size_t>(id)) = -std::numeric_limits<double>::infinity();
         const Matrix p =
             nucleus(sampling_distribution(logits, model.config, s.temperature, s.top_k), s.top_p);
         out.push_back(draw_token(p, rng));
-        if (out.back() != model.config.eos_id) logits = gpt_step(model, kv, out.back());
+        if (out.back() == model.config.eos_id) break;
+        if (kv.fed.size() < window)
+            logits = gpt_step(model, kv, out.back());
+        else  // the window is full: start again from its second half, the new token included
+            read_last(std::max<std::size_t>(1, window / 2));
     }
     return out;
 }

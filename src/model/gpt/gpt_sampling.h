@@ -9,12 +9,16 @@
 
 struct SamplingSettings {
     double temperature = 1.0;
-    std::size_t top_k = 0;         // 0: every token
-    double top_p = 1.0;            // 1: every token
-    std::size_t max_length = 128;  // tokens in all, the prompt's included
-    std::vector<int> never = {};   // ids never drawn (besides <pad> and <bos>), e.g. <unk>
+    std::size_t top_k = 0;        // 0: every token
+    double top_p = 1.0;           // 1: every token
+    std::size_t max_new = 128;    // tokens written after the prompt, at most
+    std::size_t context = 0;      // the most tokens the model reads at once (0: no limit)
+    std::vector<int> never = {};  // ids never drawn (besides <pad> and <bos>), e.g. <unk>
 };
 
 // The prompt (starting with <bos>) and what the model draws after it: up to <eos> (kept) or
-// max_length tokens.
+// max_new tokens. The model reads at most `context` tokens — the window it was trained on: of a
+// longer prompt only the last `context`, and once the text outgrows the window the cache is
+// refilled with its last context/2 tokens, so every new token reads between context/2 and
+// context tokens before it. The time grows with the text's length, not its square.
 Tokens sample_gpt(const Gpt& model, const Tokens& prompt, const SamplingSettings& s, Random& rng);

@@ -5,6 +5,9 @@
 #include <cmath>
 #include <stdexcept>
 #include <string>
+#include <vector>
+
+#include "core/threads.h"
 
 static void check_targets(const Matrix& logits, const Tokens& targets) {
     if (targets.size() != logits.rows)
@@ -17,23 +20,75 @@ static double smoothed_target(std::size_t c, int y, double smoothing, double cla
     return (static_cast<int>(c) == y ? 1.0 - smoothing : 0.0) + smoothing / classes;
 }
 
+namespace {
+
+// One row's loss, −Σ_c q_c·log softmax(x)_c, computed stably: log softmax = x_c − max − log Σ
+// exp(x − max). With exps given, the row's exponentials exp(x_c − max) are kept there, and
+// their sum in *sum: what the gradient's softmax needs.
+double row_loss(const double* x, std::size_t C, int target, double smoothing, double* exps,
+                double* sum_out) {
+    double max = x[0], sum = 0.0;
+    for (std::size_t c = 0; c < C; ++c) max = std::max(max, x[c]);
+    for (std::size_t c = 0; c < C; ++c) {
+        const double e = std::exp(x[c] - max);
+        if (exps) exps[c] = e;
+        sum += e;
+    }
+    const double log_sum = max + std::log(sum);
+    const double classes = static_cast<double>(C);
+    double loss = 0.0;
+    for (std::size_t c = 0; c < C; ++c)
+        loss -= smoothed_target(c, target, smoothing, classes) * (x[c] - log_sum);
+    if (sum_out) *sum_out = sum;
+    return loss;
+}
+
+// The rows' losses, shared out among the threads when the vocabulary is large (an exponential
+// costs about as much as 20 multiply-adds), then added in order: the same sum on any count.
+void add_row_losses(const Matrix& logits, const Tokens& targets, int pad_id, double smoothing,
+                    Matrix* d_logits, double gradient_scale, LossSum& total) {
+    std::vector<double> losses(logits.rows, 0.0);
+    const double C = static_cast<double>(logits.cols);
+    parallel_for(logits.rows, logits.rows * logits.cols * 20, [&](std::size_t t) {
+        if (targets[t] == pad_id) return;
+        if (!d_logits) {
+            losses[t] = row_loss(logits.row(t), logits.cols, targets[t], smoothing, nullptr,
+                                 nullptr);
+            return;
+        }
+        double* d = d_logits->row(t);
+        double sum = 0;
+        losses[t] = row_loss(logits.row(t), logits.cols, targets[t], smoothing, d, &sum);
+        // softmax: the kept exponentials over their sum (softmax_rows' steps 2 and 3), then
+        // d/dlogit_c of −Σ q log softmax = p_c − q_c
+        for (std::size_t c = 0; c < logits.cols; ++c) d[c] /= sum;
+        for (std::size_t c = 0; c < logits.cols; ++c)
+            d[c] = (d[c] - smoothed_target(c, targets[t], smoothing, C)) * gradient_scale;
+    });
+    for (std::size_t t = 0; t < logits.rows; ++t)
+        if (targets[t] != pad_id) total.sum += losses[t], total.count += 1;
+}
+
+}  // namespace
+
 void cross_entropy(const Matrix& logits, const Tokens& targets, int pad_id, double smoothing,
                    LossSum& total) {
     check_targets(logits, targets);
-    const double C = static_cast<double>(logits.cols);
-    for (std::size_t t = 0; t < logits.rows; ++t) {
-        if (targets[t] == pad_id) continue;
-        // log softmax, stably: x_c − max − log Σ exp(x − max)
-        double max = logits(t, 0), sum = 0.0;
-        for (std::size_t c = 0; c < logits.cols; ++c) max = std::max(max, logits(t, c));
-        for (std::size_t c = 0; c < logits.cols; ++c) sum += std::exp(logits(t, c) - max);
-        const double log_sum = max + std::log(sum);
-        double loss = 0.0;
-        for (std::size_t c = 0; c < logits.cols; ++c)
-            loss -= smoothed_target(c, targets[t], smoothing, C) * (logits(t, c) - log_sum);
-        total.sum += loss;
-        total.count += 1;
-    }
+    add_row_losses(logits, targets, pad_id, smoothing, nullptr, 0.0, total);
+}
+
+Matrix cross_entropy_with_gradient(const Matrix& logits, const Tokens& targets, int pad_id,
+                                   double smoothing, double gradient_scale, LossSum& total) {
+    check_targets(logits, targets);
+    Matrix d_logits(logits.rows, logits.cols);  // ignored rows stay zero
+    add_row_losses(logits, targets, pad_id, smoothing, &d_logits, gradient_scale, total);
+    return d_logits;
+}
+
+std::size_t counted_targets(const Tokens& targets, int pad_id) {
+    std::size_t n = 0;
+    for (int t : targets) n += t != pad_id;
+    return n;
 }
 
 double smoothed_loss_floor(double smoothing, std::size_t classes) {

@@ -31,3 +31,13 @@ double smoothed_loss_floor(double smoothing, std::size_t classes);
 // counted positions, that is the gradient of the batch mean.
 Matrix cross_entropy_backward(const Matrix& logits, const Tokens& targets, int pad_id,
                               double smoothing, double gradient_scale);
+
+// Both at once, as training needs them: adds the rows' losses to total and returns their
+// gradient — the same numbers, bit for bit, as cross_entropy then cross_entropy_backward, from
+// one pass of exponentials instead of two (with a vocabulary of thousands they are most of the
+// loss's time).
+Matrix cross_entropy_with_gradient(const Matrix& logits, const Tokens& targets, int pad_id,
+                                   double smoothing, double gradient_scale, LossSum& total);
+
+// How many targets are counted (not padding): the N of a batch mean.
+std::size_t counted_targets(const Tokens& targets, int pad_id);

@@ -3,31 +3,9 @@
 #include "model/transformer/transformer.h"
 
 #include "core/matmul.h"
-#include "model/attention/masks.h"
 #include "model/transformer/embedding.h"
 
 namespace {
-
-enum class Attention { EncoderSelf, DecoderSelf, Cross };
-
-// Queries of stacked sequences q_seqs see the keys of k_seqs, sequence by sequence: padded keys
-// hidden; in the decoder's self-attention every later position too; in self-attentions, keys
-// outside the window, and positions by RoPE or ALiBi when the config says so.
-Attending attending(const std::vector<Tokens>& q_seqs, const std::vector<Tokens>& k_seqs,
-                    const TransformerConfig& c, Attention kind) {
-    Attending who{stacking_of(q_seqs), stacking_of(k_seqs), {}};
-    const bool self = kind != Attention::Cross;
-    for (std::size_t s = 0; s < q_seqs.size(); ++s) {
-        const std::size_t n = q_seqs[s].size(), m = k_seqs[s].size();
-        Matrix mask = padding_mask(n, is_padding(k_seqs[s], c.pad_id));
-        if (kind == Attention::DecoderSelf) add_to(mask, causal_mask(n));
-        if (self && c.window) add_to(mask, window_mask(n, m, c.window));
-        who.masks.push_back(mask);
-    }
-    if (self) who.positions = self_attention_positions(c);
-    who.tile = c.attention_tile;
-    return who;
-}
 
 const Matrix& target_table(const Transformer& m) {
     return m.config.share_embeddings ? m.src_embedding : m.tgt_embedding;
@@ -41,7 +19,7 @@ Matrix& target_table(Transformer& m) {
 Matrix encode(const Transformer& m, const std::vector<Tokens>& sources, EncodeCache* cache) {
     EncodeCache local;
     EncodeCache& c = cache ? *cache : local;
-    const Attending self = attending(sources, sources, m.config, Attention::EncoderSelf);
+    const Attending self = self_attending(sources, false, m.config);
     Matrix x = embed(m.src_embedding, sources, source_positions(m));  // (n_src x d_model)
     c.layers.resize(m.encoder.size());
     for (std::size_t i = 0; i < m.encoder.size(); ++i)
@@ -61,8 +39,8 @@ void encode_backward(const Transformer& m, const Matrix& d_memory,
 
 Matrix decode(const Transformer& m, const std::vector<Tokens>& targets, const Matrix& memory,
               const std::vector<Tokens>& sources, DecodeCache* cache) {
-    const Attending self = attending(targets, targets, m.config, Attention::DecoderSelf);
-    const Attending cross = attending(targets, sources, m.config, Attention::Cross);
+    const Attending self = self_attending(targets, true, m.config);
+    const Attending cross = cross_attending(targets, sources, m.config);
     return run_decoder(m, embed(target_table(m), targets, target_positions(m)), memory, self, cross,
                        cache);
 }
@@ -102,12 +80,6 @@ AddedPositions source_positions(const Transformer& m) {
 
 AddedPositions target_positions(const Transformer& m) {
     return {m.config.positions, &m.tgt_positions};
-}
-
-InAttention self_attention_positions(const TransformerConfig& c) {
-    return c.positions == PositionScheme::Rope    ? InAttention::Rope
-           : c.positions == PositionScheme::Alibi ? InAttention::Alibi
-                                                  : InAttention::None;
 }
 
 Matrix output_projection(const Transformer& m, const Matrix& y) {

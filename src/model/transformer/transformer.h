@@ -23,6 +23,7 @@
 #include "model/transformer/embedding.h"
 #include "model/transformer/tokens.h"
 #include "model/transformer/transformer_layers.h"
+#include "model/transformer/who_attends.h"
 
 struct Transformer {
     TransformerConfig config;
@@ -85,9 +86,7 @@ const Matrix& target_embedding(const Transformer& model);
 AddedPositions source_positions(const Transformer& model);
 AddedPositions target_positions(const Transformer& model);
 
-// How positions act inside the model's self-attentions: RoPE, ALiBi, or not at all (the
-// cross-attention never: its queries and keys belong to different sequences).
-InAttention self_attention_positions(const TransformerConfig& config);
+
 
 // The output projection: logits = y·W_out + b, or y·Eᵀ + b when it shares the embedding table
 // E with the inputs (the paper's §3.4). y (n_tgt x d_model) -> (n_tgt x tgt_vocab).
