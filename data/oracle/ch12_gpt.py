@@ -39,7 +39,8 @@ def gpt_logits(p, c, ids):
         x = x + modern.sinusoidal(len(ids), c["d_model"])
     elif scheme == "learned":
         x = x + p["positions.weight"][: len(ids)]
-    hide = modern.hidden(len(ids), len(ids), causal=True)
+    # a <pad> key is hidden from every query, as in every self-attention of the C++ (who_attends.h)
+    hide = modern.hidden(len(ids), len(ids), causal=True, key_padding=[t == c["pad_id"] for t in ids])
     for i in range(c["n_layers"]):
         L = f"layers.{i}"
         x = modern.sublayer(

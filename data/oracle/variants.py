@@ -363,6 +363,7 @@ def ch09_smallest(tiny):
         "weights": weights_of(model),
         "sources": [[3, 2]],
         "max_length": 1,
+        "kv_cache_padded": [1, 0],
         "beam": {"beam": 1, "alpha": 0.6},
         "sampling": {
             "settings": [[1.0, 0]],
