@@ -113,9 +113,9 @@ void counted(Chapter& ch, const Inputs& in, Random& rng) {
         "Sequential steps and path lengths at n = {}, counted by following each layer's "
         "connections: the RNN must take its n steps one after another, and a signal from the first "
         "position passes n cells to reach the last; attention links every pair of positions in one "
-        "layer. A convolution of width k = {} reaches ⌊k/2⌋ = {} position(s) further each layer, "
+        "layer. A convolution of width k = {} reaches ⌊k/2⌋ = {} further each layer, "
         "both ways: {} layers from the first position to the last.",
-        n, k, in.k / 2, conv_path));
+        n, k, count_of(in.k / 2, N_("{} position"), N_("{} positions")), conv_path));
     ch.say(
         tr("05 is right that self-attention connects every pair of words directly, near or far: "
            "its path length is 1 whatever n is."));

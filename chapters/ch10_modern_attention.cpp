@@ -399,12 +399,22 @@ void alibi_step(Chapter& ch, const Inputs& in) {
     ch.step(tr("ALiBi: a penalty for distance, and no position vector at all"));
     ch.say(
         tr("ALiBi adds to the score of a query at i for a key at j the bias −m·|i − j|, with a "
-           "slope m of each head's own: a geometric sequence, 2^(−8/h), 2^(−16/h), …"));
+           "slope m of each head's own: for h heads, h a power of two, the geometric sequence "
+           "2^(−8/h), 2^(−16/h), …"));
     for (const std::size_t h : in.alibi_heads) {
         const std::vector<double> s = alibi_slopes(h);
         Matrix m(1, s.size());
         for (std::size_t i = 0; i < s.size(); ++i) m(0, i) = s[i];
         show_vector(ch, "alibi_slopes_" + std::to_string(h), tr("slopes for {} heads", h), m, 5);
+        std::size_t below = 1;  // the largest power of two not above h
+        while (below * 2 <= h) below *= 2;
+        if (below != h)
+            ch.say(tr("{} is not a power of two: the paper's code takes the sequence of the "
+                      "largest power of two below it, {} (2^(−8/{}), …, the first {} slopes "
+                      "above), then every other slope of the sequence for {} (2^(−8/{}), "
+                      "2^(−24/{}), …) for the remaining {}: two geometric sequences, the second's "
+                      "values falling between the first's, appended after it.",
+                      h, below, below, below, 2 * below, 2 * below, 2 * below, h - below));
     }
     const std::vector<double> s = alibi_slopes(in.alibi_heads.front());
     ch.show("alibi_bias_first_head", tr("bias of head 1 (slope {})", general(s.front(), 4)),
@@ -546,6 +556,16 @@ void gqa_step(Chapter& ch, const Inputs& in) {
            in.timing.n_decoder_layers, threads_used()));
     ch.table(times);
     const double first = per.front(), last = per.back();
+    if (last > first * 1.05) {
+        ch.say(tr("From {} to {} key/value heads the time per token went from {} ms to {} ms "
+                  "here: fewer key/value heads did not make this small model faster. Its keys "
+                  "and values are a small part of a step's work, and a difference this size is "
+                  "within what a timing on a shared machine varies by; what shrinks for certain "
+                  "is the cache.",
+                  in.timing_kv.front(), in.timing_kv.back(), fixed(1000 * first, 3),
+                  fixed(1000 * last, 3)));
+        return;
+    }
     ch.say(last < first * 0.95
                ? tr("From {} to {} key/value heads the time per token falls by {}%: fewer keys "
                     "and values to project and to read. The projections of the queries, the "
@@ -566,7 +586,8 @@ void window_step(Chapter& ch, const Inputs& in) {
     const std::size_t n = in.window_n, w = in.window;
     const Matrix mask = add(causal_mask(n), window_mask(n, n, w));
     ch.record("window_mask_hidden", hidden_positions(mask));
-    ch.shaded(tr("causal + window {} mask, {} positions (█ hidden)", w, n), hidden_positions(mask));
+    ch.shaded(tr("causal + window {} mask over {} positions", w, n), hidden_positions(mask),
+              tr("█ hidden, blank seen"));
     // who can reach the last position after L layers: one step of attention per layer
     Table t({tr("layers"), tr("positions reaching the last"), tr("L·(w − 1) + 1, at most n")});
     Matrix reach(1, in.window_layers.size());
@@ -590,11 +611,12 @@ void window_step(Chapter& ch, const Inputs& in) {
     ch.table(t);
     ch.record("window_reach", reach, Shape::Vector);
     ch.say(
-        tr("One layer lets a token read {} positions; every further layer reaches {} further "
-           "back, through the tokens in between (counted by propagating who reads whom, as "
-           "chapter 8 counts path lengths). The maximum path length grows from 1 to about "
-           "n / (w − 1): the price of attention that costs n·w instead of n².",
-           w, w - 1));
+        tr("One layer lets a token read {}; every further layer reaches {} further back, "
+           "through the tokens in between (counted by propagating who reads whom, as chapter 8 "
+           "counts path lengths). The maximum path length grows from 1 to about n / (w − 1): "
+           "the price of attention that costs n·w instead of n².",
+           count_of(w, N_("{} position"), N_("{} positions")),
+           count_of(w - 1, N_("{} position"), N_("{} positions"))));
 }
 
 // --- the switches on one model, against PyTorch --------------------------------------------------

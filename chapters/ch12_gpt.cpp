@@ -331,9 +331,10 @@ void corpus_step(Chapter& ch, const Inputs& in, const Corpus& c) {
               grouped(c.split.validation.size()), grouped(predicted(c.validation)),
               grouped(c.split.training.size()), grouped(predicted(c.training))));
     ch.say(tr("The vocabulary: the {} most frequent characters of the training poems seen at "
-              "least {} times, with <pad>, <bos>, <eos>, <unk> and the line break — {} tokens. "
+              "least {}, with <pad>, <bos>, <eos>, <unk> and the line break — {} tokens. "
               "The rest read as <unk>: {} training characters and {} held-out ones.",
-              grouped(c.vocabulary.size() - 5), in.corpus.min_count,
+              grouped(c.vocabulary.size() - 5),
+              count_of(in.corpus.min_count, N_("{} time"), N_("{} times")),
               grouped(c.vocabulary.size()), grouped(c.training_unknown),
               grouped(c.heldout_unknown)));
     ch.say(tr("A poem reads <bos> 《title》, a line break, its couplets one per line, <eos>. The "

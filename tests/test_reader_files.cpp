@@ -122,6 +122,7 @@ TEST_CASE("ch09 runs on a model of three target tokens (the timing feeds only to
         for (std::size_t i = 0; i < 3; ++i) cut.push_back(w[key][i]);
         w[key] = cut;
     }
+    doc["inputs"]["kv_cache_padded"] = Json::array({1, 0, 2});  // within the three tokens
     doc["inputs"]["timing_lengths"] = Json::array({8, 16});  // the walkthrough, kept short
     doc["inputs"]["stopping"]["numbers"] = Json::array({7, 207});
     doc["inputs"]["stopping"]["training"]["max_steps"] = 2;

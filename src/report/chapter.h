@@ -49,7 +49,9 @@ public:
         narration_.matrix(title, m, rows, cols, decimals);
     }
     void table(const Table& t) { narration_.table(t); }
-    void shaded(const std::string& title, const Matrix& m) { narration_.shaded(title, m); }
+    void shaded(const std::string& title, const Matrix& m, const std::string& legend = "") {
+        narration_.shaded(title, m, legend);
+    }
     // A picture: shown in place by a page, written by --svg DIR as a file of that name.
     void picture(const std::string& file_name, const std::string& svg);
 

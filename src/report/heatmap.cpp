@@ -259,11 +259,15 @@ std::string heatmaps_svg(const std::string& title, const std::vector<Heatmap>& p
            "</text>\n" + body.str() + svg_end();
 }
 
-void print_shaded(std::ostream& out, const std::string& title, const Matrix& m) {
+void print_shaded(std::ostream& out, const std::string& title, const Matrix& m,
+                  const std::string& legend) {
     static const char* const shades[] = {" ", "░", "▒", "▓", "█"};
     const Colours k = colours_of({Heatmap{title, m}});
     out << title << "  " << shape_of(m)
-        << tr(", shaded from {} (blank) to {} (█)", general(k.lo, 3), general(k.hi, 3)) << "\n";
+        << (legend.empty()
+                ? tr(", shaded from {} (blank) to {} (█)", general(k.lo, 3), general(k.hi, 3))
+                : tr(", shaded: {}", legend))
+        << "\n";
     for (std::size_t r = 0; r < m.rows; ++r) {
         out << "  " << pad_left(std::to_string(r), 3) << " ";
         for (std::size_t c = 0; c < m.cols; ++c)

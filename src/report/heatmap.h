@@ -44,4 +44,6 @@ double label_width(const std::string& text);
 
 // A compact shaded heatmap for the terminal, one character per entry: " ░▒▓█" from the
 // smallest to the largest value.
-void print_shaded(std::ostream& out, const std::string& title, const Matrix& m);
+// legend: what the shades mean, instead of the scale's ends ("" for those).
+void print_shaded(std::ostream& out, const std::string& title, const Matrix& m,
+                  const std::string& legend = "");

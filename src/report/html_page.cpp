@@ -107,10 +107,10 @@ void HtmlPage::table(const Table& t) {
     body_ += "</table></div>\n";
 }
 
-void HtmlPage::shaded(const std::string& title, const Matrix& m) {
+void HtmlPage::shaded(const std::string& title, const Matrix& m, const std::string& legend) {
     close_lines();
     std::ostringstream out;
-    print_shaded(out, title, m);
+    print_shaded(out, title, m, legend);
     body_ += "<pre class=\"shaded\">" + html_escaped(out.str()) + "</pre>\n";
 }
 

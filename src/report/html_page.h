@@ -17,7 +17,7 @@ public:
     void matrix(const std::string& title, const Matrix& m, const Labels& rows, const Labels& cols,
                 int decimals) override;
     void table(const Table& table) override;
-    void shaded(const std::string& title, const Matrix& m) override;
+    void shaded(const std::string& title, const Matrix& m, const std::string& legend) override;
     void picture(const std::string& file_name, const std::string& svg) override;
     void correction(const std::string& where, const std::string& what) override;
     void wrong_number(const std::string& where, const std::string& printed,

@@ -20,8 +20,9 @@ void TerminalNarration::matrix(const std::string& title, const Matrix& m, const 
 
 void TerminalNarration::table(const Table& table) { table.print(out_); }
 
-void TerminalNarration::shaded(const std::string& title, const Matrix& m) {
-    print_shaded(out_, title, m);
+void TerminalNarration::shaded(const std::string& title, const Matrix& m,
+                               const std::string& legend) {
+    print_shaded(out_, title, m, legend);
 }
 
 void TerminalNarration::correction(const std::string& where, const std::string& what) {

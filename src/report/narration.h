@@ -20,7 +20,9 @@ public:
     virtual void matrix(const std::string& title, const Matrix& m, const Labels& rows,
                         const Labels& cols, int decimals) = 0;
     virtual void table(const Table& table) = 0;
-    virtual void shaded(const std::string& title, const Matrix& m) = 0;  // one character per entry
+    // one character per entry; legend (when not empty) says what the shades mean instead of the
+    // scale's ends (a mask: "█ hidden, blank seen")
+    virtual void shaded(const std::string& title, const Matrix& m, const std::string& legend) = 0;
     virtual void picture(const std::string& file_name, const std::string& svg) = 0;
     // What the tutorial gets wrong: a claim (where: "03 §2.1.5"), or a printed number that is not
     // a correct rounding (where: "softmax_XXt[0,1]").
@@ -42,7 +44,7 @@ public:
     void matrix(const std::string& title, const Matrix& m, const Labels& rows, const Labels& cols,
                 int decimals) override;
     void table(const Table& table) override;
-    void shaded(const std::string& title, const Matrix& m) override;
+    void shaded(const std::string& title, const Matrix& m, const std::string& legend) override;
     void picture(const std::string&, const std::string&) override {}
     void correction(const std::string& where, const std::string& what) override;
     void wrong_number(const std::string& where, const std::string& printed,
@@ -60,7 +62,7 @@ public:
     void line(const std::string&) override {}
     void matrix(const std::string&, const Matrix&, const Labels&, const Labels&, int) override {}
     void table(const Table&) override {}
-    void shaded(const std::string&, const Matrix&) override {}
+    void shaded(const std::string&, const Matrix&, const std::string&) override {}
     void picture(const std::string&, const std::string&) override {}
     void correction(const std::string&, const std::string&) override {}
     void wrong_number(const std::string&, const std::string&, const std::string&,

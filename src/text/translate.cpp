@@ -66,3 +66,7 @@ std::string listed(const std::vector<std::string>& items) {
         out += (i == 0 ? "" : i + 1 == items.size() ? tr(" and ") : tr(", ")) + items[i];
     return out;
 }
+
+std::string count_of(std::size_t n, const char* one, const char* many) {
+    return tr(n == 1 ? one : many, n);
+}

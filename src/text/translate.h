@@ -12,6 +12,7 @@
 // so that a translation never changes how a number is printed. A literal that is translated
 // later (a table of names, a default title) is marked N_("…") so that the catalog test finds it.
 #pragma once
+#include <cstddef>
 #include <string>
 #include <type_traits>
 #include <unordered_map>
@@ -57,3 +58,7 @@ std::string listed(const std::vector<std::string>& items);
 
 // Marks a literal translated where it is used (tr(names[i])), for the catalog test to find.
 constexpr const char* N_(const char* english) { return english; }
+
+// A count with its noun, in the reader's language: one for 1, many otherwise —
+// count_of(n, N_("{} row"), N_("{} rows")) gives "1 row", "3 rows" (Chinese: "3 行" for both).
+std::string count_of(std::size_t n, const char* one, const char* many);
