@@ -7,8 +7,8 @@
 #   make check      every chapter with --check
 #   make goldens    rerun the oracle (PyTorch, float64) that writes data/*.json
 #   make rewrite FILE=my.json   recompute the expected values of a copy you edited
-#   make book       every chapter's walkthrough as a web page, build/book/index.html
-#                   (make book LANG=zh_CN.UTF-8: the Chinese book)
+#   make book       every chapter's walkthrough as a web page, build/book/en/index.html
+#                   (make book LANG=zh_CN.UTF-8: the Chinese book, build/book/zh/index.html)
 #   make bench      the benchmarks (see chapter 8)
 #   make figures    redraw the README's pictures in data/figures
 #   make clean      remove build/
@@ -166,25 +166,14 @@ run: $(PROGRAMS) build/.corpus-tried
 	  if [ $$p = ch07_training ]; then echo; echo "######## $$p --task numerals ########"; \
 	    $(BUILD)/$$p --task numerals || exit 1; fi; done
 
-# The book: each chapter writes its own page (--html); the index lists them with the title and
-# the tutorial section each chapter's --help gives, in the same language.
-BOOK_LANG := $(if $(filter command line,$(origin LANG)),--lang $(if $(findstring zh,$(LANG)),zh,en))
-HTML_TEXT  = sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g'
+# The book: each chapter writes its own page (--html) and its entry in the index, in the reader's
+# language: build/book/en/, or with LANG=zh_CN.UTF-8 (any zh… locale) build/book/zh/ — the two
+# books side by side, never over each other.
+BOOK_LANG := $(if $(filter command line,$(origin LANG)),$(if $(findstring zh,$(LANG)),zh,en),en)
 book: $(PROGRAMS) build/.corpus-tried
-	@mkdir -p build/book
-	@for p in $(CHAPTERS); do $(BUILD)/$$p $(BOOK_LANG) --html build/book || exit 1; done
-	@{ lang=$$($(BUILD)/ch01_dictionary_lookup $(BOOK_LANG) --help | grep -q '用法' && echo zh-CN || echo en); \
-	  echo "<!DOCTYPE html><html lang=\"$$lang\"><head><meta charset=\"utf-8\"/>"; \
-	  echo "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>"; \
-	  echo "<title>transformer-by-hand</title><style>body{font-family:'Noto Sans CJK SC','Noto Sans',sans-serif;max-width:56rem;margin:0 auto;padding:1rem;line-height:1.6}dt{margin-top:1rem;font-weight:bold}dd{margin-left:1rem}.follows{color:#555}</style></head><body>"; \
-	  echo "<h1>transformer-by-hand</h1><dl>"; \
-	  for p in $(CHAPTERS); do \
-	    help=$$($(BUILD)/$$p $(BOOK_LANG) --help); \
-	    title=$$(printf '%s\n' "$$help" | sed -n 1p | sed 's/^[^ ]* — //' | $(HTML_TEXT)); \
-	    follows=$$(printf '%s\n' "$$help" | sed -n 2p | $(HTML_TEXT)); \
-	    echo "<dt><a href=\"$$p.html\">$$p</a></dt><dd>$$title<br/><span class=\"follows\">$$follows</span></dd>"; \
-	  done; echo "</dl></body></html>"; } > build/book/index.html.tmp && mv build/book/index.html.tmp build/book/index.html
-	@echo "wrote build/book/index.html"
+	@mkdir -p build/book/$(BOOK_LANG)
+	@for p in $(CHAPTERS); do $(BUILD)/$$p --lang $(BOOK_LANG) --html build/book/$(BOOK_LANG) || exit 1; done
+	@echo "wrote build/book/$(BOOK_LANG)/index.html"
 
 check: $(PROGRAMS)
 	@status=0; for p in $(CHAPTERS); do $(BUILD)/$$p --check || status=1; done; exit $$status

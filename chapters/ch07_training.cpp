@@ -406,15 +406,17 @@ void loss_picture(Chapter& ch, const Inputs& in, const TrainingRun& run) {
                general(in.plan.settings.smoothing, 3), fixed(floor, 4)));
 }
 
-// Where the trained model goes: --save FILE; else, for the full run only, beside the program
-// (build/ch07_reverse_model.json). A short run (--steps, --seconds, --check, --json), or one on
-// another data file (--data), replaces nothing a reader trained before; it is saved only where
-// --save says.
+// Where the trained model goes: --save FILE; else, for the chapter's defined run only, beside
+// the program (build/ch07_reverse_model.json). Any other run — shorter (--steps, --seconds,
+// --check, --json), on another data file (--data), or an experiment with chapter 10's or 11's
+// switches — replaces nothing a reader trained before; it is saved only where --save says.
 std::string save_path(const Options& o, const std::string& task) {
     if (o.has("--save")) return o.value("--save");
-    const bool short_run =
-        o.check || o.json || o.has("--steps") || o.has("--seconds") || o.data_given;
-    return short_run ? "" : o.program_dir + "/ch07_" + task + "_model.json";
+    bool other_run = o.check || o.json || o.has("--steps") || o.has("--seconds") || o.data_given;
+    for (const char* flag :
+         {"--norm", "--position", "--kv-heads", "--window", "--attention", "--tile"})
+        other_run = other_run || o.has(flag);
+    return other_run ? "" : o.program_dir + "/ch07_" + task + "_model.json";
 }
 
 void save(Chapter& ch, const Inputs& in, const TrainingRun& run, double heldout,

@@ -9,6 +9,7 @@
 #include <functional>
 #include <limits>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -626,11 +627,15 @@ SamplingSettings sampling_step(Chapter& ch, const Inputs& in, const Corpus& c, c
     return best;
 }
 
+// A poem, a line of it per line, indented; a line too long for the terminal (a model that has
+// not learned where lines end) goes on below, indented further.
 void print_poem(Chapter& ch, const std::string& text) {
     std::size_t start = 0;
     for (std::size_t i = 0; i <= text.size(); ++i)
         if (i == text.size() || text[i] == '\n') {
-            ch.line("    " + text.substr(start, i - start));
+            std::istringstream lines(wrap(text.substr(start, i - start), narration_width, "    ",
+                                          "      "));
+            for (std::string line; std::getline(lines, line);) ch.line(line);
             start = i + 1;
         }
     ch.line("");
@@ -647,15 +652,17 @@ void say_prompt(Chapter& ch, const Corpus& c, const std::string& prompt, std::si
     if (!unknown.empty()) {
         std::string list;
         for (const std::string& u : unknown) list += (list.empty() ? "" : " ") + u;
-        ch.line(tr("  not in the model's vocabulary: {} — it reads <unk> for each, and knows only "
-                   "that some rare character stands there",
-                   list));
+        ch.say(tr("not in the model's vocabulary: {} — it reads <unk> for each, and knows only "
+                  "that some rare character stands there",
+                  list),
+               "  ", "    ");
     }
     const std::size_t tokens = characters(prompt).size() + 1;  // and <bos>
     if (tokens > context)
-        ch.line(tr("  the prompt is {} tokens with <bos>; the model reads only its last {} (the "
-                   "window it was trained on) and writes on from there",
-                   grouped(tokens), context));
+        ch.say(tr("the prompt is {} tokens with <bos>; the model reads only its last {} (the "
+                  "window it was trained on) and writes on from there",
+                  grouped(tokens), context),
+               "  ", "    ");
 }
 
 void show_poems(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& model,

@@ -11,6 +11,7 @@
 
 #include "report/html_page.h"
 #include "helpers.h"
+#include "report/chapter_list.h"
 #include "xml_check.h"
 
 namespace {
@@ -39,7 +40,7 @@ Shown shown_in(const std::string& terminal) {
 
 TEST_CASE("make book: every chapter's page holds its walkthrough, well-formed, links resolve") {
     const std::string book = temp_directory("book"), svg = temp_directory("book_svg");
-    const std::vector<std::string>& chapters = book_chapters();
+    const std::vector<std::string>& chapters = chapter_names();
     const std::set<std::string> pages(chapters.begin(), chapters.end());
     for (const std::string& chapter : chapters) {
         CAPTURE(chapter);
@@ -80,6 +81,23 @@ TEST_CASE("make book: every chapter's page holds its walkthrough, well-formed, l
             CHECK((target == "index.html" ||
                    (target.size() > 5 && pages.count(target.substr(0, target.size() - 5)))));
         }
+        // every picture captioned with what it shows, not only its file's name
+        CHECK(page.find("<figcaption><span class=\"shape\">") == std::string::npos);
+    }
+    // the index: every chapter, linked, with its title, in reading order
+    const std::string index = read_file(book + "/index.html");
+    REQUIRE(index.rfind("<!DOCTYPE html>\n", 0) == 0);
+    CHECK(xml_problem(index.substr(16)) == "");
+    std::size_t last = 0;
+    for (const std::string& chapter : chapters) {
+        CAPTURE(chapter);
+        const std::size_t at = index.find("<a href=\"" + chapter + ".html\">");
+        REQUIRE(at != std::string::npos);
+        CHECK(at > last);
+        last = at;
+        const std::string help = run_program(chapter, "--help").out;
+        const std::string title = help.substr(chapter.size() + 5, 20);  // after "name — "
+        CHECK(index.find(html_escaped(title).substr(0, 10), at) != std::string::npos);
     }
 }
 
@@ -87,7 +105,7 @@ TEST_CASE("the book's order names every chapter program, once") {
     std::set<std::string> programs;
     for (const auto& entry : std::filesystem::directory_iterator("chapters"))
         if (entry.path().extension() == ".cpp") programs.insert(entry.path().stem().string());
-    const std::vector<std::string>& book = book_chapters();
+    const std::vector<std::string>& book = chapter_names();
     CHECK(std::set<std::string>(book.begin(), book.end()) == programs);
     CHECK(book.size() == programs.size());
 }

@@ -1,6 +1,7 @@
 // chapter.cpp — loading, reporting and exit codes for every chapter program.
 #include "report/chapter.h"
 
+#include "report/chapter_list.h"
 #include "report/html_page.h"
 
 #include <cmath>
@@ -114,7 +115,7 @@ void write_page(const ChapterInfo& info, const Chapter& ch, const HtmlPage& page
         tr("{} --check: {} passed, {} failed ({})", info.name, r.passed, r.failed, ch.data.path()),
         "",
         ""};
-    const std::vector<std::string>& book = book_chapters();
+    const std::vector<std::string>& book = chapter_names();
     const std::size_t n = book.size();
     for (std::size_t i = 0; i < n; ++i)
         if (info.name == book[i]) {
@@ -122,6 +123,7 @@ void write_page(const ChapterInfo& info, const Chapter& ch, const HtmlPage& page
             if (i + 1 < n) f.next = book[i + 1];
         }
     write_file_atomically(ch.options.html_dir, info.name + ".html", page.page(f));
+    write_book_index(ch.options.html_dir, f);
 }
 
 int report(const ChapterInfo& info, Chapter& ch) {

@@ -1,27 +1,19 @@
 // html_page.cpp — the page, element by element.
 #include "report/html_page.h"
 
+#include <fstream>
 #include <sstream>
+
+#include "io/atomic_file.h"
+#include "report/chapter_list.h"
 
 #include "report/heatmap.h"
 #include "text/numbers.h"
 #include "text/translate.h"
 
-const std::vector<std::string>& book_chapters() {
-    static const std::vector<std::string> book = {"ch01_dictionary_lookup",
-                                                  "ch02_self_attention",
-                                                  "ch03_masked_attention",
-                                                  "ch04_multi_head_attention",
-                                                  "ch05_positional_encoding",
-                                                  "ch06_encoder_decoder",
-                                                  "ch07_training",
-                                                  "ch08_cost",
-                                                  "ch09_decoding",
-                                                  "ch10_modern_attention",
-                                                  "ch11_long_sequences",
-                                                  "ch12_gpt"};
-    return book;
-}
+namespace {
+std::string svg_title(const std::string& svg);  // a figure's title (below)
+}  // namespace
 
 std::string html_escaped(const std::string& text) {
     std::string out;
@@ -132,8 +124,12 @@ void HtmlPage::picture(const std::string& file_name, const std::string& svg) {
     const std::string w = attribute("width"), h = attribute("height");
     if (open.find("viewBox") == std::string::npos && !w.empty() && !h.empty())
         inline_svg.insert(4, " viewBox=\"0 0 " + w + " " + h + "\"");
+    // the caption says what the picture shows: its own title (every figure of ours has one, as
+    // its first text), then the file --svg writes it to
+    const std::string title = svg_title(svg);
     body_ += "<figure class=\"picture\" id=\"" + html_escaped(file_name) + "\">" + inline_svg +
-             "<figcaption>" + html_escaped(file_name) + "</figcaption></figure>\n";
+             "<figcaption>" + (title.empty() ? "" : html_escaped(title) + " ") +
+             "<span class=\"shape\">(" + html_escaped(file_name) + ")</span></figcaption></figure>\n";
 }
 
 void HtmlPage::correction(const std::string& where, const std::string& what) {
@@ -153,6 +149,27 @@ void HtmlPage::wrong_number(const std::string& where, const std::string& printed
 }
 
 namespace {
+
+// The text of an SVG's first <text> element, its entities undone: a figure's title.
+std::string svg_title(const std::string& svg) {
+    const std::size_t open = svg.find("<text");
+    if (open == std::string::npos) return "";
+    const std::size_t from = svg.find('>', open) + 1, to = svg.find("</text>", from);
+    if (from == 0 || to == std::string::npos) return "";
+    std::string text = svg.substr(from, to - from), out;
+    const std::pair<const char*, char> entities[] = {
+        {"&amp;", '&'}, {"&lt;", '<'}, {"&gt;", '>'}, {"&quot;", '"'}, {"&apos;", '\''}};
+    for (std::size_t i = 0; i < text.size();) {
+        bool replaced = false;
+        for (const auto& [name, c] : entities)
+            if (text.compare(i, std::string(name).size(), name) == 0) {
+                out += c, i += std::string(name).size(), replaced = true;
+                break;
+            }
+        if (!replaced) out += text[i++];
+    }
+    return out;
+}
 
 const char* const style = R"(
 body { font-family: "Noto Sans CJK SC", "Noto Sans", sans-serif; max-width: 56rem; margin: 0 auto;
@@ -200,4 +217,32 @@ std::string HtmlPage::page(const Frame& f) const {
     if (in_lines_) out += "</pre>\n";
     out += "<p class=\"check\">" + html_escaped(f.check_summary) + "</p>\n" + nav;
     return out + "</body>\n</html>\n";
+}
+
+void write_book_index(const std::string& dir, const HtmlPage::Frame& f) {
+    make_directory(dir + "/index.d");
+    write_file_atomically(dir + "/index.d", f.name + ".html",
+                          "<dt><a href=\"" + f.name + ".html\">" + html_escaped(f.name) +
+                              "</a></dt><dd>" + html_escaped(f.title) +
+                              "<br/><span class=\"follows\">" +
+                              html_escaped(tr("Follows the tutorial: {}", f.follows)) +
+                              "</span></dd>\n");
+    std::string entries;
+    for (const std::string& name : chapter_names()) {
+        std::ifstream in(dir + "/index.d/" + name + ".html");
+        entries += std::string(std::istreambuf_iterator<char>(in), {});
+    }
+    write_file_atomically(
+        dir, "index.html",
+        "<!DOCTYPE html>\n<html lang=\"" + f.language +
+            "\">\n<head>\n<meta charset=\"utf-8\"/>\n"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
+            "<title>transformer-by-hand</title>\n<style>" +
+            style +
+            "dt { margin-top: 1rem; font-weight: bold; } dd { margin-left: 1rem; }</style>\n"
+            "</head>\n<body>\n<h1>transformer-by-hand</h1>\n<p>" +
+            html_escaped(tr("A Transformer written from scratch, to be read beside the Chinese "
+                            "tutorial on attention: every chapter's walkthrough as a page, in "
+                            "reading order, its numbers recomputed and checked.")) +
+            "</p>\n<dl>\n" + entries + "</dl>\n</body>\n</html>\n");
 }

@@ -37,8 +37,11 @@ private:
     std::size_t steps_ = 0;
 };
 
-// The chapters in reading order: a page links to the ones before and after it.
-const std::vector<std::string>& book_chapters();
+// The book's index, dir/index.html: an entry for each chapter whose page is in dir (each page
+// leaves its entry in dir/index.d/), in reading order, with its title and the tutorial it
+// follows, in the language of the pages. Rewritten after every page, so that it is whole once
+// the last chapter has run.
+void write_book_index(const std::string& dir, const HtmlPage::Frame& page_written);
 
 // Text with &, <, > and " escaped for HTML.
 std::string html_escaped(const std::string& text);

@@ -21,8 +21,9 @@ void print_flag(const std::string& left, const std::string& help) {
 }
 
 void print_help(const ChapterInfo& info) {
-    std::cout << info.name << " — " << tr(info.title) << "\n"
-              << tr("Follows the tutorial: {}", tr(info.follows)) << "\n\n"
+    std::cout << wrap(info.name + " — " + tr(info.title), narration_width, "", "  ")
+              << wrap(tr("Follows the tutorial: {}", tr(info.follows)), narration_width, "", "  ")
+              << "\n"
               << tr("usage: build/{} [flags]", info.name) << "\n\n";
     print_flag("--data FILE",
                tr("use another data file of the same schema (default data/{}.json)", info.name));

@@ -156,6 +156,38 @@ int matrix_decimals(const Matrix& m, int decimals) {
     return decimals >= 0 ? decimals : all_whole(m) ? 0 : 4;
 }
 
+namespace {
+
+// Column groups that fit the terminal: each a run of columns after the first (the labels, shown
+// in every group), as many as fit beside it in terminal_width. widths: every column's, the
+// separator included.
+std::vector<std::pair<std::size_t, std::size_t>> column_groups(
+    const std::vector<std::size_t>& widths) {
+    std::vector<std::pair<std::size_t, std::size_t>> groups;
+    const std::size_t first = widths.empty() ? 0 : widths[0];
+    std::size_t begin = 1, used = first;
+    for (std::size_t c = 1; c < widths.size(); ++c) {
+        if (used + widths[c] > terminal_width && c > begin) {
+            groups.push_back({begin, c});
+            begin = c, used = first;
+        }
+        used += widths[c];
+    }
+    groups.push_back({begin, widths.size()});
+    return groups;
+}
+
+// The longest word of a header (where wrap may break it: spaces, between CJK characters).
+std::size_t longest_word(const std::string& text) {
+    std::size_t longest = 0;
+    std::istringstream lines(wrap(text, 1));
+    for (std::string line; std::getline(lines, line);)
+        longest = std::max(longest, display_width(line));
+    return longest;
+}
+
+}  // namespace
+
 void print_matrix(std::ostream& out, const std::string& title, const Matrix& m,
                   const Labels& row_labels, const Labels& col_labels, int decimals) {
     decimals = matrix_decimals(m, decimals);
@@ -171,36 +203,74 @@ void print_matrix(std::ostream& out, const std::string& title, const Matrix& m,
         label_w = std::max(label_w, display_width(row_label(r)));
     for (std::size_t c = 0; c < m.cols; ++c) cell_w = std::max(cell_w, display_width(col_label(c)));
     for (double x : m.data) cell_w = std::max(cell_w, fixed(x, decimals).size());
-    out << "  " << std::string(label_w, ' ');
-    for (std::size_t c = 0; c < m.cols; ++c) out << "  " << pad_left(col_label(c), cell_w);
-    out << "\n";
-    for (std::size_t r = 0; r < m.rows; ++r) {
-        out << "  " << pad_right(row_label(r), label_w);
-        for (std::size_t c = 0; c < m.cols; ++c)
-            out << "  " << pad_left(fixed(m(r, c), decimals), cell_w);
+    // wider than the terminal: the columns in groups, one below the other, each labelled
+    std::vector<std::size_t> widths = {2 + label_w};
+    widths.resize(m.cols + 1, 2 + cell_w);
+    for (const auto& [begin, end] : column_groups(widths)) {
+        out << "  " << std::string(label_w, ' ');
+        for (std::size_t c = begin - 1; c < end - 1; ++c) out << "  " << pad_left(col_label(c), cell_w);
         out << "\n";
+        for (std::size_t r = 0; r < m.rows; ++r) {
+            out << "  " << pad_right(row_label(r), label_w);
+            for (std::size_t c = begin - 1; c < end - 1; ++c)
+                out << "  " << pad_left(fixed(m(r, c), decimals), cell_w);
+            out << "\n";
+        }
     }
 }
 
 void Table::print(std::ostream& out) const {
-    std::vector<std::size_t> w(header_.size(), 0);
-    auto widen = [&](const std::vector<std::string>& row) {
-        for (std::size_t c = 0; c < row.size() && c < w.size(); ++c)
-            w[c] = std::max(w[c], display_width(row[c]));
-    };
-    widen(header_);
-    for (const auto& row : rows_) widen(row);
-    auto line = [&](const std::vector<std::string>& row) {
-        out << " ";
-        for (std::size_t c = 0; c < w.size(); ++c) {  // the first column is text: left-aligned
-            const std::string cell = c < row.size() ? row[c] : "";
-            out << "  " << (c == 0 ? pad_right(cell, w[c]) : pad_left(cell, w[c]));
+    const std::size_t n = header_.size();
+    std::vector<std::size_t> data(n, 0), w(n, 0);
+    for (const auto& row : rows_)
+        for (std::size_t c = 0; c < row.size() && c < n; ++c)
+            data[c] = std::max(data[c], display_width(row[c]));
+    std::size_t total = 1;
+    for (std::size_t c = 0; c < n; ++c)
+        total += 2 + (w[c] = std::max(data[c], display_width(header_[c])));
+    // too wide: headers break into lines (never a word), then the columns go in groups
+    if (total > terminal_width)
+        for (std::size_t c = 0; c < n; ++c) w[c] = std::max(data[c], longest_word(header_[c]));
+    std::vector<std::size_t> widths;
+    for (std::size_t c = 0; c < n; ++c) widths.push_back(w[c] + 2 + (c == 0 ? 1 : 0));
+    const auto groups = column_groups(widths);
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+        std::vector<std::size_t> columns = {0};
+        for (std::size_t c = groups[g].first; c < groups[g].second; ++c) columns.push_back(c);
+        if (g > 0) out << "\n";
+        // the header, each cell wrapped to its column and the lines side by side
+        std::vector<std::vector<std::string>> head;
+        std::size_t head_lines = 1;
+        for (std::size_t c : columns) {
+            std::vector<std::string> lines;
+            std::istringstream text(wrap(header_[c], w[c]));
+            for (std::string line; std::getline(text, line);) lines.push_back(line);
+            head_lines = std::max(head_lines, lines.size());
+            head.push_back(lines);
         }
-        out << "\n";
-    };
-    line(header_);
-    std::size_t total = 0;
-    for (std::size_t x : w) total += x + 2;
-    out << "   " << std::string(total - 2, '-') << "\n";
-    for (const auto& row : rows_) line(row);
+        const auto line = [&](const std::vector<std::string>& cells) {
+            out << " ";
+            for (std::size_t k = 0; k < columns.size(); ++k) {  // the first column is text
+                const std::size_t c = columns[k];
+                out << "  " << (k == 0 ? pad_right(cells[k], w[c]) : pad_left(cells[k], w[c]));
+            }
+            out << "\n";
+        };
+        for (std::size_t l = 0; l < head_lines; ++l) {  // bottom-aligned, as a table's header
+            std::vector<std::string> cells;
+            for (const auto& lines : head) {
+                const std::size_t skip = head_lines - lines.size();
+                cells.push_back(l < skip ? "" : lines[l - skip]);
+            }
+            line(cells);
+        }
+        std::size_t width = 0;
+        for (std::size_t c : columns) width += w[c] + 2;
+        out << "   " << std::string(width - 2, '-') << "\n";
+        for (const auto& row : rows_) {
+            std::vector<std::string> cells;
+            for (std::size_t c : columns) cells.push_back(c < row.size() ? row[c] : "");
+            line(cells);
+        }
+    }
 }

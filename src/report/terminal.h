@@ -13,6 +13,10 @@
 
 using Labels = std::vector<std::string>;  // one label per row or column; empty: use indices
 
+// No line the programs print is wider than this many terminal columns: tables break their
+// headers into lines and go in groups of columns, matrices too, paragraphs wrap.
+constexpr std::size_t terminal_width = 100;
+
 std::size_t display_width(const std::string& utf8);              // terminal columns
 std::string pad_left(const std::string& s, std::size_t width);   // right-aligned
 std::string pad_right(const std::string& s, std::size_t width);  // left-aligned
