@@ -12,22 +12,11 @@
 #include <string>
 
 #include "helpers.h"
+#include "report/chapter_list.h"
 #include "json.h"
 
 namespace {
 
-const char* const chapters[] = {"ch01_dictionary_lookup",
-                                "ch02_self_attention",
-                                "ch03_masked_attention",
-                                "ch04_multi_head_attention",
-                                "ch05_positional_encoding",
-                                "ch06_encoder_decoder",
-                                "ch07_training",
-                                "ch08_cost",
-                                "ch09_decoding",
-                                "ch10_modern_attention",
-                                "ch11_long_sequences",
-                                "ch12_gpt"};
 
 std::string smallest(const std::string& chapter) {
     return "tests/data/" + chapter + ".smallest.json";
@@ -45,7 +34,7 @@ Json data_of(const std::string& path) { return Json::parse(read_file(path)); }
 
 TEST_CASE(
     "every chapter holds at its smallest legal shapes: walkthrough, --json, --check, Chinese") {
-    for (const char* chapter : chapters) {
+    for (const std::string& chapter : chapter_names()) {
         CAPTURE(chapter);
         const std::string data = "--data " + smallest(chapter);
         for (const std::string lang : {"en", "zh"}) {
