@@ -10,6 +10,7 @@
 
 #include "io/atomic_file.h"
 #include "io/model_file.h"
+#include "io/config_words.h"
 #include "io/training_plan.h"
 #include "model/transformer/loss.h"
 #include "model/transformer/parameters.h"
@@ -208,17 +209,9 @@ void apply_flags(const Options& o, Inputs& in) {
                    o.value("--position")));
         if (c.positions == PositionScheme::Learned && c.max_positions == 0)
             c.max_positions = 64;  // longer than any sequence either task draws
-        if (c.positions == PositionScheme::Rope && (c.d_model / c.n_heads) % 2 != 0)
-            throw UsageError(
-                tr("--position rope: rotates pairs of columns, so d_k = {} must be "
-                   "even",
-                   c.d_model / c.n_heads));
     }
-    if (o.has("--kv-heads")) {
+    if (o.has("--kv-heads"))
         c.n_kv_heads = static_cast<std::size_t>(o.integer("--kv-heads", 1, c.n_heads));
-        if (c.n_heads % c.n_kv_heads != 0)
-            throw UsageError(tr("--kv-heads: expected a divisor of the {} heads", c.n_heads));
-    }
     if (o.has("--window")) c.window = static_cast<std::size_t>(o.integer("--window", 0, 1 << 20));
     // chapter 11: the same model, its attention computed block by block
     if (o.has("--attention")) {
@@ -230,6 +223,15 @@ void apply_flags(const Options& o, Inputs& in) {
     if (o.has("--tile")) {
         if (!c.attention_tile) throw UsageError(tr("--tile: only with --attention tiled"));
         c.attention_tile = static_cast<std::size_t>(o.integer("--tile", 1, 1 << 20));
+    }
+    // the model the switches make must keep a config's rules (io/config_words.h), as any read
+    // from a file: the flag that broke one is named
+    if (const ConfigProblem p = config_problem(c)) {
+        const std::string field = p.field;
+        const std::string flag = field == "n_kv_heads" ? "--kv-heads"
+                                 : field == "positions" ? "--position"
+                                                        : field;
+        throw UsageError(flag + ": " + config_problem_words(p));
     }
 }
 

@@ -240,3 +240,43 @@ TEST_CASE("writing past the window: a long prompt reads only its last window, in
           Tokens(short_one.begin() + 8, short_one.end()));
     CHECK(long_one.size() <= prompt.size() + 40);
 }
+
+TEST_CASE("a model file claiming more than its weights hold is refused before any allocation") {
+    const Gpt m = random_gpt(small(11, PositionScheme::Rope), 8);
+    const std::string path = temp_file("claims.json", "");
+    save_gpt(m, std::vector<std::string>(11, "x"), {1, 1.0, 1.0, 1.0}, path);
+    const std::string text = read_file(path);
+    for (const auto& [field, huge] : std::vector<std::pair<std::string, std::string>>{
+             {"\"d_model\":8", "\"d_model\":65536"},
+             {"\"d_ff\":12", "\"d_ff\":262144"},
+             {"\"n_layers\":2", "\"n_layers\":64"},
+             {"\"vocab\":11", "\"vocab\":4194304"}}) {
+        CAPTURE(huge);
+        std::string edited = text;
+        REQUIRE(edited.find(field) != std::string::npos);
+        edited.replace(edited.find(field), field.size(), huge);
+        // d_model 65,536 with 2 heads breaks no rule; the weights say otherwise
+        CHECK_THROWS_AS(load_gpt(DataFile::parse("huge.json", edited), ""), DataError);
+    }
+    // a config that breaks a rule names its field, in the words every reader uses
+    std::string odd = text;  // 4 heads, 3 key/value heads
+    odd.replace(odd.find("\"n_heads\":2"), 11, "\"n_heads\":4");
+    odd.replace(odd.find("\"n_kv_heads\":1"), 14, "\"n_kv_heads\":3");
+    CHECK_THROWS_WITH_AS(load_gpt(DataFile::parse("odd.json", odd), ""),
+                         doctest::Contains("config.n_kv_heads: expected a divisor of n_heads = 4"),
+                         DataError);
+}
+
+TEST_CASE("a config's rules: each broken one named, in one place") {
+    TransformerConfig c = small(11, PositionScheme::Rope);
+    CHECK(!config_problem(c));
+    c.n_kv_heads = 3;  // 2 heads
+    CHECK(std::string(config_problem(c).field) == "n_kv_heads");
+    c.n_kv_heads = 1, c.d_model = 6;  // d_k = 3: RoPE rotates pairs
+    CHECK(config_problem(c).rule == ConfigProblem::Rule::RopeNeedsEvenDk);
+    c.d_model = 7;
+    CHECK(config_problem(c).rule == ConfigProblem::Rule::HeadsDivideWidth);
+    c = small(11, PositionScheme::Learned);
+    c.max_positions = 0;
+    CHECK(config_problem(c).rule == ConfigProblem::Rule::LearnedNeedsRows);
+}

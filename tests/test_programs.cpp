@@ -227,7 +227,15 @@ TEST_CASE("ch06: bad models, token ids, empty sequences and lengths are named") 
             doc["inputs"]["weights"]["transformer.encoder.layers.1.linear1.weight"] =
                 Json::array({Json::array({1, 2})});
         },
-        "inputs.weights.transformer.encoder.layers.1.linear1.weight: expected (16x8) (PyTorch's "
+        "inputs.weights.transformer.encoder.layers.1.linear1.weight: the config claims (16x8), "
+        "the weights hold (1x2)");
+    check_bad_data(  // a tensor the claims do not look at: the loader's own check
+        "ch06_encoder_decoder",
+        [](Json& doc) {
+            doc["inputs"]["weights"]["transformer.encoder.layers.0.linear2.weight"] =
+                Json::array({Json::array({1, 2})});
+        },
+        "inputs.weights.transformer.encoder.layers.0.linear2.weight: expected (8x16) (PyTorch's "
         "layout), got (1x2)");
     check_bad_data(
         "ch06_encoder_decoder", [](Json& doc) { doc["inputs"]["source"][1][0] = 10; },

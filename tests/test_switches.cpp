@@ -79,5 +79,6 @@ TEST_CASE("ch07 refuses switches that cannot be: a name it does not know, RoPE o
                                 "--data tests/data/ch07_training.smallest.json --steps 2 "
                                 "--position rope");
     CHECK(odd.exit_code == 2);
-    CHECK(odd.err.find("must be even") != std::string::npos);
+    CHECK(odd.err.find("--position: rope rotates pairs of columns: expected an even d_k") !=
+          std::string::npos);
 }

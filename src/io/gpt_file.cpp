@@ -20,7 +20,15 @@ TransformerConfig read_gpt_config(const DataFile& data, const std::string& k, bo
 
 Gpt load_gpt(const DataFile& data, const std::string& key) {
     const std::string k = key.empty() ? "" : key + ".";
-    Gpt m = random_gpt(read_gpt_config(data, k + "config.", true), 0);
+    const TransformerConfig c = read_gpt_config(data, k + "config.", true);
+    // the config's sizes backed by the file before a model of them is allocated
+    std::vector<ShapeClaim> claims = {
+        {"embedding.weight", c.tgt_vocab, c.d_model},
+        {"layers." + std::to_string(c.n_decoder_layers - 1) + ".linear1.weight", c.d_ff, c.d_model}};
+    if (c.positions == PositionScheme::Learned)
+        claims.push_back({"positions.weight", c.max_positions, c.d_model});
+    check_claims(data, k + "weights", claims);
+    Gpt m = random_gpt(c, 0);
     load_weights(data, k + "weights", parameters(m));
     return m;
 }

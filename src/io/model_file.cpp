@@ -6,6 +6,7 @@
 #include <set>
 
 #include "io/atomic_file.h"
+#include "io/config_words.h"
 #include "io/json.h"
 #include "model/transformer/parameters.h"
 #include "model/transformer/transformer_init.h"
@@ -22,8 +23,6 @@ void read_block_shape(const DataFile& data, const std::string& k, TransformerCon
     c.n_heads = data.size(k + "n_heads", 1, 4096);
     c.d_ff = data.size(k + "d_ff", 1, 1 << 18);
     c.norm_first = data.flag(k + "norm_first");
-    if (c.d_model % c.n_heads != 0)
-        throw data.error(k + "n_heads", tr("expected a divisor of d_model = {}", c.d_model));
     // chapter 10's switches, each optional: without them, the paper's model
     if (data.has(k + "norm") && !norm_from_name(data.text(k + "norm"), c.norm))
         throw data.error(k + "norm", tr("expected \"layer\" or \"rms\""));
@@ -31,19 +30,11 @@ void read_block_shape(const DataFile& data, const std::string& k, TransformerCon
         throw data.error(k + "positions",
                          tr("expected \"sinusoidal\", \"learned\", \"rope\", \"alibi\" or "
                             "\"none\""));
-    if (data.has(k + "n_kv_heads")) {
-        c.n_kv_heads = data.size(k + "n_kv_heads", 1, c.n_heads);
-        if (c.n_heads % c.n_kv_heads != 0)
-            throw data.error(k + "n_kv_heads", tr("expected a divisor of n_heads = {}", c.n_heads));
-    }
+    if (data.has(k + "n_kv_heads")) c.n_kv_heads = data.size(k + "n_kv_heads", 1, c.n_heads);
     if (data.has(k + "window")) c.window = data.size(k + "window", 0, 1 << 20);
-    if (c.positions == PositionScheme::Rope && (c.d_model / c.n_heads) % 2 != 0)
-        throw data.error(k + "positions",
-                         tr("rope rotates pairs of columns: expected an even d_k = d_model / "
-                            "n_heads, got {}",
-                            c.d_model / c.n_heads));
     if (c.positions == PositionScheme::Learned)
         c.max_positions = data.size(k + "max_positions", 1, 1 << 16);
+    check_config(data, k, c);
 }
 
 TransformerConfig read_model_config(const DataFile& data, const std::string& k) {
@@ -114,10 +105,38 @@ static Json config_json(const TransformerConfig& c) {
     return j;
 }
 
+void check_claims(const DataFile& data, const std::string& key,
+                  const std::vector<ShapeClaim>& claims) {
+    const Json& weights = json_at(data, key);
+    if (!weights.is_object()) throw data.error(key, tr("expected an object of named weights"));
+    for (const ShapeClaim& c : claims) {
+        const std::string where = key + "." + c.name,
+                          claimed = "(" + std::to_string(c.rows) + "x" + std::to_string(c.cols) + ")";
+        if (!weights.contains(c.name)) throw data.error(where, tr("missing; expected {}", claimed));
+        const Json& t = weights[c.name];
+        const std::size_t rows = t.is_array() ? t.size() : 0;
+        const std::size_t cols = rows && t[0].is_array() ? t[0].size() : 0;
+        if (rows != c.rows || cols != c.cols)
+            throw data.error(where, tr("the config claims {}, the weights hold ({}x{})", claimed,
+                                       rows, cols));
+    }
+}
+
 Transformer load_transformer(const DataFile& data, const std::string& key) {
     const std::string k = key.empty() ? "" : key + ".";
+    const TransformerConfig c = read_model_config(data, k + "config.");
+    // the config's sizes backed by the file before a model of them is allocated
+    const std::string enc = "transformer.encoder.layers." + std::to_string(c.n_encoder_layers - 1),
+                      dec = "transformer.decoder.layers." + std::to_string(c.n_decoder_layers - 1);
+    std::vector<ShapeClaim> claims = {{"src_embedding.weight", c.src_vocab, c.d_model},
+                                      {enc + ".linear1.weight", c.d_ff, c.d_model},
+                                      {dec + ".linear1.weight", c.d_ff, c.d_model}};
+    if (!c.share_embeddings) claims.push_back({"tgt_embedding.weight", c.tgt_vocab, c.d_model});
+    if (c.positions == PositionScheme::Learned)
+        claims.push_back({"src_positions.weight", c.max_positions, c.d_model});
+    check_claims(data, k + "weights", claims);
     // a model of the right shape, then every parameter overwritten from the file
-    Transformer m = random_transformer(read_model_config(data, k + "config."), 0);
+    Transformer m = random_transformer(c, 0);
     load_weights(data, k + "weights", parameters(m));
     return m;
 }

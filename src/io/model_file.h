@@ -29,6 +29,17 @@ TransformerConfig read_model_config(const DataFile& data, const std::string& key
 // ...".
 Transformer load_transformer(const DataFile& data, const std::string& key);
 
+// The sizes a config claims, checked against the file's largest tensors before a model of those
+// sizes is allocated — their lengths only, nothing read into a matrix — so that a config claiming
+// more than its weights hold is one error line, never a request for terabytes. A claim: a
+// tensor's name and the (rows x cols) its config implies, in PyTorch's layout.
+struct ShapeClaim {
+    std::string name;
+    std::size_t rows, cols;
+};
+void check_claims(const DataFile& data, const std::string& key,
+                  const std::vector<ShapeClaim>& claims);
+
 // Every parameter of params overwritten from the object of named tensors at `key` (PyTorch's
 // layouts): a tensor the list does not have, or one missing or of another shape, is an error
 // naming it. What load_transformer does with its model's list; chapter 12's model uses it too.

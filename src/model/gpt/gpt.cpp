@@ -41,22 +41,16 @@ std::vector<Parameter> parameters(Gpt& m) {
     return ps;
 }
 
-std::vector<Matrix*> parameter_matrices(Gpt& m) {
-    std::vector<Matrix*> out;
-    for (const Parameter& p : parameters(m)) out.push_back(p.value);
-    return out;
-}
+std::vector<Matrix*> parameter_matrices(Gpt& m) { return matrices_of(parameters(m)); }
 
 Gpt zeros_like(const Gpt& model) {
     Gpt z = model;
-    for (Matrix* p : parameter_matrices(z)) std::fill(p->data.begin(), p->data.end(), 0.0);
+    set_to_zero(parameters(z));
     return z;
 }
 
 std::size_t parameter_count(const Gpt& model) {
-    std::size_t n = 0;
-    for (const Matrix* p : parameter_matrices(const_cast<Gpt&>(model))) n += p->data.size();
-    return n;
+    return numbers_in(parameters(const_cast<Gpt&>(model)));  // parameters() only hands out
 }
 
 namespace {

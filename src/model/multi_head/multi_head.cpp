@@ -168,7 +168,7 @@ void check_multi_head(const MultiHeadWeights& w) {
     const std::size_t d = w.W_Q.rows, h = w.n_heads, kv = w.kv_heads();
     auto fail = [](const std::string& what) { throw std::invalid_argument(what); };
     if (h < 1) fail("n_heads: expected at least 1");
-    if (h % kv != 0)
+    if (!kv_heads_fit(h, kv))
         fail("n_kv_heads: " + std::to_string(kv) +
              " does not divide n_heads = " + std::to_string(h));
     for (const auto& [name, W, heads] :

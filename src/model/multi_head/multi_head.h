@@ -40,6 +40,12 @@ struct MultiHeadWeights {
     std::size_t d_model() const { return W_Q.rows; }
 };
 
+// Grouped-query heads: n_kv key/value heads serve n_heads query heads when they divide them (the
+// one rule, read by configs too).
+inline bool kv_heads_fit(std::size_t n_heads, std::size_t n_kv) {
+    return n_kv >= 1 && n_kv <= n_heads && n_heads % n_kv == 0;
+}
+
 // Throws std::invalid_argument naming the weight and the shape it should have.
 void check_multi_head(const MultiHeadWeights& w);
 

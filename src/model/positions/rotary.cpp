@@ -11,7 +11,7 @@ double rope_frequency(std::size_t i, std::size_t d_k) {
 
 Matrix rope_rotate(const Matrix& x, std::size_t d_k, const std::vector<std::size_t>& positions,
                    bool inverse) {
-    if (d_k == 0 || d_k % 2 != 0 || x.cols % d_k != 0 || positions.size() != x.rows)
+    if (!rope_fits(d_k) || x.cols % d_k != 0 || positions.size() != x.rows)
         throw std::invalid_argument(
             "rope_rotate: " + shape_of(x) + " with d_k = " + std::to_string(d_k) +
             " (even, dividing the columns) and " + std::to_string(positions.size()) + " positions");

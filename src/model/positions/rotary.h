@@ -25,5 +25,8 @@ double rope_frequency(std::size_t i, std::size_t d_k);
 // positions[r]. Returns x with every pair of every head rotated by positions[r]·θ_i, or by
 // −positions[r]·θ_i with inverse (the transpose of the rotation: the backward pass). d_k must
 // be even.
+// RoPE rotates pairs of columns: it needs an even d_k (the one rule, read by configs too).
+inline bool rope_fits(std::size_t d_k) { return d_k > 0 && d_k % 2 == 0; }
+
 Matrix rope_rotate(const Matrix& x, std::size_t d_k, const std::vector<std::size_t>& positions,
                    bool inverse = false);

@@ -45,6 +45,24 @@ struct TransformerConfig {
     std::size_t kv_heads() const { return n_kv_heads ? n_kv_heads : n_heads; }
 };
 
+// The rules a config must keep before a model is built from it, checked by every reader of one
+// (a data file's or a model file's config, chapter 7's flags) through config_problem: the first
+// rule broken, the field it concerns and the number its message names, or Rule::None. The words
+// are the reader's layer's (io/config_words.h), this layer's are numbers.
+struct ConfigProblem {
+    enum class Rule {
+        None,
+        HeadsDivideWidth,    // d_model a multiple of n_heads
+        KvHeadsDivideHeads,  // n_kv_heads a divisor of n_heads (model/multi_head.h)
+        RopeNeedsEvenDk,     // RoPE rotates pairs of columns (model/positions/rotary.h)
+        LearnedNeedsRows,    // learned positions: a table of at least one row
+    } rule = Rule::None;
+    const char* field = "";  // "n_kv_heads"
+    std::size_t value = 0;   // the number the rule's message names
+    explicit operator bool() const { return rule != Rule::None; }
+};
+ConfigProblem config_problem(const TransformerConfig& config);
+
 // The switches' names, as a model file's config and chapter 7's flags write them: "layer",
 // "rms"; "sinusoidal", "learned", "rope", "alibi", "none". The readers return false for a name
 // that is none of them.

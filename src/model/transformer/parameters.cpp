@@ -79,15 +79,27 @@ std::vector<Parameter> parameters(Transformer& m) {
     return ps;
 }
 
-std::vector<Matrix*> parameter_matrices(Transformer& m) {
+std::vector<Matrix*> matrices_of(const std::vector<Parameter>& params) {
     std::vector<Matrix*> out;
-    for (const Parameter& p : parameters(m)) out.push_back(p.value);
+    for (const Parameter& p : params) out.push_back(p.value);
     return out;
 }
 
+void set_to_zero(const std::vector<Parameter>& params) {
+    for (const Parameter& p : params) std::fill(p.value->data.begin(), p.value->data.end(), 0.0);
+}
+
+std::size_t numbers_in(const std::vector<Parameter>& params) {
+    std::size_t n = 0;
+    for (const Parameter& p : params) n += p.value->data.size();
+    return n;
+}
+
+std::vector<Matrix*> parameter_matrices(Transformer& m) { return matrices_of(parameters(m)); }
+
 Transformer zeros_like(const Transformer& model) {
     Transformer z = model;
-    for (Matrix* p : parameter_matrices(z)) std::fill(p->data.begin(), p->data.end(), 0.0);
+    set_to_zero(parameters(z));
     return z;
 }
 

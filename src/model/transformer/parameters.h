@@ -46,6 +46,12 @@ void add_attention(std::vector<Parameter>& ps, const std::string& p, MultiHeadWe
 void add_ffn(std::vector<Parameter>& ps, const std::string& p, FeedForward& f);
 void add_norm(std::vector<Parameter>& ps, const std::string& p, Norm& n);
 
+// What every model does with its list (this one's and chapter 12's): the matrices alone, each
+// set to 0, their numbers counted.
+std::vector<Matrix*> matrices_of(const std::vector<Parameter>& params);
+void set_to_zero(const std::vector<Parameter>& params);
+std::size_t numbers_in(const std::vector<Parameter>& params);
+
 // Every parameter matrix, in the order of PyTorch's state_dict.
 std::vector<Parameter> parameters(Transformer& model);
 std::vector<Matrix*> parameter_matrices(Transformer& model);
