@@ -732,9 +732,10 @@ Finding length_step(Chapter& ch, const Inputs& in, Trained& trained_runs) {
     for (const std::size_t l : in.test_lengths)
         header.push_back(tr("len {}", l) + (l > trained ? "*" : ""));
     Table shown(header);
-    Labels names;
+    Labels codes, names;  // the config's names (--json), and the reader's (the narration)
     for (std::size_t s = 0; s < in.schemes.size(); ++s) {
-        names.push_back(positions_name(in.schemes[s]));
+        codes.push_back(positions_name(in.schemes[s]));
+        names.push_back(scheme_text(in.schemes[s]));
         std::vector<std::string> row = {names.back()};
         for (std::size_t l = 0; l < in.test_lengths.size(); ++l)
             row.push_back(fixed(100 * table(s, l), 1) + "%");
@@ -747,7 +748,7 @@ Finding length_step(Chapter& ch, const Inputs& in, Trained& trained_runs) {
             : tr("  * longer than any sequence in training; exact match, mean over seeds {}",
                  seq(in.seeds)));
     ch.measured("length_generalization", table);
-    ch.reported("length_generalization_schemes", names);
+    ch.reported("length_generalization_schemes", codes);
     length_picture(ch, in, table, names, trained);
     // the finding, worded from the table: within the training lengths, then beyond them
     Finding f;
@@ -768,10 +769,11 @@ Finding length_step(Chapter& ch, const Inputs& in, Trained& trained_runs) {
         if (within[s] >= 0.5) continue;
         if (in.schemes[s] == PositionScheme::None)
             ch.say(
-                tr("{} reads only {}% right even at lengths it was trained on: with nothing to "
-                   "say where a token stands, the encoder's output is the same for every "
-                   "order of the same digits, and reversing needs the order.",
-                   names[s], fixed(100 * within[s], 1)));
+                tr("Without positions the model reads only {}% right even at lengths it was "
+                   "trained on: with nothing to say where a token stands, the encoder's output "
+                   "is the same for every order of the same digits, and reversing needs the "
+                   "order.",
+                   fixed(100 * within[s], 1)));
         else
             weak.push_back(names[s] + " " + fixed(100 * within[s], 1) + "%");
     }

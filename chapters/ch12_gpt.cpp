@@ -188,7 +188,7 @@ void against_pytorch(Chapter& ch, const Inputs& in) {
         const double worst = record_gradients(ch, v.name, torch_state_dict(parameters(grad)));
         const double gap = gpt_cache_against_full_pass(v.model, in.tiny_inputs);
         ch.measured("kv_cache_max_abs_diff_" + v.name, gap);
-        t.add({v.name + " (" + variant_text(v.model.config) + ")", fixed(loss, 12), sci(worst),
+        t.add({tr("{} ({})", v.name, variant_text(v.model.config)), fixed(loss, 12), sci(worst),
                sci(gap)});
     }
     ch.table(t);
@@ -400,9 +400,9 @@ struct Trained {
 void describe_model(Chapter& ch, const Inputs& in, const TransformerConfig& config,
                     const Gpt& initial) {
     const TrainingSettings& s = in.settings;
-    ch.say(tr("model: d_model {}, h {} ({} key/value heads), d_ff {}, {} blocks, {}, tied "
-              "embeddings, {} parameters; windows of {} tokens, batches of {}, {} steps",
-              config.d_model, config.n_heads, config.kv_heads(), config.d_ff,
+    ch.say(tr("model: d_model {}, h {}, d_ff {}, {} blocks, {}, tied embeddings, {} parameters; "
+              "windows of {} tokens, batches of {}, {} steps",
+              config.d_model, config.n_heads, config.d_ff,
               config.n_decoder_layers, variant_text(config), grouped(parameter_count(initial)),
               in.windows.context, in.windows.batch, s.max_steps));
     ch.say(tr("AdamW: the learning rate rises for {} steps to {}, then falls along a cosine to {} "

@@ -7,6 +7,22 @@
 #include "text/numbers.h"
 #include "text/translate.h"
 
+std::string scheme_text(PositionScheme scheme) {
+    switch (scheme) {
+        case PositionScheme::Sinusoidal:
+            return tr("sinusoidal");
+        case PositionScheme::Learned:
+            return tr("learned positions");
+        case PositionScheme::Rope:
+            return "RoPE";
+        case PositionScheme::Alibi:
+            return "ALiBi";
+        case PositionScheme::None:
+            break;
+    }
+    return tr("no positions");
+}
+
 std::string variant_text(const TransformerConfig& c) {
     std::string text = c.norm_first ? tr("pre-norm") : tr("post-norm");
     if (c.norm == NormKind::RMS) text += tr(", RMSNorm");

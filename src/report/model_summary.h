@@ -16,6 +16,10 @@ std::vector<std::string> description(const Transformer& model);
 // (grouped-query), window 3"; the placement always, the others when they are not the paper's.
 std::string variant_text(const TransformerConfig& config);
 
+// A position scheme as a reader reads it: "sinusoidal", "learned positions", "RoPE", "ALiBi",
+// "no positions" (the config's own names, "learned" or "none", are for files and flags).
+std::string scheme_text(PositionScheme scheme);
+
 // The training record of a model file (steps, task, final loss, held-out exact match), if it
 // has one, and a warning for each source longer than any the model was trained on (or, for a
 // numerals model, written with leading zeros it never saw).

@@ -14,10 +14,11 @@
 namespace {
 
 // One flag of --help: the flag and its value's name in 14 columns, then what it does.
-void print_flag(const std::string& left, const std::string& help) {
+// A flag and its help, the help in a column after the widest flag of the chapter.
+void print_flag(const std::string& left, const std::string& help, std::size_t column) {
     std::cout << wrap(help, narration_width,
-                      "  " + left + std::string(left.size() < 14 ? 14 - left.size() : 1, ' '),
-                      std::string(16, ' '));
+                      "  " + left + std::string(column > left.size() ? column - left.size() : 1, ' '),
+                      std::string(column + 2, ' '));
 }
 
 void print_help(const ChapterInfo& info) {
@@ -25,6 +26,12 @@ void print_help(const ChapterInfo& info) {
               << wrap(tr("Follows the tutorial: {}", tr(info.follows)), narration_width, "", "  ")
               << "\n"
               << tr("usage: build/{} [flags]", info.name) << "\n\n";
+    std::size_t column = 14;  // the widest flag, and two spaces
+    for (const Flag& f : info.extra_flags)
+        column = std::max(column, f.name.size() + 1 + f.value.size() + 2);
+    const auto print_flag = [column](const std::string& left, const std::string& help) {
+        ::print_flag(left, help, column);
+    };
     print_flag("--data FILE",
                tr("use another data file of the same schema (default data/{}.json)", info.name));
     print_flag("--json", tr("print every computed result as one JSON object, nothing else"));

@@ -121,23 +121,51 @@ std::string wrap(const std::string& text, std::size_t width, const std::string& 
         }
     }
     pieces = glued;
-    std::string out, line = first;
-    std::size_t line_w = display_width(first), start_w = line_w;
+    // Chinese may break between any two characters, but a break inside a word ("每一|章") reads
+    // badly: where a line of Chinese must break, it breaks after the last comma or pause mark
+    // (or space) of its final 10 columns when there is one.
+    const auto pause = [](const Piece& p) {
+        for (const char* mark : {"，", "、", "；", "：", "。", "）", "」", "”"})
+            if (p.text.size() >= 3 && p.text.compare(p.text.size() - 3, 3, mark) == 0) return true;
+        return false;
+    };
+    std::string out;
+    std::vector<Piece> line;  // the pieces of the line being laid out
+    std::string lead = first;
+    const auto width_of = [](const std::vector<Piece>& ps, std::size_t from) {
+        std::size_t w = 0;
+        for (std::size_t i = from; i < ps.size(); ++i)
+            w += display_width(ps[i].text) + (i > from && ps[i].space_before ? 1 : 0);
+        return w;
+    };
+    const auto emit = [&](std::size_t count) {
+        std::string text = lead;
+        for (std::size_t i = 0; i < count; ++i)
+            text += (i > 0 && line[i].space_before ? " " : "") + line[i].text;
+        out += text + "\n";
+        line.erase(line.begin(), line.begin() + static_cast<long>(count));
+        lead = indent;
+    };
     for (const Piece& p : pieces) {
-        const std::size_t sep = p.space_before && line_w > start_w ? 1 : 0,
-                          w = display_width(p.text);
-        if (line_w > start_w && line_w + sep + w > width) {
-            out += line + "\n";
-            line = indent;
-            line_w = start_w = display_width(indent);
-        } else if (sep) {
-            line += ' ';
-            ++line_w;
+        const std::size_t used = display_width(lead) + width_of(line, 0);
+        const std::size_t sep = p.space_before && !line.empty() ? 1 : 0;
+        if (!line.empty() && used + sep + display_width(p.text) > width) {
+            std::size_t cut = line.size();
+            const bool chinese = display_width(p.text) == 2 * characters(p.text).size() &&
+                                 display_width(line.back().text) == 2;
+            for (std::size_t k = line.size(); chinese && k-- > 1;) {
+                if (width_of(line, k) > 10) break;
+                if (pause(line[k - 1]) || line[k].space_before) {
+                    cut = k;
+                    break;
+                }
+            }
+            emit(cut);
         }
-        line += p.text;
-        line_w += w;
+        line.push_back(p);
     }
-    return out + line + "\n";
+    emit(line.size());
+    return out;
 }
 
 void print_step(std::ostream& out, const std::string& title) {
