@@ -40,12 +40,6 @@ struct Tiny {
     Gpt model;
 };
 
-struct CorpusSettings {
-    std::string source;  // quantangshi, quantangshi-all, tang300 or a file
-    CorpusChoice choice;  // where it is; tang300 when quantangshi is not there
-    std::size_t heldout_every = 10, validation_every = 10, validation_max = 300;
-    std::size_t min_count = 1, vocabulary = 0;
-};
 
 struct SamplingPlan {
     std::vector<double> temperatures, top_ps;  // the candidates, chosen among by measurement
@@ -245,57 +239,6 @@ void baselines_check(Chapter& ch, const Inputs& in) {
 }
 
 // --- the corpus ----------------------------------------------------------------------------
-
-struct Corpus {
-    CorpusChoice choice;
-    std::size_t read = 0, regulated = 0, distinct = 0;  // poems at each stage
-    PoemSplit split;
-    CharVocabulary vocabulary;
-    std::vector<Tokens> training, validation, heldout;
-    std::set<std::string> training_lines;  // every line of every training poem, to spot copies
-    std::size_t training_unknown = 0, heldout_unknown = 0;  // characters read as <unk>
-};
-
-std::vector<Tokens> encoded(const CharVocabulary& v, const std::vector<Poem>& poems,
-                            std::size_t* unknown) {
-    std::vector<Tokens> out;
-    for (const Poem& p : poems) {
-        out.push_back(encode(v, poem_text(p.title, p.lines)));
-        for (int id : out.back()) *unknown += id == CharVocabulary::unknown;
-    }
-    return out;
-}
-
-// The corpus chosen, selected, without repeats, split and encoded; with `given` (a saved model's
-// vocabulary), in that vocabulary.
-Corpus read_corpus(const Inputs& in, const CharVocabulary* given) {
-    Corpus c;
-    c.choice = in.corpus.choice;
-    std::vector<Poem> poems = read_poems(c.choice.path);
-    c.read = poems.size();
-    if (c.choice.regulated_only)
-        poems.erase(std::remove_if(poems.begin(), poems.end(),
-                                   [](const Poem& p) { return !regulated_poem(p); }),
-                    poems.end());
-    c.regulated = poems.size();
-    poems = distinct_poems(poems);
-    c.distinct = poems.size();
-    c.split = split_poems(poems, in.corpus.heldout_every, in.corpus.validation_every,
-                          in.corpus.validation_max);
-    if (c.split.training.empty() || c.split.heldout.empty())
-        throw std::runtime_error(tr("{}: {} poems are too few to hold one in {} out",
-                                    c.choice.path, poems.size(), in.corpus.heldout_every));
-    std::vector<std::string> texts;
-    for (const Poem& p : c.split.training) texts.push_back(poem_text(p.title, p.lines));
-    c.vocabulary =
-        given ? *given : vocabulary_of(texts, in.corpus.min_count, in.corpus.vocabulary);
-    std::size_t validation_unknown = 0;
-    c.training = encoded(c.vocabulary, c.split.training, &c.training_unknown);
-    c.validation = encoded(c.vocabulary, c.split.validation, &validation_unknown);
-    c.heldout = encoded(c.vocabulary, c.split.heldout, &c.heldout_unknown);
-    for (const Poem& p : c.split.training) c.training_lines.insert(p.lines.begin(), p.lines.end());
-    return c;
-}
 
 std::size_t predicted(const std::vector<Tokens>& sequences) {  // tokens after each <bos>
     std::size_t n = 0;
@@ -909,15 +852,16 @@ Trained load_trained(const std::string& path, CharVocabulary& vocabulary) {
     return t;
 }
 
-void save_step(Chapter& ch, const Trained& t, const Corpus& c, double heldout,
-               const Baselines& b, const std::string& path) {
+void save_step(Chapter& ch, const Trained& t, const Corpus& c, const CorpusSettings& corpus,
+               double heldout, const Baselines& b, const std::string& path) {
     if (t.loaded) return;  // written with a saved model: nothing new to keep
     if (path.empty()) {
         ch.line(tr("(not the chapter's defined run, so the model is not saved; --save FILE "
                    "keeps it)"));
         return;
     }
-    save_gpt(t.model, c.vocabulary.names, {t.best_step, heldout, b.trigram, t.seconds}, path);
+    save_gpt(t.model, c.vocabulary.names, {t.best_step, heldout, b.trigram, t.seconds, corpus},
+             path);
     ch.line(tr("saved the model of step {} to {}", t.best_step, path));
 }
 
@@ -933,7 +877,7 @@ void walkthrough(Chapter& ch) {
     CharVocabulary saved;
     const bool weights = ch.options.has("--weights");
     if (weights) trained = load_trained(ch.options.value("--weights"), saved);
-    const Corpus c = read_corpus(in, weights ? &saved : nullptr);
+    const Corpus c = prepare_corpus(in.corpus, weights ? &saved : nullptr);
     corpus_step(ch, in, c);
     const KneserNey trigram(c.training, c.vocabulary.size(), 3);
     const Baselines b = baselines_step(ch, c, trigram);
@@ -943,7 +887,7 @@ void walkthrough(Chapter& ch) {
     std::vector<Tokens> shown;
     writing_step(ch, in, c, trained.model, trigram, s, shown);
     if (!shown.empty()) attention_step(ch, in, c, trained.model, shown.front());
-    save_step(ch, trained, c, heldout, b, path);
+    save_step(ch, trained, c, in.corpus, heldout, b, path);
 }
 
 }  // namespace

@@ -22,7 +22,7 @@ allowed_core=""; allowed_model="core"; allowed_train="core model"; allowed_text=
 allowed_io="core model train text"; allowed_report="core model train io text"
 allowed_chapters="core model train io text report"
 # the folders of src/model, in reading order
-MODEL_ORDER="attention positions multi_head layer_cost transformer decoding gpt"
+MODEL_ORDER="attention positions multi_head layer_cost transformer decoding gpt low_precision"
 files=0; bad=0
 offend() { echo "$1"; bad=$((bad + 1)); }
 order_of() {  # the place of a model folder in MODEL_ORDER, or nothing

@@ -69,6 +69,8 @@ std::string quick_flags(const std::string& chapter) {
     if (chapter == "ch07_training") return " --steps 3";
     // ch12: a few steps on the ten poems of tests/data, a few poems written
     if (chapter == "ch12_gpt") return " --corpus tests/data/tang_sample.txt --steps 3 --poems 2";
+    // ch13: the poet trained here for a few steps on the ten poems, never the reader's model
+    if (chapter == "ch13_precision") return " --corpus tests/data/tang_sample.txt --steps 3";
     if (chapter != "ch09_decoding" && chapter != "ch10_modern_attention" &&
         chapter != "ch11_long_sequences")
         return "";

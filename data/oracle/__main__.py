@@ -37,6 +37,7 @@ import ch09_decoding
 import ch10_modern_attention
 import ch11_long_sequences
 import ch12_gpt
+import ch13_precision
 from common import digest, errata, to_text, write
 from variants import smallest, variants
 
@@ -59,6 +60,7 @@ CHAPTERS = {
         ch10_modern_attention,
         ch11_long_sequences,
         ch12_gpt,
+        ch13_precision,
     )
 }
 

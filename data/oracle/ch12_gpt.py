@@ -50,6 +50,15 @@ def gpt_logits(p, c, ids):
     return modern.norm(x, p, "norm", c) @ p["embedding.weight"].T
 
 
+# What chapter 12 trains on, the model's shape and its training: chapter 13 reads the same poet
+CORPUS = {"source": "quantangshi", "heldout_every": 10, "validation_every": 10,
+          "validation_max": 300, "min_count": 2, "vocabulary": 3000}
+MODEL = {"d_model": 96, "n_heads": 4, "n_kv_heads": 2, "d_ff": 256, "n_layers": 4,
+         "norm": "rms", "positions": "rope", "norm_first": True, "layer_norm_eps": 1e-5}
+TRAINING = {"steps": 1500, "batch": 16, "context": 64, "peak_lr": 0.006, "warmup": 100,
+            "final_fraction": 0.1, "smoothing": 0.0, "weight_decay": 0.1, "seed": 12}
+
+
 def tiny_variants():
     base = dict(d_model=8, n_heads=2, d_ff=12, n_layers=2, vocab=11, layer_norm_eps=1e-5,
                 norm_first=True, pad_id=0, bos_id=1, eos_id=2, max_positions=0)
@@ -81,20 +90,13 @@ def ch12_inputs():
         # which make prepares), or "tang300", or a file; every heldout_every-th poem held out,
         # then validation poems carved out of the rest; the vocabulary: the `vocabulary` most
         # frequent characters seen at least min_count times in the training poems
-        "corpus": {"source": "quantangshi", "heldout_every": 10, "validation_every": 10,
-                   "validation_max": 300, "min_count": 2, "vocabulary": 3000},
-        "model": {
-            "d_model": 96, "n_heads": 4, "n_kv_heads": 2, "d_ff": 256, "n_layers": 4,
-            "norm": "rms", "positions": "rope", "norm_first": True, "layer_norm_eps": 1e-5,
-        },
-        "training": {
-            "steps": 1500, "batch": 16, "context": 64, "peak_lr": 0.006, "warmup": 100,
-            "final_fraction": 0.1, "smoothing": 0.0, "weight_decay": 0.1, "seed": 12,
-            "validate_every": 100, "patience": 5,
-            # the Three Hundred Tang Poems, 80 times less text, are learned by heart within a few
-            # hundred steps: more weight decay, and a validation every 25 steps (README, ch12)
-            "for_corpus": {"tang300": {"weight_decay": 3.0, "validate_every": 25}},
-        },
+        "corpus": CORPUS,
+        "model": MODEL,
+        "training": dict(TRAINING, validate_every=100, patience=5,
+                         # the Three Hundred Tang Poems, 80 times less text, are learned by heart
+                         # within a few hundred steps: more weight decay, and a validation every
+                         # 25 steps (README, ch12)
+                         for_corpus={"tang300": {"weight_decay": 3.0, "validate_every": 25}}),
         "sampling": {
             # the settings written with are chosen among these candidates by measurement
             "temperatures": [0.6, 0.8, 1.0], "top_ps": [0.9, 1.0], "choice_poems": 30,

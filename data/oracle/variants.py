@@ -243,7 +243,27 @@ def smallest():
         ("ch10_modern_attention", ch10_smallest()),
         ("ch11_long_sequences", ch11_smallest()),
         ("ch12_gpt", ch12_smallest()),
+        ("ch13_precision", ch13_smallest()),
     ]
+
+
+def ch13_smallest():
+    # one number to round; a 1 x 1 X; one score, one masked key, a dot product of one term, d_k 1;
+    # a model of one block of width 2 and one head, one held-out pair, one prompt, one token
+    import ch13_precision as ch13
+    config = dict(d_model=2, n_heads=1, n_kv_heads=1, d_ff=1, n_layers=1, vocab=6,
+                  layer_norm_eps=1e-5, norm="rms", positions="rope", norm_first=True, pad_id=0,
+                  bos_id=1, eos_id=2, max_positions=0)
+    return {
+        "rounding": {"values": [float(1 / 3).hex()]},
+        "tutorial": {"tokens": ["笔"], "X": [[2]]},
+        "breaking": {"scores": [0.5], "mask_value": -1e9, "masked_row": 1, "dot_lengths": [1],
+                     "seed": 1, "d_k": 1, "scale_rows": 1, "norm_offset": 1.0, "norm_spread": [0.0]},
+        "model": {"config": config, "weights": ch12.gpt_weights(config, 13), "heldout": [[1, 5]],
+                  "prompts": [[1]], "new_tokens": 1},
+        "readings": ch13.NAMES,
+        "poems": dict(ch13.ch13_inputs_poems(), heldout_poems=1, new_tokens=1),
+    }
 
 
 def ch12_smallest():

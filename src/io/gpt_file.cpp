@@ -46,11 +46,29 @@ void save_gpt(const Gpt& model, const std::vector<std::string>& vocabulary, cons
         weights_json(torch_state_dict(parameters(const_cast<Gpt&>(model))), path);
     Json training = {{"steps", r.steps},
                      {"heldout_loss", r.heldout_loss},
-                     {"bigram_loss", r.bigram_loss},
+                     {"kn_trigram_loss", r.trigram_loss},
                      {"seconds", r.seconds}};
+    const CorpusSettings& k = r.corpus;
+    Json corpus = {{"source", k.choice.name},           {"heldout_every", k.heldout_every},
+                   {"validation_every", k.validation_every}, {"validation_max", k.validation_max},
+                   {"min_count", k.min_count},          {"vocabulary", k.vocabulary}};
     // the weights are already JSON text: spliced in rather than parsed again
     const std::string text = "{\"config\":" + config.dump() +
                              ",\"vocabulary\":" + Json(vocabulary).dump() +
-                             ",\"training\":" + training.dump() + ",\"weights\":" + weights + "}\n";
+                             ",\"training\":" + training.dump() + ",\"corpus\":" + corpus.dump() +
+                             ",\"weights\":" + weights + "}\n";
     write_file_atomically(path, text);
+}
+
+bool read_corpus_record(const DataFile& file, const std::string& quantangshi_path,
+                        CorpusSettings& k) {
+    if (!file.has("corpus")) return false;
+    k.source = file.text("corpus.source");
+    k.choice = choose_corpus(k.source, quantangshi_path);
+    k.heldout_every = file.size("corpus.heldout_every", 2, 1000);
+    k.validation_every = file.size("corpus.validation_every", 2, 1000);
+    k.validation_max = file.size("corpus.validation_max", 0, 1000000);
+    k.min_count = file.size("corpus.min_count", 1, 1000);
+    k.vocabulary = file.size("corpus.vocabulary", 1, 1 << 20);
+    return true;
 }

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "io/data_file.h"
+#include "io/poem_corpus.h"
 #include "model/gpt/gpt.h"
 
 // The config object at key (with a trailing '.'): d_model, n_heads, n_kv_heads, d_ff, n_layers,
@@ -15,10 +16,17 @@ TransformerConfig read_gpt_config(const DataFile& data, const std::string& key, 
 // A model whose config and weights are the objects key + "config" and key + "weights".
 Gpt load_gpt(const DataFile& data, const std::string& key);
 
-// Writes the model, its vocabulary and how it was trained, whole or not at all.
+// Writes the model, its vocabulary and how it was trained — on which corpus, split how, so that
+// chapter 13 can rebuild its held-out poems — whole or not at all.
 struct GptRecord {
     std::size_t steps = 0;
-    double heldout_loss = 0, bigram_loss = 0, seconds = 0;
+    double heldout_loss = 0, trigram_loss = 0, seconds = 0;
+    CorpusSettings corpus;
 };
 void save_gpt(const Gpt& model, const std::vector<std::string>& vocabulary, const GptRecord& record,
               const std::string& path);
+
+// The corpus a saved model was trained on (its file's "corpus"), where quantangshi_path says
+// the prepared complete Tang poems are; false for a file without one.
+bool read_corpus_record(const DataFile& file, const std::string& quantangshi_path,
+                        CorpusSettings& corpus);

@@ -1,6 +1,7 @@
 // poem_corpus.cpp — a fortune file of poems, parsed.
 #include "io/poem_corpus.h"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -88,4 +89,47 @@ std::vector<Poem> read_poems(const std::string& path) {
                "the poem's lines, separated by lines of %)",
                path));
     return poems;
+}
+
+namespace {
+
+std::vector<Tokens> encoded(const CharVocabulary& v, const std::vector<Poem>& poems,
+                            std::size_t* unknown) {
+    std::vector<Tokens> out;
+    for (const Poem& p : poems) {
+        out.push_back(encode(v, poem_text(p.title, p.lines)));
+        for (int id : out.back()) *unknown += id == CharVocabulary::unknown;
+    }
+    return out;
+}
+
+}  // namespace
+
+Corpus prepare_corpus(const CorpusSettings& k, const CharVocabulary* given) {
+    Corpus c;
+    c.choice = k.choice;
+    std::vector<Poem> poems = read_poems(c.choice.path);
+    c.read = poems.size();
+    if (c.choice.regulated_only)
+        poems.erase(std::remove_if(poems.begin(), poems.end(),
+                                   [](const Poem& p) { return !regulated_poem(p); }),
+                    poems.end());
+    c.regulated = poems.size();
+    poems = distinct_poems(poems);
+    c.distinct = poems.size();
+    c.split = split_poems(poems, k.heldout_every, k.validation_every,
+                          k.validation_max);
+    if (c.split.training.empty() || c.split.heldout.empty())
+        throw std::runtime_error(tr("{}: {} poems are too few to hold one in {} out",
+                                    c.choice.path, poems.size(), k.heldout_every));
+    std::vector<std::string> texts;
+    for (const Poem& p : c.split.training) texts.push_back(poem_text(p.title, p.lines));
+    c.vocabulary =
+        given ? *given : vocabulary_of(texts, k.min_count, k.vocabulary);
+    std::size_t validation_unknown = 0;
+    c.training = encoded(c.vocabulary, c.split.training, &c.training_unknown);
+    c.validation = encoded(c.vocabulary, c.split.validation, &validation_unknown);
+    c.heldout = encoded(c.vocabulary, c.split.heldout, &c.heldout_unknown);
+    for (const Poem& p : c.split.training) c.training_lines.insert(p.lines.begin(), p.lines.end());
+    return c;
 }

@@ -8,6 +8,7 @@
 // and author carry terminal colour codes (ESC [ 32 m … ESC [ m), which are stripped.
 #pragma once
 #include <string>
+#include <set>
 #include <vector>
 
 #include "train/poems.h"
@@ -33,3 +34,25 @@ CorpusChoice choose_corpus(const std::string& asked, const std::string& quantang
 
 // The Three Hundred Tang Poems' file.
 inline const char* tang300_path() { return "/usr/share/games/fortunes/tang300"; }
+
+// How a corpus is made ready (chapter 12's data file says; a saved model's file remembers it, so
+// chapter 13 rebuilds the same held-out poems): the corpus, how it is split, the vocabulary.
+struct CorpusSettings {
+    std::string source;   // quantangshi, quantangshi-all, tang300 or a file
+    CorpusChoice choice;  // where it is; tang300 when quantangshi is not there
+    std::size_t heldout_every = 10, validation_every = 10, validation_max = 300;
+    std::size_t min_count = 1, vocabulary = 0;
+};
+
+// The corpus read, its regulated poems kept (quantangshi), without repeats, split by whole poem
+// and encoded — in `given` (a saved model's vocabulary) when there is one.
+struct Corpus {
+    CorpusChoice choice;
+    std::size_t read = 0, regulated = 0, distinct = 0;  // poems at each stage
+    PoemSplit split;
+    CharVocabulary vocabulary;
+    std::vector<Tokens> training, validation, heldout;
+    std::set<std::string> training_lines;  // every line of every training poem, to spot copies
+    std::size_t training_unknown = 0, heldout_unknown = 0;  // characters read as <unk>
+};
+Corpus prepare_corpus(const CorpusSettings& settings, const CharVocabulary* given = nullptr);

@@ -23,6 +23,7 @@
 #include "io/data_file.h"
 #include "io/model_file.h"
 #include "model/gpt/gpt.h"
+#include "model/low_precision/lowered_gpt.h"
 #include "model/transformer/parameters.h"
 #include "model/transformer/transformer_init.h"
 #include "report/measure.h"
@@ -124,12 +125,16 @@ double ch07_training_seconds(const std::string& build) {
 // weights: tokens per second over 256 greedily decoded tokens with the key/value cache. Our
 // feed-forward net has 2 matrices (768 wide) where llama's has 3, so a token reads 13.9 million
 // weights here against llama's 15.2 million.
-double decode_tokens_per_second() {
+Gpt stories15m_shape() {
     TransformerConfig c;
     c.d_model = 288, c.n_heads = 6, c.d_ff = 768, c.n_encoder_layers = 0, c.n_decoder_layers = 6;
     c.src_vocab = c.tgt_vocab = 32000, c.max_positions = 256, c.share_embeddings = true;
     c.norm = NormKind::RMS, c.norm_first = true, c.positions = PositionScheme::Rope;
-    const Gpt m = random_gpt(c, 15);
+    return random_gpt(c, 15);
+}
+
+double decode_tokens_per_second() {
+    const Gpt m = stories15m_shape();
     const std::size_t steps = 256;
     const double seconds = best_seconds(
         [&] {
@@ -139,6 +144,24 @@ double decode_tokens_per_second() {
                 const Matrix logits = gpt_step(m, kv, token);
                 token = static_cast<int>(std::max_element(logits.data.begin(), logits.data.end()) -
                                          logits.data.begin());
+            }
+        },
+        5);
+    return static_cast<double>(steps) / seconds;
+}
+
+// The same decoding with the weights in fewer bits and float32 arithmetic (chapter 13): float32
+// weights, or 8-bit groups read against float32 activations (or against 8-bit ones).
+double decode_lowered_tokens_per_second(const LoweredGpt& m) {
+    const std::size_t steps = 256;
+    const double seconds = best_seconds(
+        [&] {
+            LoweredKV kv = start_lowered(m);
+            int token = 1;
+            for (std::size_t t = 0; t < steps; ++t) {
+                const std::vector<float> logits = lowered_step(m, kv, token);
+                token = static_cast<int>(std::max_element(logits.begin(), logits.end()) -
+                                         logits.begin());
             }
         },
         5);
@@ -202,7 +225,9 @@ Json torch_on_every_core(int threads) {
     Json best = torch_figures(false, threads);
     const Json other = torch_figures(false, threads, 1);
     if (best.is_null() || other.is_null()) return best.is_null() ? other : best;
-    for (const char* rate : {"matmul_gflops", "decode_tokens_per_second"})
+    for (const char* rate : {"matmul_gflops", "decode_tokens_per_second",
+                             "decode_tokens_per_second_float32",
+                             "decode_tokens_per_second_bfloat16"})
         best[rate] = std::max(best[rate].get<double>(), other[rate].get<double>());
     for (const char* time : {"forward_base_seconds", "train_step_seconds"})
         best[time] = std::min(best[time].get<double>(), other[time].get<double>());
@@ -233,6 +258,22 @@ void measure_speed(Json& r, const DataFile& ch07, int threads, const std::string
     r["page_faults_per_forward" + suffix] = f.page_faults;
     r["train_step_seconds" + suffix] = train_step_seconds(ch07);
     r["decode_tokens_per_second" + suffix] = decode_tokens_per_second();
+    const Gpt m = stories15m_shape();
+    const std::string t = suffix.empty() ? "_1t" : suffix;
+    r["decode_tokens_per_second_f32" + t] =
+        decode_lowered_tokens_per_second(lower(m, WeightFormat::Float32));
+    r["decode_tokens_per_second_int8" + t] =
+        decode_lowered_tokens_per_second(lower(m, WeightFormat::Int8));
+    r["decode_tokens_per_second_int8_activations" + t] =
+        decode_lowered_tokens_per_second(lower(m, WeightFormat::Int8, false, true));
+}
+
+// The bytes a token reads at the stories15M shape: every weight once, in each format.
+void decode_bytes(Json& r) {
+    const Gpt m = stories15m_shape();
+    r["decode_bytes_per_token_f64"] = 8.0 * static_cast<double>(parameter_count(m));
+    r["decode_bytes_per_token_f32"] = static_cast<double>(lower(m, WeightFormat::Float32).bytes());
+    r["decode_bytes_per_token_int8"] = static_cast<double>(lower(m, WeightFormat::Int8).bytes());
 }
 
 Json measure_ours(const std::string& build, int threads) {
@@ -245,6 +286,14 @@ Json measure_ours(const std::string& build, int threads) {
     measure_speed(r, ch07, 1, "");
     measure_speed(r, ch07, threads, "_nt");
     r["decode_tokens_per_second_1t"] = r["decode_tokens_per_second"];
+    decode_bytes(r);
+    // the formats against float64, each measured in this same run
+    for (const char* f : {"f32", "int8"})
+        for (const char* t : {"_1t", "_nt"})
+            r[std::string("decode_") + f + "_to_f64" + t] =
+                r[std::string("decode_tokens_per_second_") + f + t].get<double>() /
+                r[std::string("decode_tokens_per_second") + (std::string(t) == "_1t" ? "" : "_nt")]
+                    .get<double>();
     // each speed-up on every core ÷ the threads (rates: nt ÷ 1t; times: 1t ÷ nt)
     auto speed_up = [&](const std::string& key, bool rate) {
         const double one = r[key].get<double>(), all = r[key + "_nt"].get<double>();
@@ -331,6 +380,37 @@ void print_table(const Json& r) {
                  "seconds below 1 is)\n";
 }
 
+// Decoding in fewer bits: ours in each format on 1 and every thread, PyTorch's float32 and
+// bfloat16 beside, and the bytes a token reads.
+void print_formats_table(const Json& r) {
+    const Json &t = r["torch"], &tn = r["torch_nt"];
+    const std::string n = std::to_string(r["threads"].get<int>());
+    Table table({"decoding at stories15M's shape", "bytes a token", "tokens/s, 1 thread",
+                 "tokens/s, " + n + " threads", "× float64, 1 thread"});
+    const auto theirs = [](const Json& torch, const char* key) {
+        return torch.is_null() || !torch.contains(key) ? std::string("—") : num(torch[key], 3);
+    };
+    table.add({"float64, ours", num(r["decode_bytes_per_token_f64"], 4),
+               num(r["decode_tokens_per_second_1t"], 4), num(r["decode_tokens_per_second_nt"], 4),
+               "1"});
+    table.add({"float32 weights, ours", num(r["decode_bytes_per_token_f32"], 4),
+               num(r["decode_tokens_per_second_f32_1t"], 4),
+               num(r["decode_tokens_per_second_f32_nt"], 4), num(r["decode_f32_to_f64_1t"], 3)});
+    table.add({"int8 weights, ours", num(r["decode_bytes_per_token_int8"], 4),
+               num(r["decode_tokens_per_second_int8_1t"], 4),
+               num(r["decode_tokens_per_second_int8_nt"], 4), num(r["decode_int8_to_f64_1t"], 3)});
+    table.add({"int8 weights and activations, ours", num(r["decode_bytes_per_token_int8"], 4),
+               num(r["decode_tokens_per_second_int8_activations_1t"], 4),
+               num(r["decode_tokens_per_second_int8_activations_nt"], 4), ""});
+    table.add({"float64, PyTorch", "", theirs(t, "decode_tokens_per_second"),
+               theirs(tn, "decode_tokens_per_second"), ""});
+    table.add({"float32, PyTorch", "", theirs(t, "decode_tokens_per_second_float32"),
+               theirs(tn, "decode_tokens_per_second_float32"), ""});
+    table.add({"bfloat16, PyTorch", "", theirs(t, "decode_tokens_per_second_bfloat16"),
+               theirs(tn, "decode_tokens_per_second_bfloat16"), ""});
+    table.print(std::cout);
+}
+
 // On every core: ours and PyTorch at the same thread count, and how well each of ours uses them.
 void print_threaded_table(const Json& r) {
     const Json& t = r["torch_nt"];
@@ -382,6 +462,10 @@ int main(int argc, char** argv) {
         add_ratios(r, r["torch_nt"], "_nt", "_nt");
         print_table(r);
         print_threaded_table(r);
+        print_formats_table(r);
+        if (!r["torch"].is_null())
+            r["decode_tokens_per_second_torch_float32_1t"] =
+                r["torch"]["decode_tokens_per_second_float32"];
         std::cout << "machine: " << r["machine"].get<std::string>() << "\n";
         if (!why_not.empty())
             std::cout << "no ratios: " << why_not << "\n";

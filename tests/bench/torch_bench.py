@@ -83,23 +83,25 @@ def train_step_seconds(training):
 STORIES15M = dict(dim=288, hidden=768, layers=6, heads=6, seq=256, vocab=32000)
 
 
-def decode_tokens_per_second():
+def decode_tokens_per_second(dtype=torch.float64):
     """Greedy decoding of 256 tokens with a key/value cache, one token per step, the same model
-    as build/bench decodes (pre-norm RMSNorm, rotary positions, ReLU feed-forward net)."""
+    as build/bench decodes (pre-norm RMSNorm, rotary positions, ReLU feed-forward net); every
+    tensor in dtype (float64, float32, bfloat16: PyTorch's own kernels for each)."""
     s = STORIES15M
     d, h, n = s["dim"], s["heads"], s["seq"]
     dk = d // h
     g = torch.Generator().manual_seed(15)
 
     def w(*shape):
-        return torch.randn(*shape, generator=g) * 0.02
+        return (torch.randn(*shape, generator=g) * 0.02).to(dtype)
     emb = w(s["vocab"], d)
     layers = [dict(qkv=w(3 * d, d), out=w(d, d), up=w(s["hidden"], d), down=w(d, s["hidden"]),
-                   n1=torch.ones(d), n2=torch.ones(d)) for _ in range(s["layers"])]
-    final = torch.ones(d)
+                   n1=torch.ones(d, dtype=dtype), n2=torch.ones(d, dtype=dtype))
+              for _ in range(s["layers"])]
+    final = torch.ones(d, dtype=dtype)
     inv = 1.0 / 10000 ** (torch.arange(0, dk, 2) / dk)
     angles = torch.arange(n)[:, None] * inv[None, :]
-    cos, sin = angles.cos(), angles.sin()  # (seq x dk/2)
+    cos, sin = angles.cos().to(dtype), angles.sin().to(dtype)  # (seq x dk/2)
 
     def rms(x, weight):
         return x * torch.rsqrt((x * x).mean() + 1e-5) * weight
@@ -112,8 +114,8 @@ def decode_tokens_per_second():
         return out
 
     def generate():
-        keys = [torch.zeros(h, n, dk) for _ in layers]
-        values = [torch.zeros(h, n, dk) for _ in layers]
+        keys = [torch.zeros(h, n, dk, dtype=dtype) for _ in layers]
+        values = [torch.zeros(h, n, dk, dtype=dtype) for _ in layers]
         token = 1
         for t in range(n):
             x = emb[token] * math.sqrt(d)
@@ -151,6 +153,8 @@ def main():
         "forward_base_seconds": forward_base_seconds(),
         "train_step_seconds": train_step_seconds(training),
         "decode_tokens_per_second": decode_tokens_per_second(),
+        "decode_tokens_per_second_float32": decode_tokens_per_second(torch.float32),
+        "decode_tokens_per_second_bfloat16": decode_tokens_per_second(torch.bfloat16),
     }))
 
 

@@ -1,0 +1,13 @@
+// int8_groups.cpp — one group of numbers to 8-bit integers and a scale.
+#include "core/int8_groups.h"
+
+#include <cmath>
+
+float quantize_group(const float* x, std::size_t count, std::int8_t* q) {
+    float largest = 0.0f;
+    for (std::size_t i = 0; i < count; ++i) largest = std::fmax(largest, std::fabs(x[i]));
+    const float scale = largest / 127.0f;
+    for (std::size_t i = 0; i < count; ++i)
+        q[i] = scale == 0.0f ? 0 : static_cast<std::int8_t>(std::round(x[i] / scale));
+    return scale;
+}

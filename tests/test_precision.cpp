@@ -1,0 +1,142 @@
+// test_precision.cpp — chapter 13's pieces: rounding on bit patterns (float32 against the
+// hardware's own conversion, bfloat16 and float16 on cases worked by hand), 8-bit groups, the
+// stored weights' fast product against the textbook loop bit for bit on any thread count, and a
+// model in float32 against float64.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstring>
+
+#include "core/int8_groups.h"
+#include "core/number_formats.h"
+#include "core/random.h"
+#include "core/rounded_arithmetic.h"
+#include "core/threads.h"
+#include "model/low_precision/lowered_gpt.h"
+
+namespace {
+
+std::uint32_t float_bits(float f) {
+    std::uint32_t b;
+    std::memcpy(&b, &f, sizeof b);
+    return b;
+}
+
+}  // namespace
+
+TEST_CASE("float32 rounding on the bits equals the hardware's conversion") {
+    Random rng(71);
+    for (int i = 0; i < 200000; ++i) {
+        const double x = (rng.uniform() * 2 - 1) * std::ldexp(1.0, static_cast<int>(rng.uniform() * 300) - 150);
+        REQUIRE(round_bits(x, 8, 23) == float_bits(static_cast<float>(x)));
+        REQUIRE(value_of_bits(round_bits(x, 8, 23), 8, 23) == static_cast<double>(static_cast<float>(x)));
+    }
+    CHECK(round_bits(1e39, 8, 23) == float_bits(INFINITY));
+    CHECK(round_bits(-0.0, 8, 23) == float_bits(-0.0f));
+}
+
+TEST_CASE("bfloat16 and float16: ties to even, subnormals, overflow, NaN") {
+    const auto bf = [](double x) { return to_format(x, FloatFormat::BFloat16); };
+    const auto h = [](double x) { return to_format(x, FloatFormat::Float16); };
+    CHECK(bf(1 + std::ldexp(1.0, -8)) == 1.0);                              // a tie: to even
+    CHECK(bf(1 + 3 * std::ldexp(1.0, -8)) == 1 + std::ldexp(1.0, -6));      // a tie: up, to even
+    CHECK(h(1 + std::ldexp(1.0, -11)) == 1.0);
+    CHECK(h(std::ldexp(1.0, -24)) == std::ldexp(1.0, -24));  // float16's smallest subnormal
+    CHECK(h(std::ldexp(1.0, -25)) == 0.0);                   // half of it, a tie: to 0 (even)
+    CHECK(h(3 * std::ldexp(1.0, -25)) == std::ldexp(1.0, -23));
+    CHECK(h(65519.0) == 65504.0);
+    CHECK(std::isinf(h(65520.0)));
+    CHECK(std::isinf(h(-1e9)));
+    CHECK(bf(-1e9) == -998244352.0);
+    CHECK(std::isnan(h(NAN)));
+    CHECK(to_format_bits(NAN, FloatFormat::Float16) == 0x7e00);
+    // through float32, as PyTorch goes: twice rounded, where once would go up
+    const double twice = 1 + std::ldexp(1.0, -8) + std::ldexp(1.0, -30);
+    CHECK(bf(twice) == 1.0);
+    CHECK(value_of_bits(round_bits(twice, 8, 7), 8, 7) == 1 + std::ldexp(1.0, -7));
+    CHECK(format_facts(FloatFormat::Float16).largest == 65504.0);
+    CHECK(format_facts(FloatFormat::BFloat16).unit_roundoff == std::ldexp(1.0, -8));
+}
+
+TEST_CASE("8-bit groups: the scale is max/127, the largest number exact, a group of zeros 0") {
+    const float x[5] = {3, 2, 1, -1, 0.5f};
+    std::int8_t q[5];
+    const float s = quantize_group(x, 5, q);
+    CHECK(s == 3.0f / 127.0f);
+    CHECK(q[0] == 127);
+    CHECK(q[1] == 85);   // 84.67
+    CHECK(q[3] == -42);  // −42.33
+    CHECK(q[4] == 21);   // 21.17
+    const float zeros[3] = {0, 0, 0};
+    CHECK(quantize_group(zeros, 3, q) == 0.0f);
+    CHECK(q[0] == 0);
+}
+
+TEST_CASE("stored weights: the panel product equals the textbook loop, bit for bit, any threads") {
+    Random rng(5);
+    const int before = thread_count();
+    for (const WeightFormat f : {WeightFormat::Float32, WeightFormat::BFloat16,
+                                 WeightFormat::Float16, WeightFormat::Int8})
+        for (const bool quantized_x : {false, true}) {
+            if (quantized_x && f != WeightFormat::Int8) continue;
+            Matrix W(45, 150);  // a partial group of rows, a partial panel of columns
+            for (double& w : W.data) w = rng.normal();
+            std::vector<float> x(45);
+            for (float& v : x) v = static_cast<float>(rng.normal());
+            const StoredWeights s = store_weights(W, f);
+            std::vector<float> naive(150), fast(150);
+            times_stored_naive(x.data(), s, naive.data(), quantized_x);
+            for (const int threads : {1, 2, 3}) {
+                set_thread_count(threads);
+                times_stored(x.data(), s, fast.data(), quantized_x);
+                CHECK(std::memcmp(naive.data(), fast.data(), sizeof(float) * 150) == 0);
+            }
+            set_thread_count(before);
+            // and near the float64 product: within the format's error
+            double worst = 0, largest = 0;
+            for (std::size_t j = 0; j < 150; ++j) {
+                double exact = 0;
+                for (std::size_t p = 0; p < 45; ++p) exact += double(x[p]) * W(p, j);
+                worst = std::max(worst, std::fabs(exact - naive[j]));
+                largest = std::max(largest, std::fabs(exact));
+            }
+            CHECK(worst / largest < (f == WeightFormat::Float32 ? 1e-6 : 0.02));
+        }
+}
+
+TEST_CASE("a decoder-only model in float32: the loss and greedy tokens of float64's") {
+    TransformerConfig c;
+    c.d_model = 16, c.n_heads = 4, c.n_kv_heads = 2, c.d_ff = 40;
+    c.n_encoder_layers = 0, c.n_decoder_layers = 2, c.tgt_vocab = c.src_vocab = 13;
+    c.norm = NormKind::RMS, c.norm_first = true, c.positions = PositionScheme::Rope;
+    c.share_embeddings = true;
+    const Gpt g = random_gpt(c, 3);
+    const std::vector<Tokens> held = {{1, 5, 6, 7, 8, 2}, {1, 9, 10, 11, 2}};
+    const double exact = gpt_loss_stepwise(g, held);
+    CHECK(std::fabs(lowered_loss(lower(g, WeightFormat::Float32), held) - exact) < 1e-5);
+    CHECK(std::fabs(lowered_loss(lower(g, WeightFormat::Int8), held) - exact) < 0.05);
+    // what float32 kept of each weight: within one rounding
+    const LoweredGpt low = lower(g, WeightFormat::Float32);
+    Gpt kept = kept_weights(g, low);
+    CHECK(max_abs_diff(kept.embedding, g.embedding) <= 1e-6);
+    // the float64 step through the cache gives the whole pass's loss
+    const double whole = gpt_loss(g, {Tokens(held[0].begin(), held[0].end() - 1)},
+                                  {Tokens(held[0].begin() + 1, held[0].end())});
+    CHECK(std::fabs(gpt_loss_stepwise(g, {held[0]}) - whole) < 1e-12);
+}
+
+TEST_CASE("float16 arithmetic: the softmax overflows without its maximum, a long sum drifts") {
+    const std::vector<float> naive = softmax_in(FloatFormat::Float16, {8, 10, 12}, false);
+    CHECK(std::isnan(naive[2]));
+    const std::vector<float> stable = softmax_in(FloatFormat::Float16, {8, 10, 12}, true);
+    CHECK(std::fabs(stable[0] + stable[1] + stable[2] - 1) < 2e-3);
+    std::vector<float> a(4096, 0.1f), b(4096, 0.1f);
+    for (float& v : a) v = round_float(v, FloatFormat::Float16);
+    for (float& v : b) v = round_float(v, FloatFormat::Float16);
+    const double exact = 4096.0 * double(a[0]) * double(b[0]);
+    CHECK(std::fabs(dot_in(FloatFormat::Float16, a, b) - exact) / exact > 0.01);
+    CHECK(std::fabs(dot_in(FloatFormat::Float32, a, b) - exact) / exact < 1e-4);
+    CHECK(!std::isfinite(variance_in(FloatFormat::Float16, {1000, 1001, 999}, false)));
+    CHECK(variance_in(FloatFormat::Float16, {1000, 1001, 999}, true) ==
+          doctest::Approx(2.0 / 3).epsilon(0.01));
+}
