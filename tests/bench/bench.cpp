@@ -383,31 +383,29 @@ void print_table(const Json& r) {
 // Decoding in fewer bits: ours in each format on 1 and every thread, PyTorch's float32 and
 // bfloat16 beside, and the bytes a token reads.
 void print_formats_table(const Json& r) {
-    const Json &t = r["torch"], &tn = r["torch_nt"];
     const std::string n = std::to_string(r["threads"].get<int>());
-    Table table({"decoding at stories15M's shape", "bytes a token", "tokens/s, 1 thread",
+    Table table({"decoding at stories15M's shape", "MB a token reads", "tokens/s, 1 thread",
                  "tokens/s, " + n + " threads", "× float64, 1 thread"});
-    const auto theirs = [](const Json& torch, const char* key) {
-        return torch.is_null() || !torch.contains(key) ? std::string("—") : num(torch[key], 3);
+    const double f64 = r["decode_tokens_per_second_1t"].get<double>();
+    const auto ratio = [&](const Json& tps) { return num(tps.get<double>() / f64, 3); };
+    const auto ours = [&](const char* name, const std::string& format, const char* bytes) {
+        const Json& one = r["decode_tokens_per_second" + format + "_1t"];
+        table.add({name, num(r[bytes].get<double>() / 1e6, 3), num(one, 4),
+                   num(r["decode_tokens_per_second" + format + "_nt"], 4), ratio(one)});
     };
-    table.add({"float64, ours", num(r["decode_bytes_per_token_f64"], 4),
-               num(r["decode_tokens_per_second_1t"], 4), num(r["decode_tokens_per_second_nt"], 4),
-               "1"});
-    table.add({"float32 weights, ours", num(r["decode_bytes_per_token_f32"], 4),
-               num(r["decode_tokens_per_second_f32_1t"], 4),
-               num(r["decode_tokens_per_second_f32_nt"], 4), num(r["decode_f32_to_f64_1t"], 3)});
-    table.add({"int8 weights, ours", num(r["decode_bytes_per_token_int8"], 4),
-               num(r["decode_tokens_per_second_int8_1t"], 4),
-               num(r["decode_tokens_per_second_int8_nt"], 4), num(r["decode_int8_to_f64_1t"], 3)});
-    table.add({"int8 weights and activations, ours", num(r["decode_bytes_per_token_int8"], 4),
-               num(r["decode_tokens_per_second_int8_activations_1t"], 4),
-               num(r["decode_tokens_per_second_int8_activations_nt"], 4), ""});
-    table.add({"float64, PyTorch", "", theirs(t, "decode_tokens_per_second"),
-               theirs(tn, "decode_tokens_per_second"), ""});
-    table.add({"float32, PyTorch", "", theirs(t, "decode_tokens_per_second_float32"),
-               theirs(tn, "decode_tokens_per_second_float32"), ""});
-    table.add({"bfloat16, PyTorch", "", theirs(t, "decode_tokens_per_second_bfloat16"),
-               theirs(tn, "decode_tokens_per_second_bfloat16"), ""});
+    ours("float64, ours", "", "decode_bytes_per_token_f64");
+    ours("float32 weights, ours", "_f32", "decode_bytes_per_token_f32");
+    ours("int8 weights, ours", "_int8", "decode_bytes_per_token_int8");
+    ours("int8 weights and activations, ours", "_int8_activations", "decode_bytes_per_token_int8");
+    const auto theirs = [&](const char* name, const std::string& key) {
+        const Json &one = r["torch"], &all = r["torch_nt"];
+        const auto has = [&](const Json& t) { return !t.is_null() && t.contains(key); };
+        table.add({name, "", has(one) ? num(one[key], 3) : "—", has(all) ? num(all[key], 3) : "—",
+                   has(one) ? ratio(one[key]) : "—"});
+    };
+    theirs("float64, PyTorch", "decode_tokens_per_second");
+    theirs("float32, PyTorch", "decode_tokens_per_second_float32");
+    theirs("bfloat16, PyTorch", "decode_tokens_per_second_bfloat16");
     table.print(std::cout);
 }
 
@@ -447,6 +445,15 @@ int main(int argc, char** argv) {
     reuse_freed_memory();  // as the chapter programs do (core/allocation.h)
     const std::string build = argc > 1 ? argv[1] : "build";
     try {
+        if (argc > 2 && std::string(argv[2]) == "--tables") {  // the last run's tables again
+            std::ifstream in(build + "/bench.json");
+            if (!in) throw std::runtime_error(build + "/bench.json: no benchmark run yet");
+            const Json r = Json::parse(in);
+            print_table(r);
+            print_threaded_table(r);
+            print_formats_table(r);
+            return 0;
+        }
         const int threads = thread_count();
         std::cerr << "measuring on 1 and " << threads << " threads (a few minutes)...\n";
         Json r = measure_ours(build, threads);
