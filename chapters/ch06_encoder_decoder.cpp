@@ -11,6 +11,7 @@
 #include "core/random.h"
 #include "io/model_file.h"
 #include "model/transformer/norms.h"
+#include "model/transformer/transformer.h"
 #include "model/transformer/transformer_init.h"
 #include "model/decoding/decoding.h"
 #include "report/chapter.h"

@@ -19,6 +19,7 @@
 #include "model/decoding/decoding.h"
 #include "model/decoding/kv_cache.h"
 #include "model/decoding/sampling.h"
+#include "model/transformer/transformer.h"
 #include "report/chapter.h"
 #include "report/chart.h"
 #include "report/measure.h"
@@ -26,6 +27,7 @@
 #include "report/token_text.h"
 #include "train/evaluate.h"
 #include "train/numerals_task.h"
+#include "train/trainer.h"
 
 namespace {
 

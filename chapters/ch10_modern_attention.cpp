@@ -20,6 +20,7 @@
 #include "model/positions/positional.h"
 #include "model/positions/rotary.h"
 #include "model/transformer/norms.h"
+#include "model/transformer/transformer.h"
 #include "model/transformer/transformer_init.h"
 #include "model/decoding/kv_cache.h"
 #include "report/chapter.h"
@@ -33,6 +34,7 @@
 #include "train/evaluate.h"
 #include "train/plan.h"
 #include "train/reverse_task.h"
+#include "train/trainer.h"
 
 namespace {
 

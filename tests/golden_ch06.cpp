@@ -5,6 +5,7 @@
 #include "helpers.h"
 #include "io/model_file.h"
 #include "model/decoding/decoding.h"
+#include "model/transformer/transformer.h"
 #include "model/transformer/transformer_init.h"
 
 TEST_CASE("ch06 golden: logits match nn.Transformer to 1e-9, post-norm and pre-norm") {

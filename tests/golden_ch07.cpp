@@ -7,6 +7,7 @@
 #include "helpers.h"
 #include "io/model_file.h"
 #include "model/transformer/parameters.h"
+#include "model/transformer/transformer.h"
 #include "train/adam.h"
 #include "train/batch.h"
 #include "train/reverse_task.h"

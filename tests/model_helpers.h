@@ -1,6 +1,8 @@
 // model_helpers.h — what the tests of whole models share.
 #pragma once
-#include "model/transformer/transformer.h"
+#include <cstddef>
+
+#include "model/transformer/config.h"
 
 // A small model's shape: 2 encoder and 2 decoder layers of the given sizes.
 inline TransformerConfig small_config(std::size_t d_model, std::size_t n_heads, std::size_t d_ff,

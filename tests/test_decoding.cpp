@@ -5,6 +5,8 @@
 
 #include <cmath>
 
+#include "model/transformer/transformer.h"
+#include "model_helpers.h"
 #include "model/transformer/transformer_init.h"
 #include "model/decoding/beam_search.h"
 #include "model/decoding/decoding.h"
@@ -78,4 +80,18 @@ TEST_CASE("sampling: temperature and top-k by hand, draws that repeat with the s
           sample_decode(m, {3, 4, 2}, 1.0, 0, 10, r2));
     Random r3(6);
     CHECK(sample_decode(m, {3, 4, 2}, 1e-4, 0, 10, r3) == greedy_decode(m, {3, 4, 2}, 10).output);
+}
+
+TEST_CASE("greedy decoding never emits <pad> or <bos>, however likely the model makes them") {
+    TransformerConfig c = small_config(8, 2, 12, 9, 7);
+    Transformer m = random_transformer(c, 3);
+    m.output_b(0, c.pad_id) = 1e3;  // the model all but insists on <pad> …
+    m.output_b(0, c.bos_id) = 1e3;  // … and on <bos>
+    const GreedySteps g = greedy_decode(m, {3, 4, 5}, 6);
+    REQUIRE(g.output.size() > 1);
+    CHECK(g.output[0] == c.bos_id);  // the start, which decoding is given, not chooses
+    for (std::size_t t = 1; t < g.output.size(); ++t) {
+        CHECK(g.output[t] != c.pad_id);
+        CHECK(g.output[t] != c.bos_id);
+    }
 }

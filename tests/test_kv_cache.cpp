@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include "model/decoding/kv_cache.h"
+#include "model/transformer/transformer.h"
 #include "model/transformer/transformer_init.h"
 
 namespace {

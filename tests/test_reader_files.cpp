@@ -15,12 +15,7 @@
 #include "helpers.h"
 #include "io/atomic_file.h"
 #include "io/catalog.h"
-#include "io/model_file.h"
-#include "io/training_plan.h"
 #include "json.h"
-#include "model/transformer/transformer_init.h"
-#include "model_helpers.h"
-#include "train/trainer.h"
 
 namespace fs = std::filesystem;
 
@@ -132,27 +127,6 @@ TEST_CASE("ch09 runs on a model of three target tokens (the timing feeds only to
     const Run check = run_on("ch09_decoding", doc, " --check");
     CHECK(check.exit_code == 1);  // its expected values are another model's: 1, not 2
     CHECK(check.err.empty());
-}
-
-TEST_CASE("training that diverges stops at the step it happens and is never used or saved") {
-    TransformerConfig c = small_config(8, 2, 12, 9, 7);
-    Transformer m = random_transformer(c, 3);
-    m.src_embedding(4, 0) = 1e308;  // × √d_model overflows: the first loss is not finite
-    TrainingSettings s;
-    s.max_steps = 5;
-    const TrainingRun run = train(m, s, [](Random&) {
-        return std::vector<Example>{{{4, 5, 2}, {5, 6, 2}}};
-    });
-    CHECK(run.diverged_at == 1);
-    CHECK(run.losses.empty());
-    const DataFile data = DataFile::parse("plan.json", "{}");
-    CHECK_THROWS_WITH_AS(check_finite_run(data, "inputs.training", run),
-                         doctest::Contains("training diverged at step 1"), DataError);
-    // and a model that is not finite is never written (JSON would hold null)
-    const std::string path = temp_directory("diverged") + "/model.json";
-    m.src_embedding(4, 0) = std::nan("");
-    CHECK_THROWS_AS(save_transformer(m, {"reverse", 1, 1.0, 0.0, 3}, path), std::runtime_error);
-    CHECK_FALSE(fs::exists(path));
 }
 
 TEST_CASE("a model whose logits overflow stops decoding with one line naming its file") {

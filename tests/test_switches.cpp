@@ -12,6 +12,7 @@
 #include "json.h"
 #include "model/decoding/beam_search.h"
 #include "model/decoding/kv_cache.h"
+#include "model/transformer/transformer.h"
 
 namespace {
 

@@ -14,6 +14,7 @@
 #include "model/attention/tiled_attention.h"
 #include "model/multi_head/multi_head.h"
 #include "model/transformer/parameters.h"
+#include "model/transformer/transformer.h"
 #include "model/transformer/transformer_init.h"
 #include "model/decoding/kv_cache.h"
 #include "report/allocation_counter.h"

@@ -1,11 +1,22 @@
-// test_training.cpp — the loss, Adam and its schedule, by hand; the reversal task's data.
+// test_training.cpp — the loss, Adam and its schedule, by hand; the reversal task's data; a run
+// that diverges.
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <filesystem>
 
-#include "train/adam.h"
+#include "helpers.h"
+#include "io/model_file.h"
+#include "io/training_plan.h"
 #include "model/transformer/loss.h"
+#include "model/transformer/transformer.h"
+#include "model/transformer/transformer_init.h"
+#include "model_helpers.h"
+#include "train/adam.h"
 #include "train/reverse_task.h"
+#include "train/trainer.h"
+
+namespace fs = std::filesystem;
 
 TEST_CASE("label-smoothed cross-entropy by hand, padding ignored") {
     // logits [0, ln 3] -> p = [1/4, 3/4]; target 1, ε = 0.2, C = 2 -> q = [0.1, 0.9]
@@ -82,4 +93,25 @@ TEST_CASE("the floor of the smoothed loss is the entropy of the smoothed target,
     LossSum total;
     cross_entropy(logits, {5}, 0, 0.1, total);
     CHECK(total.sum == doctest::Approx(smoothed_loss_floor(0.1, 13)).epsilon(1e-12));
+}
+
+TEST_CASE("training that diverges stops at the step it happens and is never used or saved") {
+    TransformerConfig c = small_config(8, 2, 12, 9, 7);
+    Transformer m = random_transformer(c, 3);
+    m.src_embedding(4, 0) = 1e308;  // × √d_model overflows: the first loss is not finite
+    TrainingSettings s;
+    s.max_steps = 5;
+    const TrainingRun run = train(m, s, [](Random&) {
+        return std::vector<Example>{{{4, 5, 2}, {5, 6, 2}}};
+    });
+    CHECK(run.diverged_at == 1);
+    CHECK(run.losses.empty());
+    const DataFile data = DataFile::parse("plan.json", "{}");
+    CHECK_THROWS_WITH_AS(check_finite_run(data, "inputs.training", run),
+                         doctest::Contains("training diverged at step 1"), DataError);
+    // and a model that is not finite is never written (JSON would hold null)
+    const std::string path = temp_directory("diverged") + "/model.json";
+    m.src_embedding(4, 0) = std::nan("");
+    CHECK_THROWS_AS(save_transformer(m, {"reverse", 1, 1.0, 0.0, 3}, path), std::runtime_error);
+    CHECK_FALSE(fs::exists(path));
 }

@@ -10,6 +10,7 @@
 #include "io/model_file.h"
 #include "model/decoding/decoding.h"
 #include "model/transformer/embedding.h"
+#include "model/transformer/transformer.h"
 #include "model/transformer/transformer_init.h"
 
 static TransformerConfig small_config(bool norm_first) {

@@ -9,6 +9,7 @@
 #include "io/config_words.h"
 #include "io/json.h"
 #include "model/transformer/parameters.h"
+#include "model/transformer/transformer.h"
 #include "model/transformer/transformer_init.h"
 #include "text/translate.h"
 

@@ -11,8 +11,10 @@
 #include <vector>
 
 #include "io/data_file.h"
+#include "model/transformer/config.h"
 #include "model/transformer/parameters.h"
-#include "model/transformer/transformer.h"
+
+struct Transformer;  // model/transformer/transformer.h
 
 // The shape of a model (d_model, n_heads, d_ff, n_encoder_layers, n_decoder_layers,
 // norm_first, and chapter 10's optional switches: norm, positions, n_kv_heads, window,

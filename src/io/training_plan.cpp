@@ -2,7 +2,9 @@
 #include "io/training_plan.h"
 
 #include "io/model_file.h"
+#include "model/transformer/transformer.h"
 #include "text/translate.h"
+#include "train/trainer.h"
 
 namespace {
 

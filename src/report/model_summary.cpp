@@ -1,4 +1,5 @@
 // model_summary.cpp — a model described to the reader.
+#include "model/transformer/transformer.h"
 #include "report/model_summary.h"
 
 #include "io/model_file.h"

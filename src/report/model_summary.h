@@ -5,7 +5,10 @@
 #include <vector>
 
 #include "io/data_file.h"
-#include "model/transformer/transformer.h"
+#include "model/transformer/config.h"
+#include "model/transformer/tokens.h"
+
+struct Transformer;  // model/transformer/transformer.h
 
 // "d_model 32, h 4 (d_k = 8), d_ff 64, 2 encoder and 2 decoder layers, vocabularies 13 / 17"
 // and the parameter count: two lines; a third naming chapter 10's switches when any is not the

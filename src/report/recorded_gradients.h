@@ -6,8 +6,9 @@
 #include <vector>
 
 #include "model/transformer/parameters.h"
-#include "model/transformer/transformer.h"
 #include "report/chapter.h"
+
+struct Transformer;  // model/transformer/transformer.h
 
 // Our gradients (grad, a model of gradients) in PyTorch's names and layouts, recorded as
 // "grad_<prefix>/<name with / for .>"; returns the largest |ours − PyTorch's| over them, from

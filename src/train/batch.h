@@ -3,8 +3,9 @@
 #pragma once
 #include <vector>
 
-#include "model/transformer/transformer.h"
 #include "train/example.h"
+
+struct Transformer;  // model/transformer/transformer.h
 
 // The mean label-smoothed loss over the batch's target positions, and its gradients in grad
 // (which is reset to zeros first; it has the model's shape).

@@ -5,9 +5,11 @@
 #include <cstddef>
 #include <vector>
 
-#include "model/transformer/transformer.h"
 #include "model/decoding/beam_search.h"
+#include "model/transformer/tokens.h"
 #include "train/example.h"
+
+struct Transformer;  // model/transformer/transformer.h
 
 struct ExactMatch {
     std::size_t correct = 0, total = 0;

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "model/gpt/gpt.h"
-#include "train/trainer.h"
+#include "train/optimise.h"
 
 // A batch: `batch` windows of at most context + 1 tokens, each from a random sequence at a
 // random offset; the model reads a window's first `context` tokens and predicts each next one.

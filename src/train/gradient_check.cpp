@@ -1,4 +1,5 @@
 // gradient_check.cpp — central finite differences against backward passes.
+#include "model/transformer/transformer.h"
 #include "train/gradient_check.h"
 
 #include <algorithm>

@@ -11,8 +11,9 @@
 
 #include "core/matrix.h"
 #include "core/random.h"
-#include "model/transformer/transformer.h"
 #include "train/batch.h"
+
+struct Transformer;  // model/transformer/transformer.h
 
 // |analytic − numeric| / max(|analytic|, |numeric|, 1e-3). The floor: a central difference is
 // only as good as its rounding noise, about ε·|L|/h ≈ 1e-16·2/1e-5 = 2e-11, so an error of

@@ -1,8 +1,10 @@
 // plan.cpp — a training run from its plan.
+#include "model/transformer/transformer.h"
 #include "train/plan.h"
 
 #include "core/random.h"
 #include "model/transformer/transformer_init.h"
+#include "train/trainer.h"
 
 Transformer initial_model(const TrainingPlan& plan) {
     return random_transformer(plan.config, plan.init_seed);

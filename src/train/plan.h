@@ -8,7 +8,10 @@
 
 #include "model/transformer/config.h"
 #include "train/tasks.h"
-#include "train/trainer.h"
+#include "train/optimise.h"
+
+struct Transformer;  // model/transformer/transformer.h
+struct TrainingRun;  // train/trainer.h
 
 struct TrainingPlan {
     Task task;

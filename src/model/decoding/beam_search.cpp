@@ -7,6 +7,7 @@
 
 #include "model/decoding/decoding.h"
 #include "model/decoding/kv_cache.h"
+#include "model/transformer/transformer.h"
 
 namespace {
 

@@ -26,7 +26,9 @@
 #include <cstddef>
 #include <vector>
 
-#include "model/transformer/transformer.h"
+#include "model/transformer/tokens.h"
+
+struct Transformer;  // model/transformer/transformer.h
 
 enum class Stop { FirstFinished, NoneCanBeat };
 

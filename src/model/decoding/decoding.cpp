@@ -1,5 +1,6 @@
 // decoding.cpp — greedy decoding.
 #include "model/decoding/decoding.h"
+#include "model/transformer/transformer.h"
 
 #include <cmath>
 

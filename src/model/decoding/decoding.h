@@ -7,7 +7,10 @@
 #include <vector>
 
 #include "core/matrix.h"
-#include "model/transformer/transformer.h"
+#include "model/transformer/config.h"
+#include "model/transformer/tokens.h"
+
+struct Transformer;  // model/transformer/transformer.h
 
 // Whether a decoder may produce this id: never <pad> (it only fills sequences up to a common
 // length) and never <bos> (it only starts the decoder's input). An untrained model may well rate

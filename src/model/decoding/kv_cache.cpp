@@ -7,6 +7,7 @@
 #include "model/attention/masks.h"
 #include "model/transformer/embedding.h"
 #include "model/decoding/decoding.h"
+#include "model/transformer/transformer.h"
 
 KVCache start_decoding(const Transformer& m, const Tokens& source) {
     const Matrix memory = encode(m, {source});

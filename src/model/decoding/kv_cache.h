@@ -17,7 +17,10 @@
 #include <vector>
 
 #include "core/matrix.h"
-#include "model/transformer/transformer.h"
+#include "model/transformer/tokens.h"
+#include "model/transformer/transformer_layers.h"
+
+struct Transformer;  // model/transformer/transformer.h
 
 // Per decoder layer a LayerKV (transformer_layers.h): self (t x h·d_k and t x h·d_v, the target
 // positions so far) and cross (m x h·d_k and m x h·d_v, the memory's, computed once).

@@ -8,6 +8,7 @@
 
 #include "model/decoding/decoding.h"
 #include "model/decoding/kv_cache.h"
+#include "model/transformer/transformer.h"
 
 Matrix sampling_distribution(const Matrix& logits, const TransformerConfig& c, double temperature,
                              std::size_t top_k) {

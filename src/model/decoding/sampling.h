@@ -10,7 +10,10 @@
 
 #include "core/matrix.h"
 #include "core/random.h"
-#include "model/transformer/transformer.h"
+#include "model/transformer/config.h"
+#include "model/transformer/tokens.h"
+
+struct Transformer;  // model/transformer/transformer.h
 
 // The distribution of the next token (1 x tgt_vocab) for one step's logits; temperature > 0.
 Matrix sampling_distribution(const Matrix& logits, const TransformerConfig& config,

@@ -8,8 +8,8 @@
 #include "core/random.h"
 #include "model/transformer/embedding.h"
 #include "model/transformer/loss.h"
-#include "model/transformer/transformer.h"
 #include "model/transformer/transformer_init.h"
+#include "model/transformer/who_attends.h"
 
 Gpt random_gpt(const TransformerConfig& c, std::uint64_t seed) {
     Random rng(seed);
@@ -57,6 +57,14 @@ namespace {
 
 AddedPositions added(const Gpt& m) { return {m.config.positions, &m.positions}; }
 
+// One block of the GPT: chapter 6's encoder layer — self-attention and the feed-forward net,
+// each with its residual and norm — its self-attention made causal by `self`.
+Matrix block(const Matrix& x, const EncoderLayer& b, const Attending& self,
+             const TransformerConfig& c, EncoderLayerCache* cache = nullptr,
+             KeptKV* kept = nullptr) {
+    return encoder_layer(x, b, self, c, cache, kept);
+}
+
 }  // namespace
 
 Matrix gpt_logits(const Gpt& m, const std::vector<Tokens>& sequences, GptCache* cache) {
@@ -64,7 +72,7 @@ Matrix gpt_logits(const Gpt& m, const std::vector<Tokens>& sequences, GptCache* 
     Matrix x = embed(m.embedding, sequences, added(m));
     if (cache) cache->blocks.resize(m.blocks.size());
     for (std::size_t i = 0; i < m.blocks.size(); ++i)
-        x = encoder_layer(x, m.blocks[i], self, m.config, cache ? &cache->blocks[i] : nullptr);
+        x = block(x, m.blocks[i], self, m.config, cache ? &cache->blocks[i] : nullptr);
     Matrix y = normalize(x, m.norm, cache ? &cache->norm : nullptr);
     Matrix logits = matmul_bt(y, m.embedding);  // (rows x d_model)·(vocab x d_model)ᵀ
     if (cache) cache->y = std::move(y);
@@ -77,7 +85,7 @@ void gpt_backward(const Gpt& m, const std::vector<Tokens>& sequences, const Matr
     const Matrix dy = matmul(d_logits, m.embedding);
     add_to(g.embedding, matmul_at(d_logits, c.y));
     Matrix dx = normalize_backward(dy, m.norm, c.norm, g.norm);
-    for (std::size_t i = m.blocks.size(); i-- > 0;)
+    for (std::size_t i = m.blocks.size(); i-- > 0;)  // back through each block (see block above)
         dx = encoder_layer_backward(dx, m.blocks[i], c.blocks[i], m.config, g.blocks[i]);
     embed_backward(dx, sequences, g.embedding,  // the input side of the same table
                    m.config.positions == PositionScheme::Learned ? &g.positions : nullptr);
@@ -131,6 +139,6 @@ Matrix gpt_step(const Gpt& m, GptKV& kv, int token) {
     kv.fed.push_back(token);
     const Attending self = next_position(m.config, kv.fed);
     for (std::size_t i = 0; i < m.blocks.size(); ++i)
-        x = encoder_layer(x, m.blocks[i], self, m.config, nullptr, &kv.blocks[i]);
+        x = block(x, m.blocks[i], self, m.config, nullptr, &kv.blocks[i]);
     return matmul_packed(normalize(x, m.norm), kv.output);  // = normalize(x)·Eᵀ
 }

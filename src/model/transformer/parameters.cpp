@@ -1,5 +1,6 @@
 // parameters.cpp — the list of a Transformer's parameters with PyTorch's names and layouts.
 #include "model/transformer/parameters.h"
+#include "model/transformer/transformer.h"
 
 #include <algorithm>
 

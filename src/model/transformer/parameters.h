@@ -17,7 +17,9 @@
 #include <vector>
 
 #include "core/matrix.h"
-#include "model/transformer/transformer.h"
+#include "model/transformer/transformer_layers.h"
+
+struct Transformer;  // model/transformer/transformer.h
 
 enum class TorchLayout {
     Same,        // stored as we hold it (nn.Embedding's weight)

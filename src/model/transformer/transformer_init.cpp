@@ -1,4 +1,5 @@
 // transformer_init.cpp — making a Transformer of a given shape, and counting its parameters.
+#include "model/transformer/transformer.h"
 #include "model/transformer/transformer_init.h"
 
 #include <cmath>

@@ -5,7 +5,10 @@
 #include <cstdint>
 
 #include "core/random.h"
-#include "model/transformer/transformer.h"
+#include "model/transformer/config.h"
+#include "model/transformer/transformer_layers.h"
+
+struct Transformer;  // model/transformer/transformer.h
 
 // The pieces, each drawn from rng in turn (chapter 12's decoder-only model is made of them too):
 Matrix xavier(Random& rng, std::size_t rows, std::size_t cols);  // U(−a, a), a = √(6/(r + c))
