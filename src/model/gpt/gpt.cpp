@@ -41,14 +41,6 @@ std::vector<Parameter> parameters(Gpt& m) {
     return ps;
 }
 
-std::vector<Matrix*> parameter_matrices(Gpt& m) { return matrices_of(parameters(m)); }
-
-Gpt zeros_like(const Gpt& model) {
-    Gpt z = model;
-    set_to_zero(parameters(z));
-    return z;
-}
-
 std::size_t parameter_count(const Gpt& model) {
     return numbers_in(parameters(const_cast<Gpt&>(model)));  // parameters() only hands out
 }

@@ -35,9 +35,8 @@ struct Gpt {
 // A model of the config's shape with seeded random weights (as random_transformer).
 Gpt random_gpt(const TransformerConfig& config, std::uint64_t seed);
 
-std::vector<Parameter> parameters(Gpt& model);  // in state_dict order
-std::vector<Matrix*> parameter_matrices(Gpt& model);
-Gpt zeros_like(const Gpt& model);
+std::vector<Parameter> parameters(Gpt& model);  // in state_dict order (parameter_matrices,
+                                                // zeros_like: parameters.h)
 std::size_t parameter_count(const Gpt& model);
 
 struct GptCache {

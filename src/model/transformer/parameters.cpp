@@ -96,14 +96,6 @@ std::size_t numbers_in(const std::vector<Parameter>& params) {
     return n;
 }
 
-std::vector<Matrix*> parameter_matrices(Transformer& m) { return matrices_of(parameters(m)); }
-
-Transformer zeros_like(const Transformer& model) {
-    Transformer z = model;
-    set_to_zero(parameters(z));
-    return z;
-}
-
 std::vector<TorchTensor> torch_state_dict(const Transformer& model) {
     // parameters() hands out pointers; we only read
     return torch_state_dict(parameters(const_cast<Transformer&>(model)));

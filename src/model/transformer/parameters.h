@@ -54,12 +54,21 @@ std::vector<Matrix*> matrices_of(const std::vector<Parameter>& params);
 void set_to_zero(const std::vector<Parameter>& params);
 std::size_t numbers_in(const std::vector<Parameter>& params);
 
-// Every parameter matrix, in the order of PyTorch's state_dict.
+// Every parameter matrix, in the order of PyTorch's state_dict (chapter 12's model: gpt.h).
 std::vector<Parameter> parameters(Transformer& model);
-std::vector<Matrix*> parameter_matrices(Transformer& model);
 
-// A model of the same shape with every parameter 0: where gradients accumulate.
-Transformer zeros_like(const Transformer& model);
+// For any model with a parameters() list (this one, chapter 12's Gpt): its matrices alone, and
+// a model of the same shape with every parameter 0 (where gradients accumulate).
+template <class Model>
+std::vector<Matrix*> parameter_matrices(Model& model) {
+    return matrices_of(parameters(model));
+}
+template <class Model>
+Model zeros_like(const Model& model) {
+    Model z = model;
+    set_to_zero(parameters(z));
+    return z;
+}
 
 // A tensor as PyTorch holds it: a matrix, or a 1-D tensor as a (1 x n) row.
 struct TorchTensor {
