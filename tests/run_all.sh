@@ -6,6 +6,7 @@ set -u
 export LC_ALL=C  # the programs narrate in English whatever the locale
 build=$1; shift
 passed=0; failed=0; status=0
+problems=()  # repeated just before the closing line, where a log's tail shows them
 
 # the layering of src/: each file whose includes keep to its layer passes
 out=$(bash tests/check_layers.sh src) || status=1
@@ -16,12 +17,16 @@ passed=$((passed + ${files:-0} - $(grep -c '^src/' <<<"$out" || true)))
 failed=$((failed + ${offending:-1}))
 
 # doctest ends with "[doctest] assertions: 212 | 212 passed | 0 failed |"
-out=$("$build/tests" 2>&1) || status=1
+out=$("$build/tests" 2>&1); rc=$?
+[ "$rc" = 0 ] || status=1
 echo "$out"
 line=$(grep '^\[doctest\] assertions:' <<<"$out" | tail -n 1)
 if [ -z "$line" ]; then
-  echo "tests: the doctest suite printed no summary (it crashed?)"; failed=$((failed + 1)); status=1
+  problems+=("tests: the doctest suite printed no summary and exited with status $rc; its last lines:"
+             "$(tail -n 25 <<<"$out")")
+  failed=$((failed + 1)); status=1
 else
+  [ "$rc" = 0 ] || problems+=("tests: failed checks (the first 20):" "$(grep -F ': ERROR:' <<<"$out" | head -n 20)")
   passed=$((passed + $(sed -E 's/.*\| *([0-9]+) passed.*/\1/' <<<"$line")))
   failed=$((failed + $(sed -E 's/.*\| *([0-9]+) failed.*/\1/' <<<"$line")))
 fi
@@ -40,7 +45,8 @@ for run in "${runs[@]}"; do
   echo "$out"
   line=$(grep -E '^[a-z0-9_]+ --check: [0-9]+ passed, [0-9]+ failed' <<<"$out" | tail -n 1)
   if [ -z "$line" ]; then
-    echo "$chapter --check printed no summary"; failed=$((failed + 1)); status=1
+    problems+=("$run --check printed no summary; its last lines:" "$(tail -n 10 <<<"$out")")
+    failed=$((failed + 1)); status=1
   else
     passed=$((passed + $(sed -E 's/.*: ([0-9]+) passed.*/\1/' <<<"$line")))
     failed=$((failed + $(sed -E 's/.* ([0-9]+) failed.*/\1/' <<<"$line")))
@@ -48,5 +54,6 @@ for run in "${runs[@]}"; do
 done
 
 echo
+for p in "${problems[@]}"; do echo "$p"; done
 echo "$passed passed, $failed failed"
 [ "$status" = 0 ] && [ "$failed" = 0 ]
