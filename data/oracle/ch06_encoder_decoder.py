@@ -3,26 +3,20 @@
 import torch
 
 from common import SplitMix64, T
-from model import Seq2Seq, greedy, placements, weights_of
+from model import base_config, Seq2Seq, greedy, placements, weights_of
 
 
 # --- ch06 the encoder-decoder ---------------------------------------------------------------------
 def ch06_config():
-    return {
-        "d_model": 8,
-        "n_heads": 2,
-        "d_ff": 16,
-        "n_encoder_layers": 2,
-        "n_decoder_layers": 2,
-        "src_vocab": 10,
-        "tgt_vocab": 10,
-        "norm_first": False,
-        "share_embeddings": False,
-        "layer_norm_eps": 1e-5,
-        "pad_id": 0,
-        "bos_id": 1,
-        "eos_id": 2,
-    }
+    return base_config(
+        d_model=8,
+        n_heads=2,
+        d_ff=16,
+        n_encoder_layers=2,
+        n_decoder_layers=2,
+        src_vocab=10,
+        tgt_vocab=10,
+    )
 
 
 def ch06_inputs(c=None, seed=6, source=None, target=None):

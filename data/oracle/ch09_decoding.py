@@ -4,7 +4,7 @@ numerals model.
 import torch
 
 from common import SplitMix64, T
-from model import Seq2Seq, batch_loss, greedy, schedule, weights_of
+from model import base_config, Seq2Seq, batch_loss, greedy, schedule, weights_of
 from numerals import NUMERAL_TARGETS, NUMERALS_TRAINING, chinese_reading, numeral_ids
 
 
@@ -12,23 +12,17 @@ from numerals import NUMERAL_TARGETS, NUMERALS_TRAINING, chinese_reading, numera
 # A small model of the numerals task, trained here in PyTorch for a few hundred steps only: half
 # trained, so that greedy decoding still makes mistakes and beam search has something to find.
 def ch09_config():
-    return {
-        "d_model": 16,
-        "n_heads": 2,
-        "d_ff": 32,
-        "n_encoder_layers": 1,
-        "n_decoder_layers": 2,
-        "src_vocab": 13,
-        "tgt_vocab": len(NUMERAL_TARGETS),
-        "norm_first": False,
-        "share_embeddings": False,
-        "layer_norm_eps": 1e-5,
-        "pad_id": 0,
-        "bos_id": 1,
-        "eos_id": 2,
-        "vocabulary": NUMERAL_TARGETS,
-        "source_vocabulary": ["<pad>", "<bos>", "<eos>"] + [str(d) for d in range(10)],
-    }
+    return base_config(
+        d_model=16,
+        n_heads=2,
+        d_ff=32,
+        n_encoder_layers=1,
+        n_decoder_layers=2,
+        src_vocab=13,
+        tgt_vocab=len(NUMERAL_TARGETS),
+        vocabulary=NUMERAL_TARGETS,
+        source_vocabulary=["<pad>", "<bos>", "<eos>"] + [str(d) for d in range(10)],
+    )
 
 
 def numeral_source(n):

@@ -9,7 +9,7 @@ import modern
 from ch05_positional_encoding import sinusoidal
 from ch07_training import ch07_inputs
 from common import SplitMix64, T
-from model import Seq2Seq
+from model import base_config, Seq2Seq
 
 
 def rounded(rng, rows, cols, scale=1.0, offset=0.0):
@@ -26,21 +26,15 @@ VARIANTS = [  # the small model's switches, one combination each (names as the d
 
 
 def small_config():
-    return {
-        "d_model": 8,
-        "n_heads": 4,
-        "d_ff": 16,
-        "n_encoder_layers": 2,
-        "n_decoder_layers": 2,
-        "src_vocab": 10,
-        "tgt_vocab": 10,
-        "norm_first": False,
-        "share_embeddings": False,
-        "layer_norm_eps": 1e-5,
-        "pad_id": 0,
-        "bos_id": 1,
-        "eos_id": 2,
-    }
+    return base_config(
+        d_model=8,
+        n_heads=4,
+        d_ff=16,
+        n_encoder_layers=2,
+        n_decoder_layers=2,
+        src_vocab=10,
+        tgt_vocab=10,
+    )
 
 
 def variant_config(v):

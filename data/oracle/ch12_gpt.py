@@ -95,7 +95,7 @@ def ch12_inputs():
         "training": dict(TRAINING, validate_every=100, patience=5,
                          # the Three Hundred Tang Poems, 80 times less text, are learned by heart
                          # within a few hundred steps: more weight decay, and a validation every
-                         # 25 steps (README, ch12)
+                         # 25 steps (chapters/README.md, chapter 12)
                          for_corpus={"tang300": {"weight_decay": 3.0, "validate_every": 25}}),
         "sampling": {
             # the settings written with are chosen among these candidates by measurement

@@ -10,6 +10,25 @@ from ch05_positional_encoding import sinusoidal
 from common import T
 
 
+SIZES = ("d_model", "n_heads", "d_ff", "n_encoder_layers", "n_decoder_layers", "src_vocab", "tgt_vocab")
+
+
+def base_config(**given):
+    """The one base configuration of the encoder-decoder oracles (ch06, ch09, ch10): the sizes the
+    caller gives (every one of SIZES), the paper's choices — post-norm, separate embeddings,
+    LayerNorm's eps 1e-5, <pad> 0, <bos> 1, <eos> 2 — and anything else given, in that order (the
+    order the data files write them in)."""
+    c = {k: given.pop(k) for k in SIZES}
+    c.update(norm_first=False, share_embeddings=False, layer_norm_eps=1e-5, pad_id=0, bos_id=1, eos_id=2)
+    c.update(given)
+    return c
+
+
+# The shape chapter 7 trains, for the reversal task and the numerals task alike: 2+2 pre-norm layers
+# of width 32, chosen by measurement (chapters/README.md, chapter 7).
+TRAINED_SHAPE = {"d_model": 32, "n_heads": 4, "d_ff": 64, "n_encoder_layers": 2, "n_decoder_layers": 2, "norm_first": True}
+
+
 class Seq2Seq(torch.nn.Module):
     """Embeddings × sqrt(d_model) + PE, nn.Transformer, an output Linear: the model of ch06,
     with the state_dict names our weights files use."""
