@@ -441,6 +441,34 @@ Transformer trained_numerals_model(Chapter& ch, const Inputs& in, std::string& f
 }
 
 // Beam search's two stopping rules, and greedy decoding, on a trained model: which reads best?
+// The two rules' counts, worded from which read more, and why the early stop loses.
+void word_stopping_rules(Chapter& ch, const Inputs& in, const TransformerConfig& c,
+                         const ExactMatch& g, const ExactMatch& e, const ExactMatch& l) {
+    const double smoothing = in.stopping_plan.settings.smoothing;
+    const double eos_floor = std::log(smoothing / static_cast<double>(c.tgt_vocab));
+    if (e.correct < l.correct)
+        ch.say(
+            tr("Stopping as soon as {} hypotheses have finished reads {} numbers fewer. With "
+               "label smoothing {}, the trained model still gives <eos> about "
+               "log({}/{}) = {} of log-probability at every step, so readings cut off early "
+               "keep entering the finished set; once {} are in, the search stops before the "
+               "long, right reading has been written out. This book waits until no alive "
+               "hypothesis can still beat a finished one.",
+               in.beam.beam, l.correct - e.correct, general(smoothing, 3), general(smoothing, 3),
+               c.tgt_vocab, fixed(eos_floor, 1), in.beam.beam));
+    else
+        ch.say(
+            tr("Here both rules read as many numbers right ({} and {}); the later stop costs "
+               "more steps and never reads worse. This book waits until no alive hypothesis "
+               "can still beat a finished one.",
+               e.correct, l.correct));
+    if (g.correct > l.correct)
+        ch.say(
+            tr("Greedy decoding reads {} more here: the length penalty favours a longer, less "
+               "probable reading in those cases.",
+               g.correct - l.correct));
+}
+
 void stopping_rules(Chapter& ch, const Inputs& in) {
     ch.step(tr("When to stop the beam: two rules on a trained model"));
     std::string from;
@@ -480,29 +508,7 @@ void stopping_rules(Chapter& ch, const Inputs& in) {
                 tr("none can beat") + " " + words(c, late[i].output) +
                 (late[i].right ? " ✓" : " ✗"));
     }
-    const double smoothing = in.stopping_plan.settings.smoothing;
-    const double eos_floor = std::log(smoothing / static_cast<double>(c.tgt_vocab));
-    if (e.correct < l.correct)
-        ch.say(
-            tr("Stopping as soon as {} hypotheses have finished reads {} numbers fewer. With "
-               "label smoothing {}, the trained model still gives <eos> about "
-               "log({}/{}) = {} of log-probability at every step, so readings cut off early "
-               "keep entering the finished set; once {} are in, the search stops before the "
-               "long, right reading has been written out. This book waits until no alive "
-               "hypothesis can still beat a finished one.",
-               in.beam.beam, l.correct - e.correct, general(smoothing, 3), general(smoothing, 3),
-               c.tgt_vocab, fixed(eos_floor, 1), in.beam.beam));
-    else
-        ch.say(
-            tr("Here both rules read as many numbers right ({} and {}); the later stop costs "
-               "more steps and never reads worse. This book waits until no alive hypothesis "
-               "can still beat a finished one.",
-               e.correct, l.correct));
-    if (g.correct > l.correct)
-        ch.say(
-            tr("Greedy decoding reads {} more here: the length penalty favours a longer, less "
-               "probable reading in those cases.",
-               g.correct - l.correct));
+    word_stopping_rules(ch, in, c, g, e, l);
 }
 
 // "T 0.7, top-3"

@@ -13,6 +13,7 @@
 #include <map>
 #include <string>
 
+#include "io/config_words.h"
 #include "io/model_file.h"
 #include "io/training_plan.h"
 #include "model/attention/masks.h"
@@ -95,11 +96,10 @@ MultiHeadWeights read_attention(const DataFile& data, const std::string& k, std:
     return w;
 }
 
-Inputs read_inputs(const DataFile& data) {
-    Inputs in;
-    in.norm_x = data.matrix("inputs.norms.x");
+// RoPE's q, k and the position pairs whose scores are compared; the frequencies' sizes.
+void read_rope(const DataFile& data, Inputs& in) {
     in.rope_d_k = data.size("inputs.rope.d_k", 2, 1024);
-    if (in.rope_d_k % 2) throw data.error("inputs.rope.d_k", tr("expected an even width"));
+    if (!rope_fits(in.rope_d_k)) throw data.error("inputs.rope.d_k", tr("expected an even width"));
     in.rope_q = data.vector("inputs.rope.q");
     in.rope_k = data.vector("inputs.rope.k");
     if (in.rope_q.cols != in.rope_d_k || in.rope_k.cols != in.rope_d_k)
@@ -118,16 +118,25 @@ Inputs read_inputs(const DataFile& data) {
         in.rope_positions.push_back(static_cast<std::size_t>(p));
     in.freq_d_model = data.size("inputs.frequencies.d_model", 2, 1 << 16);
     in.freq_d_k = data.size("inputs.frequencies.d_k", 2, 1 << 16);
-    for (const long h : data.integers("inputs.alibi.heads", 1, 256))
-        in.alibi_heads.push_back(static_cast<std::size_t>(h));
-    in.alibi_n = data.size("inputs.alibi.n", 1, 256);
+}
+
+// The key/value head counts at `key`, each one that divides n_heads (kv_heads_fit).
+std::vector<std::size_t> read_kv_heads(const DataFile& data, const std::string& key,
+                                       std::size_t n_heads) {
+    std::vector<std::size_t> kv;
+    for (const long n : data.integers(key, 1, static_cast<long>(n_heads))) {
+        if (!kv_heads_fit(n_heads, static_cast<std::size_t>(n)))
+            throw data.error(key, tr("expected divisors of {}", n_heads));
+        kv.push_back(static_cast<std::size_t>(n));
+    }
+    return kv;
+}
+
+// Grouped-query attention's layer and input; the published shapes whose KV cache is counted.
+void read_gqa(const DataFile& data, Inputs& in) {
     const std::size_t gqa_heads = data.size("inputs.gqa.n_heads", 1, 256);
     in.gqa = read_attention(data, "inputs.gqa.weights.", gqa_heads);
-    for (const long kv : data.integers("inputs.gqa.kv_heads", 1, static_cast<long>(gqa_heads))) {
-        if (gqa_heads % static_cast<std::size_t>(kv) != 0)
-            throw data.error("inputs.gqa.kv_heads", tr("expected divisors of {}", gqa_heads));
-        in.gqa_kv.push_back(static_cast<std::size_t>(kv));
-    }
+    in.gqa_kv = read_kv_heads(data, "inputs.gqa.kv_heads", gqa_heads);
     in.gqa_x = data.matrix("inputs.gqa.x");
     if (in.gqa_x.cols != in.gqa.d_model())
         throw data.error("inputs.gqa.x", tr("expected rows of d_model = {}", in.gqa.d_model()));
@@ -135,39 +144,39 @@ Inputs read_inputs(const DataFile& data) {
         const std::string k = "inputs.kv_bytes.models[" + std::to_string(i) + "].";
         KvShape s;
         s.name = data.text(k + "name");
+        s.config.n_encoder_layers = 0;
         s.config.n_decoder_layers = data.size(k + "layers", 1, 1000);
         s.config.n_heads = data.size(k + "n_heads", 1, 1024);
         s.config.d_model = data.size(k + "d_model", 1, 1 << 20);
         s.config.n_kv_heads = data.size(k + "n_kv_heads", 1, s.config.n_heads);
-        s.config.n_heads = s.config.n_heads;
-        s.config.n_encoder_layers = 0;
-        s.config.n_decoder_layers = data.size(k + "layers", 1, 1000);
+        check_config(data, k, s.config);
         in.kv_shapes.push_back(s);
     }
-    const Matrix bytes = data.vector("inputs.kv_bytes.bytes_per_number");
-    in.bytes_per_number = bytes.data;
+    in.bytes_per_number = data.vector("inputs.kv_bytes.bytes_per_number").data;
     for (const double b : in.bytes_per_number)
         if (b != 1 && b != 2 && b != 4 && b != 8)
             throw data.error("inputs.kv_bytes.bytes_per_number", tr("expected 1, 2, 4 or 8"));
+}
+
+// The model whose decoding is timed at each key/value head count; the window's reach.
+void read_timing(const DataFile& data, Inputs& in) {
     TransformerConfig& t = in.timing;
     t.d_model = data.size("inputs.timing.d_model", 1, 4096);
     t.n_heads = data.size("inputs.timing.n_heads", 1, 256);
     t.d_ff = data.size("inputs.timing.d_ff", 1, 16384);
     t.n_encoder_layers = t.n_decoder_layers = data.size("inputs.timing.layers", 1, 24);
     t.src_vocab = t.tgt_vocab = reverse_vocab_size;
-    if (t.d_model % t.n_heads != 0)
-        throw data.error("inputs.timing.n_heads",
-                         tr("expected a divisor of d_model = {}", t.d_model));
-    for (const long kv : data.integers("inputs.timing.kv_heads", 1, static_cast<long>(t.n_heads))) {
-        if (t.n_heads % static_cast<std::size_t>(kv) != 0)
-            throw data.error("inputs.timing.kv_heads", tr("expected divisors of {}", t.n_heads));
-        in.timing_kv.push_back(static_cast<std::size_t>(kv));
-    }
+    check_config(data, "inputs.timing.", t);
+    in.timing_kv = read_kv_heads(data, "inputs.timing.kv_heads", t.n_heads);
     in.timing_tokens = data.size("inputs.timing.tokens", 1, 4096);
     in.window_n = data.size("inputs.window.n", 1, 1024);
     in.window = data.size("inputs.window.window", 1, 1024);
     for (const long l : data.integers("inputs.window.layers", 1, 1024))
         in.window_layers.push_back(static_cast<std::size_t>(l));
+}
+
+// The small encoder-decoders under five combinations of the switches, and their batch.
+void read_variants(const DataFile& data, Inputs& in) {
     for (std::size_t i = 0; i < data.length("inputs.models.variants"); ++i) {
         const std::string k = "inputs.models.variants[" + std::to_string(i) + "]";
         in.variants.push_back({data.text(k + ".name"), load_transformer(data, k)});
@@ -181,6 +190,10 @@ Inputs read_inputs(const DataFile& data) {
         tgt = std::min(tgt, v.model.config.tgt_vocab);
     in.batch = read_examples(data, "inputs.models.batch", src, tgt);
     in.smoothing = data.number("inputs.models.smoothing", 0.0, 0.999);
+}
+
+// Which positions read longer inputs: the plan, the schemes, the seeds and the test lengths.
+void read_length_generalization(const DataFile& data, Inputs& in) {
     const std::string g = "inputs.length_generalization.";
     in.plan = read_training_plan(data, g + "training.", "reverse");
     for (const std::string& name : data.texts(g + "schemes")) {
@@ -201,6 +214,19 @@ Inputs read_inputs(const DataFile& data) {
         if (l + 1 > in.max_positions)
             throw data.error(g + "max_positions",
                              tr("expected room for the longest test, {} tokens", l + 1));
+}
+
+Inputs read_inputs(const DataFile& data) {
+    Inputs in;
+    in.norm_x = data.matrix("inputs.norms.x");
+    read_rope(data, in);
+    for (const long h : data.integers("inputs.alibi.heads", 1, 256))
+        in.alibi_heads.push_back(static_cast<std::size_t>(h));
+    in.alibi_n = data.size("inputs.alibi.n", 1, 256);
+    read_gqa(data, in);
+    read_timing(data, in);
+    read_variants(data, in);
+    read_length_generalization(data, in);
     return in;
 }
 
@@ -331,21 +357,10 @@ double spread_by_distance(const std::vector<std::pair<std::size_t, std::size_t>>
     return worst;
 }
 
-void rope_step(Chapter& ch, const Inputs& in) {
-    ch.step(tr("RoPE: queries and keys rotated by their positions (02 and 04 位置编码)"));
+// Pairs of positions at the same distance: RoPE's scores against scores with chapter 5's table
+// added to q and k.
+void score_pairs(Chapter& ch, const Inputs& in) {
     const std::size_t d_k = in.rope_d_k;
-    ch.say(
-        tr("Instead of adding a position vector to the embedding, RoPE rotates each pair of "
-           "columns (2i, 2i + 1) of a query or key at position p by the angle p·θ_i, θ_i = "
-           "10000^(−2i/d_k), after the projections, in every head. The same q (d_k = {}) at "
-           "positions {}:",
-           d_k, seq(in.rope_positions)));
-    Matrix repeated(in.rope_positions.size(), d_k);
-    for (std::size_t r = 0; r < repeated.rows; ++r) set_submatrix(repeated, r, 0, in.rope_q);
-    Labels rows;
-    for (const std::size_t p : in.rope_positions) rows.push_back("p = " + std::to_string(p));
-    ch.show("rope_rotated_q", tr("q rotated by its position"),
-            rope_rotate(repeated, d_k, in.rope_positions), rows, {}, 4);
     Matrix scores(1, in.pairs.size()), added(1, in.pairs.size());
     std::vector<double> s_rope, s_added;
     const std::size_t far = [&] {
@@ -380,6 +395,10 @@ void rope_step(Chapter& ch, const Inputs& in) {
            "the dot product, the rotation by (m − n)θ. With chapter 5's table added instead, "
            "the same pairs differ by up to {}: the score still sees where each token stands.",
            sci(rope_spread), fixed(added_spread, 3)));
+}
+
+// RoPE's frequencies beside chapter 5's: the same ladder, per head.
+void show_frequencies(Chapter& ch, const Inputs& in) {
     Matrix theta(1, in.freq_d_k / 2), omega(1, in.freq_d_model / 2);
     for (std::size_t i = 0; i < theta.cols; ++i) theta(0, i) = rope_frequency(i, in.freq_d_k);
     for (std::size_t i = 0; i < omega.cols; ++i)
@@ -393,6 +412,25 @@ void rope_step(Chapter& ch, const Inputs& in) {
            "d_model: each head has its own {} pairs, where chapter 5's table spreads {} pairs "
            "over the whole embedding.",
            in.freq_d_k / 2, in.freq_d_model / 2));
+}
+
+void rope_step(Chapter& ch, const Inputs& in) {
+    ch.step(tr("RoPE: queries and keys rotated by their positions (02 and 04 位置编码)"));
+    const std::size_t d_k = in.rope_d_k;
+    ch.say(
+        tr("Instead of adding a position vector to the embedding, RoPE rotates each pair of "
+           "columns (2i, 2i + 1) of a query or key at position p by the angle p·θ_i, θ_i = "
+           "10000^(−2i/d_k), after the projections, in every head. The same q (d_k = {}) at "
+           "positions {}:",
+           d_k, seq(in.rope_positions)));
+    Matrix repeated(in.rope_positions.size(), d_k);
+    for (std::size_t r = 0; r < repeated.rows; ++r) set_submatrix(repeated, r, 0, in.rope_q);
+    Labels rows;
+    for (const std::size_t p : in.rope_positions) rows.push_back("p = " + std::to_string(p));
+    ch.show("rope_rotated_q", tr("q rotated by its position"),
+            rope_rotate(repeated, d_k, in.rope_positions), rows, {}, 4);
+    score_pairs(ch, in);
+    show_frequencies(ch, in);
 }
 
 // --- ALiBi ---------------------------------------------------------------------------------------
@@ -467,8 +505,8 @@ double seconds_per_token(const TransformerConfig& c, std::size_t tokens) {
            static_cast<double>(tokens);
 }
 
-void gqa_step(Chapter& ch, const Inputs& in) {
-    ch.step(tr("Grouped-query and multi-query attention: fewer key/value heads"));
+// The layer with every key/value head count of the data file, against all heads.
+void show_grouped_outputs(Chapter& ch, const Inputs& in) {
     const MultiHeadWeights& full = in.gqa;
     ch.say(
         tr("One layer, d_model {} and {} query heads; its key and value heads averaged in "
@@ -490,7 +528,12 @@ void gqa_step(Chapter& ch, const Inputs& in) {
                fixed(max_abs_diff(out, reference), 4)});
     }
     ch.table(t);
-    // with every head its own (n_kv = h): chapter 4's multi-head attention, bit for bit
+}
+
+// With n_kv = h, grouped-query attention is chapter 4's multi-head attention, bit for bit.
+void show_equal_to_multi_head(Chapter& ch, const Inputs& in) {
+    const MultiHeadWeights& full = in.gqa;
+    const Attending all = within_one(in.gqa_x.rows, in.gqa_x.rows);
     const Matrix fused = multi_head_attention(in.gqa_x, in.gqa_x, full, all);
     const Matrix per_head = multi_head_attention_per_head(in.gqa_x, in.gqa_x, full);
     const double same = max_abs_diff(fused, per_head);
@@ -503,7 +546,10 @@ void gqa_step(Chapter& ch, const Inputs& in) {
                : tr("With n_kv = h it should be chapter 4's multi-head attention, bit for bit; "
                     "here the two differ by {}.",
                     sci(same)));
-    // what the cache costs per token, for published shapes
+}
+
+// What the cache costs per token, for published shapes.
+void show_kv_cache_sizes(Chapter& ch, const Inputs& in) {
     Table bytes({tr("model"), tr("layers"), tr("heads"), tr("key/value heads"), "d_k",
                  tr("per token, float64"), tr("per token, float16")});
     Matrix kb(in.kv_shapes.size(), in.bytes_per_number.size());
@@ -535,29 +581,10 @@ void gqa_step(Chapter& ch, const Inputs& in) {
                grouped(static_cast<long long>(fp16 * static_cast<double>(ratio))), ratio));
         break;
     }
-    if (ch.options.check) return;
-    Table times(
-        {tr("key/value heads"), tr("ms per token"), tr("cache after {} tokens", in.timing_tokens)});
-    std::vector<double> per;
-    ProgressBar progress;
-    for (const std::size_t kv : in.timing_kv) {
-        progress.status(tr("timing {} key/value heads", kv));
-        TransformerConfig c = in.timing;
-        c.n_kv_heads = kv;
-        const double s = seconds_per_token(c, in.timing_tokens);
-        per.push_back(s);
-        ch.measured("decode_seconds_per_token_kv" + std::to_string(kv), s);
-        times.add({std::to_string(kv), fixed(1000 * s, 3),
-                   grouped(static_cast<long long>(kv_cache_bytes(c, in.timing_tokens, 9))) + " B"});
-    }
-    progress.done();
-    ch.say(
-        tr("Decoding {} tokens with the cache on a model of d_model {}, {} heads, {}+{} layers "
-           "(median of runs, on {}):",
-           in.timing_tokens, in.timing.d_model, in.timing.n_heads, in.timing.n_encoder_layers,
-           in.timing.n_decoder_layers, threads_used()));
-    ch.table(times);
-    const double first = per.front(), last = per.back();
+}
+
+// The time per token, worded from what it did as the key/value heads went from most to fewest.
+void word_kv_timing(Chapter& ch, const Inputs& in, double first, double last) {
     if (last > first * 1.05) {
         ch.say(tr("From {} to {} key/value heads the time per token went from {} ms to {} ms "
                   "here: fewer key/value heads did not make this small model faster. Its keys "
@@ -579,6 +606,40 @@ void gqa_step(Chapter& ch, const Inputs& in) {
                     "output weigh more than the keys and values; what shrinks is the cache.",
                     in.timing_kv.front(), in.timing_kv.back(), fixed(1000 * first, 3),
                     fixed(1000 * last, 3)));
+}
+
+// Decoding timed at each key/value head count of inputs.timing.
+void time_kv_heads(Chapter& ch, const Inputs& in) {
+    Table times(
+        {tr("key/value heads"), tr("ms per token"), tr("cache after {} tokens", in.timing_tokens)});
+    std::vector<double> per;
+    ProgressBar progress;
+    for (const std::size_t kv : in.timing_kv) {
+        progress.status(tr("timing {} key/value heads", kv));
+        TransformerConfig c = in.timing;
+        c.n_kv_heads = kv;
+        const double s = seconds_per_token(c, in.timing_tokens);
+        per.push_back(s);
+        ch.measured("decode_seconds_per_token_kv" + std::to_string(kv), s);
+        times.add({std::to_string(kv), fixed(1000 * s, 3),
+                   grouped(static_cast<long long>(kv_cache_bytes(c, in.timing_tokens, 9))) + " B"});
+    }
+    progress.done();
+    ch.say(
+        tr("Decoding {} tokens with the cache on a model of d_model {}, {} heads, {}+{} layers "
+           "(median of runs, on {}):",
+           in.timing_tokens, in.timing.d_model, in.timing.n_heads, in.timing.n_encoder_layers,
+           in.timing.n_decoder_layers, threads_used()));
+    ch.table(times);
+    word_kv_timing(ch, in, per.front(), per.back());
+}
+
+void gqa_step(Chapter& ch, const Inputs& in) {
+    ch.step(tr("Grouped-query and multi-query attention: fewer key/value heads"));
+    show_grouped_outputs(ch, in);
+    show_equal_to_multi_head(ch, in);
+    show_kv_cache_sizes(ch, in);
+    if (!ch.options.check) time_kv_heads(ch, in);
 }
 
 // --- sliding window ------------------------------------------------------------------------------
@@ -708,76 +769,87 @@ struct Finding {  // what the experiment showed, for the closing corrections
     std::vector<std::string> best_names, worst_names;
 };
 
-Finding length_step(Chapter& ch, const Inputs& in, Trained& trained_runs) {
-    ch.step(
-        tr("Which positions read longer inputs than training had? (02 位置编码, requirement 3)"));
-    const std::size_t trained = in.plan.task.max_source_length;
-    ch.say(
-        tr("Chapter 7's reversal task, trained on lengths 1 to {} with the same plan ({} steps, "
-           "seeds {}) under each position scheme, then read on {} new sequences of each "
-           "length:",
-           trained, in.plan.settings.max_steps, seq(in.seeds), in.per_length));
-    const std::size_t n_seeds = in.seeds.size();
-    Matrix table(in.schemes.size(), in.test_lengths.size());
-    std::vector<Matrix> per_seed(in.schemes.size(), Matrix(n_seeds, in.test_lengths.size()));
+struct LengthResults {
+    Matrix table;                        // schemes x test lengths: exact match, mean over seeds
+    std::vector<Matrix> per_seed;        // per scheme: seeds x test lengths
+    std::vector<double> within, beyond;  // per scheme: mean within and beyond training lengths
+    Labels names;                        // the schemes in the reader's words
+    bool any_beyond = false;             // a test length longer than training's
+};
+
+// Every scheme trained with every seed, then read at every test length.
+LengthResults measure_lengths(Chapter& ch, const Inputs& in, Trained& trained_runs) {
+    const std::size_t trained = in.plan.task.max_source_length, n_seeds = in.seeds.size();
+    LengthResults r;
+    r.table = Matrix(in.schemes.size(), in.test_lengths.size());
+    r.per_seed.assign(in.schemes.size(), Matrix(n_seeds, in.test_lengths.size()));
     for (std::size_t s = 0; s < in.schemes.size(); ++s)
         for (std::size_t k = 0; k < n_seeds; ++k) {
-            const TrainingRun& r =
+            const TrainingRun& run =
                 trained_runs.get(ch, in, in.schemes[s], NormKind::Layer, in.seeds[k]);
             for (std::size_t l = 0; l < in.test_lengths.size(); ++l) {
-                per_seed[s](k, l) = exact_at_length(r.model, in.test_lengths[l], in);
-                table(s, l) += per_seed[s](k, l) / static_cast<double>(n_seeds);
+                r.per_seed[s](k, l) = exact_at_length(run.model, in.test_lengths[l], in);
+                r.table(s, l) += r.per_seed[s](k, l) / static_cast<double>(n_seeds);
             }
         }
     trained_runs.done();
+    r.within.assign(in.schemes.size(), 0.0);
+    r.beyond.assign(in.schemes.size(), 0.0);
+    for (std::size_t s = 0; s < in.schemes.size(); ++s) {
+        r.names.push_back(scheme_text(in.schemes[s]));
+        std::size_t n_within = 0, n_beyond = 0;
+        for (std::size_t l = 0; l < in.test_lengths.size(); ++l) {
+            const bool past = in.test_lengths[l] > trained;
+            (past ? r.beyond[s] : r.within[s]) += r.table(s, l);
+            ++(past ? n_beyond : n_within);
+        }
+        if (n_within) r.within[s] /= static_cast<double>(n_within);
+        if (n_beyond) r.beyond[s] /= static_cast<double>(n_beyond);
+        r.any_beyond = n_beyond > 0;
+    }
+    return r;
+}
+
+// The table (lengths past training starred), recorded, and drawn.
+void show_length_table(Chapter& ch, const Inputs& in, const LengthResults& r) {
+    const std::size_t trained = in.plan.task.max_source_length;
     std::vector<std::string> header = {tr("positions")};
     for (const std::size_t l : in.test_lengths)
         header.push_back(tr("len {}", l) + (l > trained ? "*" : ""));
     Table shown(header);
-    Labels codes, names;  // the config's names (--json), and the reader's (the narration)
+    Labels codes;  // the config's names, for --json
     for (std::size_t s = 0; s < in.schemes.size(); ++s) {
         codes.push_back(positions_name(in.schemes[s]));
-        names.push_back(scheme_text(in.schemes[s]));
-        std::vector<std::string> row = {names.back()};
+        std::vector<std::string> row = {r.names[s]};
         for (std::size_t l = 0; l < in.test_lengths.size(); ++l)
-            row.push_back(fixed(100 * table(s, l), 1) + "%");
+            row.push_back(fixed(100 * r.table(s, l), 1) + "%");
         shown.add(row);
     }
     ch.table(shown);
     ch.line(
-        n_seeds == 1
+        in.seeds.size() == 1
             ? tr("  * longer than any sequence in training; exact match, seed {}", seq(in.seeds))
             : tr("  * longer than any sequence in training; exact match, mean over seeds {}",
                  seq(in.seeds)));
-    ch.measured("length_generalization", table);
+    ch.measured("length_generalization", r.table);
     ch.reported("length_generalization_schemes", codes);
-    length_picture(ch, in, table, names, trained);
-    // the finding, worded from the table: within the training lengths, then beyond them
-    Finding f;
-    std::vector<double> within(in.schemes.size()), beyond(in.schemes.size());
-    for (std::size_t s = 0; s < in.schemes.size(); ++s) {
-        std::size_t n_within = 0, n_beyond = 0;
-        for (std::size_t l = 0; l < in.test_lengths.size(); ++l) {
-            const bool past = in.test_lengths[l] > trained;
-            (past ? beyond[s] : within[s]) += table(s, l);
-            ++(past ? n_beyond : n_within);
-        }
-        if (n_within) within[s] /= static_cast<double>(n_within);
-        if (n_beyond) beyond[s] /= static_cast<double>(n_beyond);
-        f.any_beyond = n_beyond > 0;
-    }
+    length_picture(ch, in, r.table, r.names, trained);
+}
+
+// Within the training lengths: the schemes that did not learn the task at all.
+void word_within(Chapter& ch, const Inputs& in, const LengthResults& r) {
     std::vector<std::string> weak;  // schemes with positions that did not learn the task
     for (std::size_t s = 0; s < in.schemes.size(); ++s) {
-        if (within[s] >= 0.5) continue;
+        if (r.within[s] >= 0.5) continue;
         if (in.schemes[s] == PositionScheme::None)
             ch.say(
                 tr("Without positions the model reads only {}% right even at lengths it was "
                    "trained on: with nothing to say where a token stands, the encoder's output "
                    "is the same for every order of the same digits, and reversing needs the "
                    "order.",
-                   fixed(100 * within[s], 1)));
+                   fixed(100 * r.within[s], 1)));
         else
-            weak.push_back(names[s] + " " + fixed(100 * within[s], 1) + "%");
+            weak.push_back(r.names[s] + " " + fixed(100 * r.within[s], 1) + "%");
     }
     if (!weak.empty())
         ch.say(
@@ -785,17 +857,17 @@ Finding length_step(Chapter& ch, const Inputs& in, Trained& trained_runs) {
                "{} steps did not teach them the task, so what they do beyond it says little "
                "(inputs.length_generalization.training.max_steps trains longer).",
                listed(weak), in.plan.settings.max_steps));
-    if (!f.any_beyond) {
-        ch.say(
-            tr("No test length here is longer than the training's {}: nothing to compare "
-               "beyond them.",
-               trained));
-        return f;
-    }
-    f.best = *std::max_element(beyond.begin(), beyond.end());
-    f.worst = *std::min_element(beyond.begin(), beyond.end());
-    f.best_names = at_value(beyond, names, f.best);
-    f.worst_names = at_value(beyond, names, f.worst);
+}
+
+// Beyond the training lengths: best and worst, how much the seeds agree, learned positions.
+Finding word_beyond(Chapter& ch, const Inputs& in, const LengthResults& r) {
+    const std::size_t trained = in.plan.task.max_source_length;
+    Finding f;
+    f.any_beyond = true;
+    f.best = *std::max_element(r.beyond.begin(), r.beyond.end());
+    f.worst = *std::min_element(r.beyond.begin(), r.beyond.end());
+    f.best_names = at_value(r.beyond, r.names, f.best);
+    f.worst_names = at_value(r.beyond, r.names, f.worst);
     if (f.best == f.worst)
         ch.say(
             tr("Beyond the training lengths (mean over the lengths above {}) every scheme "
@@ -811,24 +883,44 @@ Finding length_step(Chapter& ch, const Inputs& in, Trained& trained_runs) {
     std::size_t first_past = 0;
     while (in.test_lengths[first_past] <= trained) ++first_past;
     for (std::size_t s = 0; s < in.schemes.size(); ++s) {
-        if (names[s] != f.best_names.front() || n_seeds < 2) continue;
+        if (r.names[s] != f.best_names.front() || in.seeds.size() < 2) continue;
         double lo = 1.0, hi = 0.0;
-        for (std::size_t k = 0; k < n_seeds; ++k)
-            lo = std::min(lo, per_seed[s](k, first_past)),
-            hi = std::max(hi, per_seed[s](k, first_past));
+        for (std::size_t k = 0; k < in.seeds.size(); ++k)
+            lo = std::min(lo, r.per_seed[s](k, first_past)),
+            hi = std::max(hi, r.per_seed[s](k, first_past));
         ch.say(
             tr("Seed to seed, {} at length {} read between {}% and {}%: one seed would not "
                "have settled it.",
-               names[s], in.test_lengths[first_past], fixed(100 * lo, 1), fixed(100 * hi, 1)));
+               r.names[s], in.test_lengths[first_past], fixed(100 * lo, 1), fixed(100 * hi, 1)));
     }
     for (std::size_t s = 0; s < in.schemes.size(); ++s)
-        if (in.schemes[s] == PositionScheme::Learned && beyond[s] < 0.05 && within[s] >= 0.5)
+        if (in.schemes[s] == PositionScheme::Learned && r.beyond[s] < 0.05 && r.within[s] >= 0.5)
             ch.say(
                 tr("learned positions cannot go further than training did: the table has {} "
                    "rows, but those past position {} were never trained, so they hold their "
                    "random starting values.",
                    in.max_positions, trained));
     return f;
+}
+
+Finding length_step(Chapter& ch, const Inputs& in, Trained& trained_runs) {
+    ch.step(
+        tr("Which positions read longer inputs than training had? (02 位置编码, requirement 3)"));
+    const std::size_t trained = in.plan.task.max_source_length;
+    ch.say(
+        tr("Chapter 7's reversal task, trained on lengths 1 to {} with the same plan ({} steps, "
+           "seeds {}) under each position scheme, then read on {} new sequences of each "
+           "length:",
+           trained, in.plan.settings.max_steps, seq(in.seeds), in.per_length));
+    const LengthResults r = measure_lengths(ch, in, trained_runs);
+    show_length_table(ch, in, r);
+    word_within(ch, in, r);
+    if (r.any_beyond) return word_beyond(ch, in, r);
+    ch.say(
+        tr("No test length here is longer than the training's {}: nothing to compare "
+           "beyond them.",
+           trained));
+    return {};
 }
 
 }  // namespace

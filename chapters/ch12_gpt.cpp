@@ -382,6 +382,7 @@ void show_curve(Chapter& ch, const GptTrainingRun& run) {
     LineChart chart{tr("loss (nats per token) while training"), tr("step"), tr("loss"),
                     false, false, {training, validation}, {}};
     for (const std::string& line : text_chart(chart)) ch.line(line);
+    ch.line("");  // the chart apart from the table of its points
     ch.table(t);
     ch.picture("ch12_loss.svg", line_chart_svg(chart));
     Matrix curve(run.curve.size(), 3);
@@ -389,6 +390,13 @@ void show_curve(Chapter& ch, const GptTrainingRun& run) {
         curve(i, 0) = double(run.curve[i].step), curve(i, 1) = run.curve[i].training_loss,
         curve(i, 2) = run.curve[i].validation_loss;
     ch.measured("training_curve", curve);
+}
+
+// How many validations came after the step kept.
+std::size_t validations_after(const std::vector<CurvePoint>& curve, std::size_t best_step) {
+    std::size_t n = 0;
+    for (const auto& p : curve) n += p.step > best_step;
+    return n;
 }
 
 // Why that step: worded from where it falls.
@@ -410,6 +418,12 @@ void say_best_step(Chapter& ch, const GptTrainingRun& run, std::size_t steps,
         ch.say(tr("The validation loss was still falling at the last step ({}): that step is "
                   "kept, and more steps or more text would likely help.",
                   fixed(last, 4)));
+    else if (validations_after(run.curve, run.best_step) <= 1)
+        ch.say(tr("The validation loss was lowest at step {} ({}), the last measurement before "
+                  "the final step's ({} at step {}): it was falling until then, so more steps "
+                  "would likely help. Step {} is the model kept.",
+                  run.best_step, fixed(run.best_validation_loss, 4), fixed(last, 4), steps,
+                  run.best_step));
     else
         ch.say(tr("The validation loss was lowest at step {} ({}) and {} at the last step: from "
                   "there on the model learned its training poems better and other poems worse. "
