@@ -10,7 +10,8 @@
 #   make book       every chapter's walkthrough as a web page, build/book/en/index.html
 #                   (make book LANG=zh_CN.UTF-8: the Chinese book, build/book/zh/index.html)
 #   make bench      the benchmarks (see chapter 8)
-#   make figures    redraw the README's pictures in data/figures
+#   make figures    redraw the README's pictures in data/figures and the figures quoted in
+#                   chapters/README*.md (each program's defined run, a few minutes)
 #   make clean      remove build/
 #   make SAN=1 …    the same with AddressSanitizer + UndefinedBehaviorSanitizer, in build/san/
 #   make OPENMP=0 … without threads (OMP_NUM_THREADS=N chooses how many otherwise; all cores
@@ -187,7 +188,7 @@ bench: $(PROGRAMS) $(BUILD)/bench
 
 # The oracle runs on Debian's reference BLAS whenever it is installed (python3-torch depends on
 # it), whichever BLAS the machine prefers: OpenBLAS would change the last digit of some values
-# and so the bytes of the data files (README, "Where the expected values come from").
+# and so the bytes of the data files (data/oracle/README.md).
 REFERENCE_BLAS := $(firstword $(wildcard /usr/lib/*-linux-gnu/blas/libblas.so.3))
 ORACLE_ENV     := $(if $(REFERENCE_BLAS),LD_LIBRARY_PATH=$(dir $(REFERENCE_BLAS)),) OMP_NUM_THREADS=1 PYTHONDONTWRITEBYTECODE=1
 ORACLE_NEEDS  := $(PYTHON) -c 'import torch, numpy' 2>/dev/null || { echo "error: the oracle needs PyTorch: apt-get install python3-torch python3-numpy" >&2; exit 2; }
@@ -202,10 +203,13 @@ rewrite:
 	@$(ORACLE_ENV) $(PYTHON) data/oracle --rewrite "$(FILE)" && echo "rewrote $(FILE)"
 
 FIGURES := ch03_masked_attention:ch03_weights_causal ch05_positional_encoding:ch05_pe
+DOCS_WITH_OUTPUT := README.md README.zh-CN.md chapters/README.md chapters/README.zh-CN.md
 figures: $(PROGRAMS)
 	@tmp=$$(mktemp -d) && for f in $(FIGURES); do \
 	  $(BUILD)/$${f%%:*} --lang en --svg $$tmp >/dev/null && mv $$tmp/$${f#*:}.svg data/figures/ || exit 1; \
 	  echo "drew data/figures/$${f#*:}.svg"; done; rm -rf $$tmp
+	@# the measured figures quoted in the documentation, from the programs' own defined runs
+	@bash tests/refresh_outputs.sh $(BUILD) $(DOCS_WITH_OUTPUT)
 	@# a page of the book as a browser shows it (headless Chromium, where it is installed)
 	@if command -v chromium >/dev/null; then for lang in en zh; do tmp=$$(mktemp -d) && \
 	  $(BUILD)/ch03_masked_attention --lang $$lang --html $$tmp >/dev/null && \

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The layering of src/ (README, "How the code is laid out"), checked over the #includes:
+# The layering of src/ (src/README.md), checked over the #includes:
 #   core      includes nothing of ours
 #   model     includes core; its folders are named for what they hold and listed below in
 #             reading order, each built on the ones before it: a folder includes only itself

@@ -1,6 +1,6 @@
 // chapter.h — what every chapter program shares: its flags, its data file, and the three
-// ways it reports (the narrated walkthrough, --json, --check). The contract is in the README
-// ("Every chapter program takes the same flags").
+// ways it reports (the narrated walkthrough, --json, --check). The contract is in README.md
+// ("The flags every chapter takes").
 //
 // A chapter is a ChapterInfo plus one function that reads its inputs and runs its steps:
 //

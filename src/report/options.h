@@ -1,5 +1,5 @@
 // options.h — what every chapter program takes on its command line: the flags of the contract
-// (README, "Every chapter program takes the same flags"), its own extra ones, and the language.
+// (README.md, "The flags every chapter takes"), its own extra ones, and the language.
 #pragma once
 #include <map>
 #include <stdexcept>
