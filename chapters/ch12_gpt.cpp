@@ -253,6 +253,23 @@ std::string corpus_title(const Corpus& c) {
                                                 : c.choice.path;
 }
 
+std::string poems(std::size_t n) { return n == 1 ? tr("1 poem") : tr("{} poems", grouped(n)); }
+std::string tokens(std::size_t n) { return n == 1 ? tr("1 token") : tr("{} tokens", grouped(n)); }
+// The poems dropped because an earlier one has the same lines: worded from their number.
+void say_repeats(Chapter& ch, std::size_t repeats) {
+    if (repeats == 0)
+        ch.say(tr("No poem repeats an earlier poem's lines, so none can be on both sides of the "
+                  "split."));
+    else if (repeats == 1)
+        ch.say(tr("1 of them repeats an earlier poem's lines and is dropped, so that no poem can "
+                  "be on both sides of the split."));
+    else
+        ch.say(tr("{} of them are repeats of an earlier poem's lines (the collection holds some "
+                  "poems twice) and are dropped, so that no poem can be on both sides of the "
+                  "split.",
+                  grouped(repeats)));
+}
+
 void corpus_step(Chapter& ch, const Inputs& in, const Corpus& c) {
     ch.step(tr("The corpus: {}, one character per token", corpus_title(c)));
     if (!c.choice.fallback.empty()) ch.line(c.choice.fallback);
@@ -265,15 +282,18 @@ void corpus_step(Chapter& ch, const Inputs& in, const Corpus& c) {
                   c.choice.path, grouped(c.read), grouped(c.regulated)));
     else
         ch.say(tr("{}: {} poems.", c.choice.path, grouped(c.read)));
-    ch.say(tr("{} of them are repeats of an earlier poem's lines (the collection holds some "
-              "poems twice) and are dropped, so that no poem can be on both sides of the split. "
-              "Of the {} left, every {}th is held out for the final measurement ({} poems, {} "
-              "tokens), never used to choose anything; {} poems carved out of the rest ({} "
-              "tokens) choose the step to keep; {} poems ({} tokens) train.",
-              grouped(c.regulated - c.distinct), grouped(c.distinct), in.corpus.heldout_every,
-              grouped(c.split.heldout.size()), grouped(predicted(c.heldout)),
-              grouped(c.split.validation.size()), grouped(predicted(c.validation)),
-              grouped(c.split.training.size()), grouped(predicted(c.training))));
+    say_repeats(ch, c.regulated - c.distinct);
+    ch.say(tr("Of the {} left, one in every {} is held out for the final measurement ({}, {}), "
+              "never used to choose anything; {} train.",
+              grouped(c.distinct), in.corpus.heldout_every,
+              poems(c.split.heldout.size()), tokens(predicted(c.heldout)),
+              c.validation.empty()
+                  ? tr("too few are left to carve validation poems out of the rest, so the "
+                       "last step will be kept; {} ({})",
+                       poems(c.split.training.size()), tokens(predicted(c.training)))
+                  : tr("{} carved out of the rest ({}) choose the step to keep; {} ({})",
+                       poems(c.split.validation.size()), tokens(predicted(c.validation)),
+                       poems(c.split.training.size()), tokens(predicted(c.training)))));
     ch.say(tr("The vocabulary: the {} most frequent characters of the training poems seen at "
               "least {}, with <pad>, <bos>, <eos>, <unk> and the line break — {} tokens. "
               "The rest read as <unk>: {} training characters and {} held-out ones.",
@@ -294,6 +314,14 @@ struct Baselines {
 
 std::string bits(double nats) { return fixed(nats / std::log(2.0), 3); }
 
+// A table of losses on the held-out poems: each row in nats, bits and perplexity.
+struct LossTable {
+    Table table{{tr("on the held-out poems"), tr("nats per token"), tr("bits"), tr("perplexity")}};
+    void row(const std::string& name, double nats) {
+        table.add({name, fixed(nats, 4), bits(nats), fixed(std::exp(nats), 1)});
+    }
+};
+
 Baselines baselines_step(Chapter& ch, const Corpus& c, const KneserNey& trigram) {
     ch.step(tr("The baselines a language modeller would pick"));
     const NgramCounts counts(c.training, c.vocabulary.size());
@@ -304,15 +332,12 @@ Baselines baselines_step(Chapter& ch, const Corpus& c, const KneserNey& trigram)
     ch.measured("add_one_bigram_loss", b.add_one_bigram);
     ch.measured("kn_bigram_loss", b.bigram);
     ch.measured("kn_trigram_loss", b.trigram);
-    Table t({tr("on the held-out poems"), tr("nats per token"), tr("bits"), tr("perplexity")});
-    const auto row = [&](const std::string& name, double nats) {
-        t.add({name, fixed(nats, 4), bits(nats), fixed(std::exp(nats), 1)});
-    };
-    row(tr("unigram: each token by its frequency (add-one)"), b.unigram);
-    row(tr("bigram, add-one smoothing"), b.add_one_bigram);
-    row(tr("bigram, Kneser-Ney"), b.bigram);
-    row(tr("trigram, Kneser-Ney"), b.trigram);
-    ch.table(t);
+    LossTable t;
+    t.row(tr("unigram: each token by its frequency (add-one)"), b.unigram);
+    t.row(tr("bigram, add-one smoothing"), b.add_one_bigram);
+    t.row(tr("bigram, Kneser-Ney"), b.bigram);
+    t.row(tr("trigram, Kneser-Ney"), b.trigram);
+    ch.table(t.table);
     const auto d = trigram.discounts(3);
     ch.say(tr("Interpolated modified Kneser-Ney (src/train/kneser_ney.h): from every count it "
               "takes a discount — {}, {} and {} for trigrams seen once, twice, and three or "
@@ -472,15 +497,12 @@ double heldout_step(Chapter& ch, const Inputs& in, const Corpus& c, const Traine
     ch.step(tr("Held-out poems: the model against the baselines"));
     const double model = gpt_heldout_loss(t.model, c.heldout, in.windows.context);
     ch.measured("heldout_loss", model);
-    Table table({tr("on the held-out poems"), tr("nats per token"), tr("bits"), tr("perplexity")});
-    const auto row = [&](const std::string& name, double nats) {
-        table.add({name, fixed(nats, 4), bits(nats), fixed(std::exp(nats), 1)});
-    };
-    row(tr("unigram"), b.unigram);
-    row(tr("bigram, Kneser-Ney"), b.bigram);
-    row(tr("trigram, Kneser-Ney"), b.trigram);
-    row(tr("this model: up to {} tokens before", in.windows.context), model);
-    ch.table(table);
+    LossTable table;
+    table.row(tr("unigram"), b.unigram);
+    table.row(tr("bigram, Kneser-Ney"), b.bigram);
+    table.row(tr("trigram, Kneser-Ney"), b.trigram);
+    table.row(tr("this model: up to {} tokens before", in.windows.context), model);
+    ch.table(table.table);
     ch.say(tr("(the same {} held-out tokens for all; perplexity e^loss is how many equally likely "
               "choices that uncertainty is worth)",
               grouped(predicted(c.heldout))));

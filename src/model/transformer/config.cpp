@@ -17,30 +17,27 @@ const std::pair<const char*, PositionScheme> schemes[] = {
     {"alibi", PositionScheme::Alibi},
     {"none", PositionScheme::None}};
 
-}  // namespace
-
-std::string norm_name(NormKind kind) {
-    for (const auto& [name, k] : norms)
+// A switch's name from its value, and its value from its name, in one of the tables above.
+template <class Kind, std::size_t N>
+std::string name_in(const std::pair<const char*, Kind> (&table)[N], Kind kind) {
+    for (const auto& [name, k] : table)
         if (k == kind) return name;
     return "";
 }
-
-bool norm_from_name(const std::string& name, NormKind& kind) {
-    for (const auto& [n, k] : norms)
+template <class Kind, std::size_t N>
+bool kind_in(const std::pair<const char*, Kind> (&table)[N], const std::string& name, Kind& kind) {
+    for (const auto& [n, k] : table)
         if (name == n) return kind = k, true;
     return false;
 }
 
-std::string positions_name(PositionScheme scheme) {
-    for (const auto& [name, s] : schemes)
-        if (s == scheme) return name;
-    return "";
-}
+}  // namespace
 
+std::string norm_name(NormKind kind) { return name_in(norms, kind); }
+bool norm_from_name(const std::string& name, NormKind& kind) { return kind_in(norms, name, kind); }
+std::string positions_name(PositionScheme scheme) { return name_in(schemes, scheme); }
 bool positions_from_name(const std::string& name, PositionScheme& scheme) {
-    for (const auto& [n, s] : schemes)
-        if (name == n) return scheme = s, true;
-    return false;
+    return kind_in(schemes, name, scheme);
 }
 
 ConfigProblem config_problem(const TransformerConfig& c) {
