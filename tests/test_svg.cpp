@@ -23,14 +23,18 @@ namespace {
 struct Text {
     double x;
     std::string text;
+    double y = 0;          // its y, or the y of its translate(…, y)
+    bool upright = false;  // turned a quarter (class "… upright")
 };
 std::vector<Text> texts(const std::string& svg, const std::string& cls) {
     std::vector<Text> out;
     for (const Element& e : elements(svg, "text")) {
         const std::string c = e["class"], x = e["x"], transform = e["transform"];
         if (c != cls && c.rfind(cls + " ", 0) != 0) continue;
-        const std::size_t t = transform.find("translate(");
-        out.push_back({std::stod(!x.empty() ? x : transform.substr(t + 10)), e.text});
+        const std::size_t t = transform.find("translate("), comma = transform.find(',', t);
+        out.push_back({std::stod(!x.empty() ? x : transform.substr(t + 10)), e.text,
+                       std::stod(!x.empty() ? e["y"] : transform.substr(comma + 1)),
+                       c.find("upright") != std::string::npos});
     }
     return out;
 }
@@ -44,14 +48,14 @@ std::vector<std::string> fills(const std::string& svg, const std::string& cls) {
     return out;
 }
 
-// No two horizontal column labels overlap, by the width estimate the layout uses.
+// No two column labels overlap, by the width estimate the layout uses (an upright one takes a
+// line's height, 12, across).
 void check_no_overlap(const std::string& svg) {
     const std::vector<Text> labels = texts(svg, "col-label");
-    const bool upright = svg.find("col-label upright") != std::string::npos;
+    const auto across = [](const Text& t) { return t.upright ? 12.0 : label_width(t.text); };
     for (std::size_t i = 1; i < labels.size(); ++i) {
         const double gap = labels[i].x - labels[i - 1].x;
-        const double need =
-            upright ? 12.0 : (label_width(labels[i].text) + label_width(labels[i - 1].text)) / 2;
+        const double need = (across(labels[i]) + across(labels[i - 1])) / 2;
         CHECK_MESSAGE(gap >= need, labels[i - 1].text << " and " << labels[i].text << " overlap");
     }
 }
@@ -130,6 +134,24 @@ TEST_CASE("column labels never overlap: wide ones widen the cells, many are draw
     CHECK(wide.find("col-label upright") != std::string::npos);
     check_no_overlap(wide);
     check_no_overlap(heatmap_svg({"large", Matrix(64, 128, 0.1), {}, {}, Scale::Signed}));
+}
+
+TEST_CASE("a long text's labels: only those wider than their slot are turned; the key title above") {
+    Labels poem = {"<bos>"};
+    for (int i = 0; i < 57; ++i) poem.push_back(i % 2 ? "春" : "眠");
+    const std::string svg = heatmap_svg({"poem", Matrix(58, 58, 0.1), poem, poem, Scale::Weights});
+    check_no_overlap(svg);
+    const std::vector<Text> labels = texts(svg, "col-label");
+    REQUIRE(labels.size() > 2);
+    CHECK(labels[0].text == "&lt;bos&gt;");
+    CHECK(labels[0].upright);  // wider than a slot of 4 cells of 8
+    for (std::size_t i = 1; i < labels.size(); ++i) CHECK_FALSE(labels[i].upright);  // 春, 眠
+    // the title "key →" ends above the top of the turned <bos> (translate's y less its width)
+    double title_y = 0;
+    for (const Element& e : elements(svg, "text"))
+        if (e.text == "key →") title_y = std::stod(e["y"]);
+    CHECK(title_y > 0);
+    CHECK(title_y < labels[0].y - label_width("<bos>"));
 }
 
 TEST_CASE("all heads in one figure, on one scale, with one legend") {

@@ -81,10 +81,13 @@ std::string label(const Labels& labels, std::size_t i) {
 // The geometry of one panel: cells of cell_w x cell_h, the grid's top-left corner at (gx, gy).
 struct Layout {
     double x0, y0, gx, gy, cell_w, cell_h, width, height;
-    bool upright_cols;               // column labels drawn upright, being wider than a cell
+    bool upright_cols;               // some column label is wider than its slot: drawn upright
+    double col_band;                 // the height the column labels take above the grid
     bool values;                     // each cell's value written in it
     std::size_t row_step, col_step;  // every k-th label, for large matrices
 };
+
+double slot(const Layout& L) { return L.cell_w * static_cast<double>(L.col_step); }
 
 double widest(const Labels& labels, std::size_t count, std::size_t step) {
     double w = 0;
@@ -95,39 +98,41 @@ double widest(const Labels& labels, std::size_t count, std::size_t step) {
 Layout layout_of(const Heatmap& h, double x0, double y0, bool subtitle) {
     const std::size_t rows = h.values.rows, cols = h.values.cols;
     const bool large = rows > 40 || cols > 40;
-    Layout L{
-        x0, y0, 0, 0, large ? 8.0 : 36.0, large ? 8.0 : 36.0, 0, 0, false, rows <= 12 && cols <= 12,
-        1,  1};
+    Layout L{x0,    y0, 0, 0, large ? 8.0 : 36.0, large ? 8.0 : 36.0, 0, 0, false, 18,
+             rows <= 12 && cols <= 12, 1, 1};
     L.row_step = large ? (rows + 15) / 16 : 1;
     L.col_step = large ? (cols + 15) / 16 : 1;
     const double col_w = widest(h.col_labels, cols, L.col_step);
     if (cols <= 12) L.cell_w = std::max(L.cell_w, col_w + 8);  // small: widen cells to fit labels
-    L.upright_cols = col_w + 4 > L.cell_w * static_cast<double>(L.col_step);
+    L.upright_cols = col_w + 4 > slot(L);
+    if (L.upright_cols) L.col_band = col_w + 8;
     const double row_w =
         std::max(widest(h.row_labels, rows, L.row_step), label_width(tr(h.row_title) + " ↓"));
     L.gx = x0 + row_w + 16;
-    L.gy = y0 + 40 + (subtitle ? 20 : 0) + 18 + (L.upright_cols ? col_w + 8 : 18);
+    L.gy = y0 + 40 + (subtitle ? 20 : 0) + 18 + L.col_band;
     L.width = L.gx - x0 + L.cell_w * static_cast<double>(cols) + 24;
     L.height = L.gy - y0 + L.cell_h * static_cast<double>(rows) + 16;
     return L;
 }
 
 void draw_labels(std::ostringstream& s, const Heatmap& h, const Layout& L) {
-    s << "<text class=\"axis-title\" x=\"" << L.gx << "\" y=\""
-      << L.gy - (L.upright_cols ? 0 : 18) - 8 << "\" font-style=\"italic\">"
+    // the key axis's title above the column labels, never over them
+    s << "<text class=\"axis-title\" x=\"" << L.gx << "\" y=\"" << L.gy - L.col_band - 8
+      << "\" font-style=\"italic\">"
       << xml_escape(tr(h.col_title) + " →") << "</text>\n"
       << "<text class=\"axis-title\" x=\"" << L.gx - 8 << "\" y=\"" << L.gy - 6
       << "\" text-anchor=\"end\" font-style=\"italic\">" << xml_escape(tr(h.row_title) + " ↓")
       << "</text>\n";
     for (std::size_t c = 0; c < h.values.cols; c += L.col_step) {
         const double x = L.gx + L.cell_w * (static_cast<double>(c) + 0.5);
-        if (L.upright_cols)
+        const std::string& text = label(h.col_labels, c);
+        if (label_width(text) + 4 > slot(L))  // turned, only when it is wider than its slot
             s << "<text class=\"col-label upright\" transform=\"translate(" << x + font_px / 3
-              << "," << L.gy - 6 << ") rotate(-90)\">" << xml_escape(label(h.col_labels, c))
+              << "," << L.gy - 6 << ") rotate(-90)\">" << xml_escape(text)
               << "</text>\n";
         else
             s << "<text class=\"col-label\" x=\"" << x << "\" y=\"" << L.gy - 8
-              << "\" text-anchor=\"middle\">" << xml_escape(label(h.col_labels, c)) << "</text>\n";
+              << "\" text-anchor=\"middle\">" << xml_escape(text) << "</text>\n";
     }
     for (std::size_t r = 0; r < h.values.rows; r += L.row_step)
         s << "<text class=\"row-label\" x=\"" << L.gx - 6 << "\" y=\""
@@ -230,7 +235,8 @@ std::string heatmaps_svg(const std::string& title, const std::vector<Heatmap>& p
     bool any_hidden = false;
     for (const Heatmap& h : panels) {
         Layout L = layout_of(h, x, y, several);
-        if (x > 10 && x + L.width > 1300) {  // wrap to a new row of panels
+        // a new row of panels past a book page's width, so that its labels are not shrunk
+        if (x > 10 && x + L.width > 1000) {
             x = 10, y += row_h - 30, row_h = 0;
             L = layout_of(h, x, y, several);
         }

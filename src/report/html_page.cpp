@@ -192,6 +192,12 @@ figure.picture svg { max-width: 100%; height: auto; }
 .erratum .where { font-weight: bold; } .printed { text-decoration: line-through; color: #a00; }
 .correct { color: #070; font-weight: bold; } .exact { color: #555; }
 .check { margin-top: 2rem; padding: 0.5rem; background: #eef6ee; border: 1px solid #9c9; }
+@media (max-width: 40rem) {  /* a phone: headings and row names wrap, numbers never do; a
+                                picture keeps its size (legible labels) and scrolls sideways */
+  body { padding: 0.5rem; }
+  th, td { padding: 0.1rem 0.3rem; font-size: 0.85rem; } th { white-space: normal; }
+  figure.picture { overflow-x: auto; } figure.picture svg { max-width: none; }
+}
 )";
 
 }  // namespace
