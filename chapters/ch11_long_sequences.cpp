@@ -659,6 +659,9 @@ int main(int argc, char** argv) {
         N_("attention without the n × n matrix: the softmax in one pass, attention block by "
            "block, and the memory each way, counted"),
         N_("04's table of complexity per layer (性能); 05's \"every pair of words connected\""),
-        {svg_flag()}};
+        {svg_flag()},
+        N_("This chapter has no switches of its own: to train a whole model with every attention "
+           "tiled, run build/ch07_training --attention tiled --tile N (chapter 7 takes chapters "
+           "10 and 11's switches; such a run saves over nothing).")};
     return run_chapter(argc, argv, info, walkthrough);
 }

@@ -644,13 +644,23 @@ void say_prompt(Chapter& ch, const Corpus& c, const std::string& prompt, std::si
                "  ", "    ");
 }
 
+// "from "《春晓》":" — a long prompt by its first characters and its length (the poem below
+// prints it whole).
+std::string prompt_heading(const std::string& prompt) {
+    const std::vector<std::string> chars = characters(prompt);
+    if (chars.size() <= 30) return tr("from \"{}\":", prompt);
+    std::string start;
+    for (std::size_t i = 0; i < 20; ++i) start += chars[i];
+    return tr("from \"{}…\" ({} characters):", start, grouped(chars.size()));
+}
+
 void show_poems(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& model,
                 const SamplingSettings& s, std::vector<Tokens>& shown) {
     shown = write_poems(model, c, s, in.sampling.prompts, in.sampling.shown, in.sampling.seed);
     for (std::size_t i = 0; i < shown.size(); ++i) {
         const std::string prompt =
             in.sampling.prompts.empty() ? "" : in.sampling.prompts[i % in.sampling.prompts.size()];
-        ch.line(prompt.empty() ? tr("from <bos> alone:") : tr("from \"{}\":", prompt));
+        ch.line(prompt.empty() ? tr("from <bos> alone:") : prompt_heading(prompt));
         if (i < in.sampling.prompts.size()) say_prompt(ch, c, prompt, in.windows.context);
         print_poem(ch, as_text(c, shown[i]));
     }
@@ -810,6 +820,12 @@ void attention_step(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& m
                     const Tokens& poem) {
     const std::size_t block = std::min(in.attention_block, model.blocks.size() - 1);
     ch.step(tr("What block {}'s heads look at, on the first poem above", block));
+    if (poem.size() > in.windows.context) {  // the model never reads so much at once
+        ch.say(tr("The poem is {} tokens long, longer than the {} the model reads at once: its "
+                  "heads are shown only on a poem that fits.",
+                  grouped(poem.size()), in.windows.context));
+        return;
+    }
     const std::vector<Place> p = places_of(poem);
     const double uniform = even_spread(p);
     if (uniform == 0) {

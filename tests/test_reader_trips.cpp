@@ -122,3 +122,24 @@ TEST_CASE("a weights file with a tensor the model does not have is rejected, nam
                        ", weights.transformer.encoder.layers.7.norm1.weight: not a weight of this "
                        "model (unexpected, as PyTorch's load_state_dict says)\n");
 }
+
+TEST_CASE("ch12: a prompt longer than the model's window is said, headed by its start, and no "
+          "head is drawn over more than the window") {
+    std::string prompt = "《";
+    for (int i = 0; i < 150; ++i) prompt += "春风";
+    prompt += "》";
+    const Run r = run_program("ch12_gpt", quick_flags("ch12_gpt") + " --prompt '" + prompt + "'");
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find("the prompt is 303 tokens with <bos>; the model reads only its last") !=
+          std::string::npos);
+    CHECK(r.out.find("from \"《春风春风春风春风春风春风春风春风春风春…\" (302 characters):") !=
+          std::string::npos);  // its first 20 characters, not the whole prompt
+    // the heads are drawn on what the model reads at once, never on a 300-token text
+    CHECK(r.out.find("longer than the 64 the model reads at once") != std::string::npos);
+}
+
+TEST_CASE("ch11's --help points to where its tiled attention trains in a whole model: ch07") {
+    const Run r = run_program("ch11_long_sequences", "--help");
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find("build/ch07_training --attention tiled --tile N") != std::string::npos);
+}

@@ -48,6 +48,7 @@ void print_help(const ChapterInfo& info) {
                tr("the language of the narration (default: from LC_ALL, LC_MESSAGES or LANG; a "
                   "zh… locale gives Chinese)"));
     print_flag("--help", tr("this text"));
+    if (!info.see_also.empty()) std::cout << "\n" << wrap(tr(info.see_also), narration_width, "", "");
     std::cout << "\n"
               << tr("Exit codes: 0 success, 1 a --check mismatch, 2 bad input or flags.") << "\n";
 }

@@ -19,6 +19,7 @@ struct ChapterInfo {
     std::string title;    // one line: what the chapter shows
     std::string follows;  // which tutorial article and section it follows
     std::vector<Flag> extra_flags = {};
+    std::string see_also = "";  // --help's last paragraph: where else the chapter's idea runs
 };
 
 // The flag of chapters that draw pictures: --svg DIR writes every figure the chapter made.
