@@ -716,18 +716,20 @@ void speed_step(Chapter& ch, const Gpt& model) {
     }
     ch.table(t);
     const double f32 = speeds[1].tokens_per_second, int8 = speeds[2].tokens_per_second;
+    const std::string bytes = fixed(speeds[2].bytes_per_token / speeds[1].bytes_per_token, 2);
     if (int8 > f32)
-        ch.say(tr("A quarter of float32's bytes, int8 decodes {}× as fast as float32 here: the "
+        ch.say(tr("Reading {}× float32's bytes, int8 decodes {}× as fast as float32 here: the "
                   "bytes set the pace.",
-                  fixed(int8 / f32, 2)));
+                  bytes, fixed(int8 / f32, 2)));
     else
-        ch.say(tr("int8 reads a quarter of float32's bytes, yet decodes at {}× float32's speed "
-                  "here: this model's {} bytes of float32 weights fit in the processor's caches, "
-                  "so memory does not set the pace, and int8's extra work — each byte turned into "
-                  "a float and scaled — shows instead. At the shape of llama2.c's stories15M, "
-                  "where a token reads 111 MB in float64, it does: make bench measures it there, "
-                  "beside PyTorch.",
-                  fixed(int8 / f32, 2), grouped(static_cast<unsigned long long>(speeds[1].bytes_per_token))));
+        ch.say(tr("int8 reads {}× float32's bytes, yet decodes at {}× float32's speed here: this "
+                  "model's {} bytes of float32 weights fit in the processor's caches, so memory "
+                  "does not set the pace, and int8's extra work — each byte turned into a float "
+                  "and scaled — shows instead. At the shape of llama2.c's stories15M, where a "
+                  "token reads 111 MB in float64, it does: make bench measures it there, beside "
+                  "PyTorch.",
+                  bytes, fixed(int8 / f32, 2),
+                  grouped(static_cast<unsigned long long>(speeds[1].bytes_per_token))));
     ch.say(tr("(timings on this machine: they vary from run to run)"));
     ch.picture("ch13_speed.svg", line_chart_svg(chart));
 }
