@@ -417,11 +417,14 @@ void show_curve(Chapter& ch, const GptTrainingRun& run) {
     ch.measured("training_curve", curve);
 }
 
-// How many validations came after the step kept.
-std::size_t validations_after(const std::vector<CurvePoint>& curve, std::size_t best_step) {
-    std::size_t n = 0;
-    for (const auto& p : curve) n += p.step > best_step;
-    return n;
+// Whether the step kept is the last regular validation, and only the run's shorter final
+// stretch (less than one interval between validations) came after it.
+bool kept_last_but_short_end(const std::vector<CurvePoint>& curve, std::size_t best_step,
+                             std::size_t steps) {
+    std::size_t after = 0;
+    for (const auto& p : curve) after += p.step > best_step;
+    const std::size_t interval = curve.size() >= 2 ? curve[1].step - curve[0].step : steps;
+    return after <= 1 && steps - best_step < interval;
 }
 
 // Why that step: worded from where it falls.
@@ -443,7 +446,7 @@ void say_best_step(Chapter& ch, const GptTrainingRun& run, std::size_t steps,
         ch.say(tr("The validation loss was still falling at the last step ({}): that step is "
                   "kept, and more steps or more text would likely help.",
                   fixed(last, 4)));
-    else if (validations_after(run.curve, run.best_step) <= 1)
+    else if (kept_last_but_short_end(run.curve, run.best_step, steps))
         ch.say(tr("The validation loss was lowest at step {} ({}), the last measurement before "
                   "the final step's ({} at step {}): it was falling until then, so more steps "
                   "would likely help. Step {} is the model kept.",
