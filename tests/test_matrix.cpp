@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/matmul.h"
+#include "core/tiles.h"
 #include "core/packed_matmul.h"
 #include "core/matrix.h"
 #include "core/random.h"
@@ -47,19 +48,23 @@ TEST_CASE("matmul multiplies, and names both shapes when they do not fit") {
 }
 
 TEST_CASE("the fast products agree with the naive loop to the last bit, across every block edge") {
+    using kernel::KB, kernel::MR, kernel::NB, kernel::NR;
+    MESSAGE("the register tile here: ", kernel::vector_unit, ", ", MR, " x ", NR);
     Random rng(7);
-    // small (b read in place): 17 x 31 x 13; 70 x 300 x 45 (45 columns: below the threshold; a
-    // strip of 32 and 13 left over); 1 x 300 x 70 (one row, as in decoding). blocked (b packed):
-    // 13 rows = two tiles of 6 and 1 left over; inner 600 = k-blocks of 256, 256, 88; 100 columns
-    // = three strips of 32 and 4 left over; 1030 columns cross the 1024-column panel.
-    // matmul_bt computes a large product as (b·aᵀ)ᵀ when the result is smaller than b (13 x 600
-    // x 100, 20 x 300 x 1100: an output projection's shape), else packs bᵀ (200 x 64 x 70).
+    // Shapes around this machine's tile (core/tile_shape.h), so that every edge is crossed
+    // whichever shape the build chose. small (b read in place): 17 x 31 x 13; 70 x 300 x 45;
+    // 1 x 300 x 70 (one row, as in decoding); 3 x 288 x 40. blocked (b packed): 2·MR + 1 rows
+    // (two tiles and one row left over); inner 2·KB + 88 (three k-blocks, the last short);
+    // 3·NR + 4 columns (three strips and a narrow one); NB + 6 columns (past the panel of b).
+    // matmul_bt computes a large product as (b·aᵀ)ᵀ when the result is smaller than b (an output
+    // projection's shape: 20 x 300 x 1100), else packs bᵀ (200 x 64 x 70).
+    const std::size_t tiles = 2 * MR + 1, inner = 2 * KB + 88;
     for (const auto& shape :
          {std::vector<std::size_t>{17, 31, 13}, std::vector<std::size_t>{70, 300, 45},
-          std::vector<std::size_t>{13, 600, 100}, std::vector<std::size_t>{6, 64, 64},
-          std::vector<std::size_t>{7, 64, 1030}, std::vector<std::size_t>{1, 300, 70},
+          std::vector<std::size_t>{tiles, inner, 3 * NR + 4}, std::vector<std::size_t>{MR, 64, 64},
+          std::vector<std::size_t>{MR + 1, 64, NB + 6}, std::vector<std::size_t>{1, 300, 70},
           std::vector<std::size_t>{20, 300, 1100}, std::vector<std::size_t>{200, 64, 70},
-          std::vector<std::size_t>{3, 288, 40}}) {
+          std::vector<std::size_t>{3, 288, 40}, std::vector<std::size_t>{tiles, 70, 4 * NR}}) {
         CAPTURE(shape[0]);
         CAPTURE(shape[1]);
         CAPTURE(shape[2]);
@@ -77,9 +82,10 @@ TEST_CASE("the fast products agree with the naive loop to the last bit, across e
 TEST_CASE("a packed table gives the same products as the naive loop, to the last bit") {
     Random rng(11);
     // rows of a: one (decoding), a few, a whole tile and one more; columns of bᵀ: fewer than a
-    // strip of 32, and three strips with 5 left over
-    for (const auto& shape : {std::vector<std::size_t>{1, 40, 7}, std::vector<std::size_t>{3, 64, 101},
-                              std::vector<std::size_t>{7, 33, 101}}) {
+    // strip, and three strips with 5 left over
+    const std::size_t mr = kernel::MR, nr = kernel::NR;
+    for (const auto& shape : {std::vector<std::size_t>{1, 40, nr - 1}, std::vector<std::size_t>{3, 64, 101},
+                              std::vector<std::size_t>{mr + 1, 33, 3 * nr + 5}}) {
         CAPTURE(shape[0]);
         CAPTURE(shape[2]);
         Matrix a(shape[0], shape[1]), table(shape[2], shape[1]);  // table: (cols x inner), as E

@@ -22,7 +22,7 @@ void pack_strip(const View& b, std::size_t p0, std::size_t kb, std::size_t j0, s
         const double* column[NR];  // past the last real column, the last again (then zeroed)
         for (std::size_t j = 0; j < NR; ++j)
             column[j] = b.data + (j0 + std::min(j, nr - 1)) * b.cs + p0;
-        // row by row of the strip, each written whole: 32 columns read side by side, each
+        // row by row of the strip, each written whole: NR columns read side by side, each
         // cache line of a column used by 8 rows in turn
         for (std::size_t p = 0; p < kb; ++p) {
             for (std::size_t j = 0; j < NR; ++j) strip[p * NR + j] = column[j][p];
@@ -69,36 +69,62 @@ void rows_of_a(const View& a, std::size_t i0, std::size_t p0, std::size_t kb,
     }
 }
 
-// One MR x NR tile of c (row stride ldc; R rows and nr columns are real) gets kb terms added:
-// a[r][p] times row p of b (ldb apart). acc holds the tile through all kb terms — with fixed
-// trip counts the compiler keeps it in 24 vector registers. Loading c into acc first and
-// storing it after keeps each c(i,j)'s terms in the naive order. R is a template argument so
-// that a tile of fewer rows (a one-row product, when decoding) does only its own work.
+// One MR x NR tile of c (row stride ldc) gets kb terms added, its first R rows real: a_rows[r][p]
+// times row p of b (ldb apart). acc holds the tile through all kb terms, and every trip count is
+// fixed, so that the compiler can keep it in vector registers (tile_shape.h: how many there
+// are): each step reads row p of b once, NR values, and adds a(r,p) times it to each row r of
+// the tile. Loading c into acc first and storing it after keeps each c(i,j)'s terms in the
+// naive order. R is a template argument so that a tile of fewer rows (a one-row product, when
+// decoding) does only its own work.
+//
+// The unroll pragma asks for the loop over the tile's rows to be written out in full: g++ 12
+// otherwise keeps it a loop and acc in memory (AVX2's 4 x 12 at 512³: 19 GFLOP/s without, 51
+// with). It changes which instructions run, never what they compute; a compiler that does not
+// know it ignores it. a's row pointers are copied in first: read through the argument, clang
+// reloaded them at every step.
+template <std::size_t R>
+void full_tile(const double* const a[MR], const double* b, std::size_t ldb, std::size_t kb,
+               double* c, std::size_t ldc) {
+    const double* a_rows[R];
+    double acc[R][NR];
+    for (std::size_t r = 0; r < R; ++r) {
+        a_rows[r] = a[r];
+        for (std::size_t j = 0; j < NR; ++j) acc[r][j] = c[r * ldc + j];
+    }
+    for (std::size_t p = 0; p < kb; ++p, b += ldb)
+#pragma GCC unroll 8
+        for (std::size_t r = 0; r < R; ++r) {
+            const double arp = a_rows[r][p];
+            for (std::size_t j = 0; j < NR; ++j) acc[r][j] = madd(acc[r][j], arp, b[j]);
+        }
+    for (std::size_t r = 0; r < R; ++r)
+        for (std::size_t j = 0; j < NR; ++j) c[r * ldc + j] = acc[r][j];
+}
+
+// A tile whose last columns are past c's edge (the last, narrower strip: nr < NR real columns)
+// is computed whole on a copy: its real columns copied in, the whole tile computed (b's rows
+// hold NR values, zeros past nr), the real columns copied back. The same terms in the same
+// order for every real c(i,j), and one loop for every tile.
 template <std::size_t R>
 void tile_of(const double* const a[MR], const double* b, std::size_t ldb, std::size_t kb, double* c,
              std::size_t ldc, std::size_t nr) {
-    double acc[R][NR] = {};
+    if (nr == NR) return full_tile<R>(a, b, ldb, kb, c, ldc);
+    double whole[R][NR] = {};
     for (std::size_t r = 0; r < R; ++r)
-        for (std::size_t j = 0; j < nr; ++j) acc[r][j] = c[r * ldc + j];
-    if (nr == NR) {
-        for (std::size_t p = 0; p < kb; ++p, b += ldb)
-            for (std::size_t r = 0; r < R; ++r)
-                for (std::size_t j = 0; j < NR; ++j) acc[r][j] = madd(acc[r][j], a[r][p], b[j]);
-    } else {  // the last, narrower strip
-        for (std::size_t p = 0; p < kb; ++p, b += ldb)
-            for (std::size_t r = 0; r < R; ++r)
-                for (std::size_t j = 0; j < nr; ++j) acc[r][j] = madd(acc[r][j], a[r][p], b[j]);
-    }
+        for (std::size_t j = 0; j < nr; ++j) whole[r][j] = c[r * ldc + j];
+    full_tile<R>(a, b, ldb, kb, &whole[0][0], NR);
     for (std::size_t r = 0; r < R; ++r)
-        for (std::size_t j = 0; j < nr; ++j) c[r * ldc + j] = acc[r][j];
+        for (std::size_t j = 0; j < nr; ++j) c[r * ldc + j] = whole[r][j];
 }
 
 void tile(const double* const a[MR], const double* b, std::size_t ldb, std::size_t kb, double* c,
           std::size_t ldc, std::size_t mr, std::size_t nr) {
     using Tile = void (*)(const double* const*, const double*, std::size_t, std::size_t, double*,
                           std::size_t, std::size_t);
-    static constexpr Tile of_rows[MR + 1] = {nullptr,    tile_of<1>, tile_of<2>, tile_of<3>,
-                                             tile_of<4>, tile_of<5>, tile_of<6>};
+    // tile_of<1> … tile_of<MR>, by the number of real rows
+    static constexpr Tile of_rows[] = {nullptr,    tile_of<1>, tile_of<2>, tile_of<3>,
+                                       tile_of<4>, tile_of<5>, tile_of<6>};
+    static_assert(MR < sizeof of_rows / sizeof of_rows[0], "a tile_of<R> for every R up to MR");
     of_rows[mr](a, b, ldb, kb, c, ldc, nr);
 }
 

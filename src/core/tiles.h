@@ -6,6 +6,7 @@
 #include <cstddef>
 
 #include "core/matrix.h"
+#include "core/tile_shape.h"
 
 namespace kernel {
 
@@ -28,13 +29,12 @@ inline View as_is(const Matrix& m) { return {m.data.data(), m.rows, m.cols, m.co
 inline View transposed(const Matrix& m) { return {m.data.data(), m.cols, m.rows, 1, m.cols}; }
 inline View transposed(const View& v) { return {v.data, v.cols, v.rows, v.cs, v.rs}; }
 
-// The blocking, in GotoBLAS's levels:
-constexpr std::size_t NB = 1024;  // columns of b packed at a time (KB x NB: 2 MB, near the cache;
-                                  // the output projection's b is 37000 wide, 150 MB packed whole)
-constexpr std::size_t KB = 256;   // k-block: KB rows of b, packed once, then used by every row of a
-constexpr std::size_t MR = 6;     // a tile of c is MR rows …
-constexpr std::size_t NR = 32;    // … by NR columns: 6 x 4 vectors of 8 doubles, 24 registers
-constexpr std::size_t G = 4;      // strips packed together from b's rows (pack_strips)
+// The blocking, in GotoBLAS's levels (MR and NR, the register tile, in tile_shape.h):
+constexpr std::size_t KB = 256;  // k-block: KB rows of b, packed once, then used by every row of a
+constexpr std::size_t NB = NR * (1024 / NR);  // columns of b packed at a time (KB x NB: 2 MB,
+                                 // near the cache; the output projection's b is 37000 wide,
+                                 // 150 MB packed whole), a whole number of strips
+constexpr std::size_t G = 4;     // strips packed together from b's rows (pack_strips)
 
 // Rows p0 … p0+kb−1, columns j0 … j0+nr−1 (nr ≤ NR) of b as one strip, kb x NR and
 // contiguous, so that the tile reads its row p of b as one run; columns past nr are 0. Read in
@@ -58,7 +58,9 @@ void rows_of_a(const View& a, std::size_t i0, std::size_t p0, std::size_t kb,
 
 // One MR x NR tile of c (row stride ldc; mr rows and nr columns are real) gets kb terms added:
 // a[r][p] times row p of b (ldb apart), held in registers through all kb terms; c is loaded
-// first and stored after, so each c(i,j)'s terms stay in the naive order (tiles.cpp).
+// first and stored after, so each c(i,j)'s terms stay in the naive order (tiles.cpp). Each row
+// of b holds NR readable values, zeros past the nr real ones (a packed strip, or small_product's
+// padded copy).
 void tile(const double* const a[MR], const double* b, std::size_t ldb, std::size_t kb, double* c,
           std::size_t ldc, std::size_t mr, std::size_t nr);
 
