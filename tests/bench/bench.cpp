@@ -2,12 +2,18 @@
 // every core (the same count for both), and peak memory. Prints a table and writes
 // build/bench.json. A benchmark, not a test: nothing here fails.
 //
+// `build/bench BUILD --smoke` (make test) runs every measurement once at a small size, without
+// PyTorch or the chapter programs, and writes nothing: the bench is built and run by the tests,
+// so that it cannot break unseen.
+//
 // PyTorch runs twice (tests/bench/torch_bench.py): once in the environment as the user has it,
 // and once as "torch_native_kernel", with OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE unset for that
 // process, so that OpenBLAS picks the kernel written for this CPU. tests/bench/fair_blas.sh has
 // made sure beforehand that PyTorch's BLAS is an optimised one where it could.
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <cstdlib>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -19,12 +25,14 @@
 #include "core/matmul.h"
 #include "core/random.h"
 #include "core/threads.h"
+#include "core/tile_shape.h"
 #include "io/atomic_file.h"
 #include "io/data_file.h"
 #include "io/model_file.h"
 #include "model/gpt/gpt.h"
 #include "model/low_precision/lowered_gpt.h"
 #include "model/transformer/parameters.h"
+#include "model/transformer/transformer.h"
 #include "model/transformer/transformer_init.h"
 #include "report/measure.h"
 #include "report/terminal.h"
@@ -34,6 +42,14 @@
 
 namespace {
 
+// The sizes of a run: make bench's, or --smoke's (each figure once, small).
+struct Scale {
+    bool smoke = false;
+    std::size_t matmul_n = 512, decode_steps = 256;
+    int repeats(int n) const { return smoke ? 1 : n; }
+};
+Scale scale;
+
 Matrix random_matrix(Random& rng, std::size_t r, std::size_t c) {
     Matrix m(r, c);
     for (double& x : m.data) x = rng.normal();
@@ -42,14 +58,17 @@ Matrix random_matrix(Random& rng, std::size_t r, std::size_t c) {
 
 double matmul_gflops(Matrix (*product)(const Matrix&, const Matrix&), int runs) {
     Random rng(1);
-    const Matrix a = random_matrix(rng, 512, 512), b = random_matrix(rng, 512, 512);
-    return 2.0 * 512 * 512 * 512 / best_seconds([&] { product(a, b); }, runs) / 1e9;
+    const std::size_t n = scale.matmul_n;
+    const Matrix a = random_matrix(rng, n, n), b = random_matrix(rng, n, n);
+    const double flops = 2.0 * static_cast<double>(n * n * n);
+    return flops / best_seconds([&] { product(a, b); }, scale.repeats(runs)) / 1e9;
 }
 
 TransformerConfig base_config() {
     TransformerConfig c;  // d_model 512, h 8, N 6, d_ff 2048
     c.src_vocab = c.tgt_vocab = 37000;
     c.share_embeddings = true;
+    if (scale.smoke) c.d_model = 64, c.n_heads = 2, c.d_ff = 128, c.src_vocab = c.tgt_vocab = 500;
     return c;
 }
 
@@ -68,11 +87,12 @@ Forward forward_base() {
     const Transformer m = random_transformer(base_config(), 2017);
     Random rng(64);
     Tokens src(64), tgt(64);
-    for (int& id : src) id = 3 + static_cast<int>(rng.next() % 36997);
-    for (int& id : tgt) id = 3 + static_cast<int>(rng.next() % 36997);
+    const std::size_t ids = base_config().src_vocab - 3;
+    for (int& id : src) id = 3 + static_cast<int>(rng.next() % ids);
+    for (int& id : tgt) id = 3 + static_cast<int>(rng.next() % ids);
     logits_teacher_forced(m, src, tgt);  // warm-up
     const long before = minor_page_faults();
-    constexpr int runs = 5;
+    const int runs = scale.repeats(5);
     for (int i = 0; i < runs; ++i) logits_teacher_forced(m, src, tgt);
     const double faults = static_cast<double>(minor_page_faults() - before) / runs;
     return {best_seconds([&] { logits_teacher_forced(m, src, tgt); }, runs), faults};
@@ -99,7 +119,7 @@ double train_step_seconds(const DataFile& data) {
             batch_gradients(m, batch, data.number(k + "smoothing"), grad);
             adam.step(params, parameter_matrices(grad));
         },
-        41);
+        scale.repeats(41));
 }
 
 // Runs a command and returns what it printed, or "" if it failed.
@@ -130,12 +150,13 @@ Gpt stories15m_shape() {
     c.d_model = 288, c.n_heads = 6, c.d_ff = 768, c.n_encoder_layers = 0, c.n_decoder_layers = 6;
     c.src_vocab = c.tgt_vocab = 32000, c.max_positions = 256, c.share_embeddings = true;
     c.norm = NormKind::RMS, c.norm_first = true, c.positions = PositionScheme::Rope;
+    if (scale.smoke) c.d_model = 48, c.n_decoder_layers = 2, c.d_ff = 96, c.src_vocab = c.tgt_vocab = 300;
     return random_gpt(c, 15);
 }
 
 double decode_tokens_per_second() {
     const Gpt m = stories15m_shape();
-    const std::size_t steps = 256;
+    const std::size_t steps = scale.decode_steps;
     const double seconds = best_seconds(
         [&] {
             GptKV kv = start_gpt(m);
@@ -146,14 +167,14 @@ double decode_tokens_per_second() {
                                          logits.data.begin());
             }
         },
-        5);
+        scale.repeats(5));
     return static_cast<double>(steps) / seconds;
 }
 
 // The same decoding with the weights in fewer bits and float32 arithmetic (chapter 13): float32
 // weights, or 8-bit groups read against float32 activations (or against 8-bit ones).
 double decode_lowered_tokens_per_second(const LoweredGpt& m) {
-    const std::size_t steps = 256;
+    const std::size_t steps = scale.decode_steps;
     const double seconds = best_seconds(
         [&] {
             LoweredKV kv = start_lowered(m);
@@ -164,7 +185,7 @@ double decode_lowered_tokens_per_second(const LoweredGpt& m) {
                                          logits.begin());
             }
         },
-        5);
+        scale.repeats(5));
     return static_cast<double>(steps) / seconds;
 }
 
@@ -205,13 +226,20 @@ double peak_memory_of_base_forward(const std::string& build) {
 }
 
 // PyTorch's figures on `threads` threads, or null; native: unset OpenBLAS's kernel choice for
-// this run.
+// this run. Otherwise OpenBLAS's kernel is as the environment has it, or the one make bench
+// names in BENCH_TORCH_CORETYPE: Haswell (OpenBLAS's AVX2 kernel) beside make ARCH=x86-64-v3's
+// AVX2 build.
 // blas_threads: the threads of PyTorch's BLAS, inside PyTorch's own (0: as many as PyTorch's).
+const char* coretype() {
+    const char* t = std::getenv("BENCH_TORCH_CORETYPE");
+    return t && *t ? t : nullptr;
+}
 Json torch_figures(bool native, int threads, int blas_threads = 0) {
     const std::string n = std::to_string(threads),
                       b = std::to_string(blas_threads ? blas_threads : threads);
     const std::string env =
         std::string(native ? "env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE " : "env ") +
+        (!native && coretype() ? std::string("OPENBLAS_CORETYPE=") + coretype() + " " : "") +
         "OMP_NUM_THREADS=" + n + " OPENBLAS_NUM_THREADS=" + b + " MKL_NUM_THREADS=" + b + " ";
     const std::string text =
         output_of(env + "/usr/bin/python3 tests/bench/torch_bench.py " + n + " 2>/dev/null");
@@ -283,6 +311,8 @@ Json measure_ours(const std::string& build, int threads) {
     r["cpu_model"] = cpu_model(cores);
     r["machine"] = r["cpu_model"].get<std::string>() + ", " + std::to_string(cores) + " cores";
     r["threads"] = threads;
+    r["register_tile"] = std::string(kernel::vector_unit) + ", " + std::to_string(kernel::MR) +
+                         " x " + std::to_string(kernel::NR);
     measure_speed(r, ch07, 1, "");
     measure_speed(r, ch07, threads, "_nt");
     r["decode_tokens_per_second_1t"] = r["decode_tokens_per_second"];
@@ -306,6 +336,7 @@ Json measure_ours(const std::string& build, int threads) {
     e["decode"] = speed_up("decode_tokens_per_second", true);
     r["parallel_efficiency"] = e;
     r["matmul_naive_gflops"] = matmul_gflops(matmul_naive, 3);
+    if (scale.smoke) return r;  // the chapter programs' runs are theirs, not the library's
     r["ch07_training_seconds"] = ch07_training_seconds(build);
     // twice each, alternating, the faster run kept: a run that shared the machine with other
     // work is slower, never faster
@@ -439,6 +470,28 @@ void print_threaded_table(const Json& r) {
               << "\n";
 }
 
+// --smoke: every figure of ours once, small; each must be a finite positive number (the
+// counts of page faults may be 0). Exit 1 otherwise.
+int smoke_run(const std::string& build, int threads) {
+    scale.smoke = true, scale.matmul_n = 64, scale.decode_steps = 4;
+    const Json r = measure_ours(build, threads);
+    std::size_t figures = 0, bad = 0;
+    for (const auto& item : r.items()) {
+        if (!item.value().is_number()) continue;
+        const double x = item.value().get<double>();
+        const bool count = item.key().find("page_faults") != std::string::npos;
+        ++figures;
+        if (!std::isfinite(x) || x < 0 || (x == 0 && !count)) {
+            std::cout << "bench --smoke: " << item.key() << " = " << x << "\n";
+            ++bad;
+        }
+    }
+    std::cout << "bench --smoke: " << figures << " figures measured once at a small size, " << bad
+              << " not a positive number (register tile: " << r["register_tile"].get<std::string>()
+              << ")\n";
+    return bad == 0 && figures > 10 ? 0 : 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -455,6 +508,7 @@ int main(int argc, char** argv) {
             return 0;
         }
         const int threads = thread_count();
+        if (argc > 2 && std::string(argv[2]) == "--smoke") return smoke_run(build, threads);
         std::cerr << "measuring on 1 and " << threads << " threads (a few minutes)...\n";
         Json r = measure_ours(build, threads);
         r["torch"] = torch_figures(false, 1);
