@@ -6,6 +6,8 @@
 #include <limits>
 #include <stdexcept>
 
+#include "core/elementary.h"
+
 Matrix::Matrix(std::size_t r, std::size_t c, double fill) : rows(r), cols(c), data(r * c, fill) {}
 
 Matrix::Matrix(std::initializer_list<std::initializer_list<double>> nested) {
@@ -180,9 +182,11 @@ Matrix softmax_rows(const Matrix& x) {
         double max = neg_inf;
         for (std::size_t c = 0; c < x.cols; ++c) max = std::max(max, in[c]);
         if (max == neg_inf) continue;  // fully masked row: weights stay 0
-        // 2. exponentiate and sum
+        // 2. exponentiate (elementary.h: a loop the compiler runs in vector registers), then
+        //    sum in order
+        for (std::size_t c = 0; c < x.cols; ++c) out[c] = elementary::exp(in[c] - max);
         double sum = 0.0;
-        for (std::size_t c = 0; c < x.cols; ++c) sum += (out[c] = std::exp(in[c] - max));
+        for (std::size_t c = 0; c < x.cols; ++c) sum += out[c];
         // 3. normalise so the row sums to 1
         for (std::size_t c = 0; c < x.cols; ++c) out[c] /= sum;
     }
@@ -194,8 +198,8 @@ Matrix log_softmax_rows(const Matrix& x) {
     for (std::size_t r = 0; r < x.rows; ++r) {
         double max = -std::numeric_limits<double>::infinity(), sum = 0.0;
         for (std::size_t c = 0; c < x.cols; ++c) max = std::max(max, x(r, c));
-        for (std::size_t c = 0; c < x.cols; ++c) sum += std::exp(x(r, c) - max);
-        const double log_sum = std::log(sum);
+        for (std::size_t c = 0; c < x.cols; ++c) sum += elementary::exp(x(r, c) - max);
+        const double log_sum = elementary::log(sum);
         for (std::size_t c = 0; c < x.cols; ++c) y(r, c) = x(r, c) - max - log_sum;
     }
     return y;

@@ -3,6 +3,8 @@
 
 #include <cmath>
 
+#include "core/elementary.h"
+
 std::uint64_t Random::next() {
     state_ += 0x9E3779B97F4A7C15ULL;
     std::uint64_t z = state_;
@@ -17,5 +19,5 @@ double Random::normal() {
     const double pi = 3.14159265358979323846;
     const double u1 = uniform(),
                  u2 = uniform();  // evaluated in this order, as in data/oracle/common.py
-    return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * pi * u2);
+    return std::sqrt(-2.0 * elementary::log(u1)) * elementary::cos(2.0 * pi * u2);
 }

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/elementary.h"
+
 namespace {
 
 float r(FloatFormat f, float x) { return round_float(x, f); }
@@ -17,7 +19,7 @@ std::vector<float> softmax_in(FloatFormat f, const std::vector<float>& scores, b
     float sum = 0;
     for (std::size_t i = 0; i < scores.size(); ++i) {
         const float s = r(f, scores[i]);
-        e[i] = r(f, std::exp(subtract_max ? s - largest : s));
+        e[i] = r(f, elementary::exp(subtract_max ? s - largest : s));
         sum += e[i];
     }
     sum = r(f, sum);

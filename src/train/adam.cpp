@@ -1,6 +1,7 @@
 // adam.cpp — Adam and the warm-up schedule.
 #include "train/adam.h"
 
+#include "core/elementary.h"
 #include "core/threads.h"
 
 #include <algorithm>
@@ -15,7 +16,7 @@ double learning_rate(const AdamSettings& s, std::size_t step) {
         const double progress = std::min(1.0, (t - w) / span);
         const double pi = 3.14159265358979323846;
         return s.peak * (s.final_fraction +
-                         (1 - s.final_fraction) * (1 + std::cos(pi * progress)) / 2);
+                         (1 - s.final_fraction) * (1 + elementary::cos(pi * progress)) / 2);
     }
     return s.factor * std::pow(static_cast<double>(s.d_model), -0.5) *
            std::min(std::pow(t, -0.5), t * std::pow(w, -1.5));

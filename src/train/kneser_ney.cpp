@@ -5,6 +5,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "core/elementary.h"
+
 namespace {
 
 // D1, D2, D3+ from the number of n-grams seen once, twice, three and four times. With so little
@@ -101,7 +103,7 @@ double KneserNey::loss(const std::vector<Tokens>& sequences) const {
     std::size_t n = 0;
     for (const Tokens& s : sequences) {
         const Tokens p = padded(s);
-        for (std::size_t i = 2; i < p.size(); ++i, ++n) sum -= std::log(probability(&p[i], p[i]));
+        for (std::size_t i = 2; i < p.size(); ++i, ++n) sum -= elementary::log(probability(&p[i], p[i]));
     }
     return sum / static_cast<double>(n);
 }

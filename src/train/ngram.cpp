@@ -3,6 +3,8 @@
 
 #include <cmath>
 
+#include "core/elementary.h"
+
 NgramCounts::NgramCounts(const std::vector<Tokens>& training, std::size_t vocab)
     : vocab_(vocab), unigram_(vocab, 0.0) {
     for (const Tokens& s : training)
@@ -31,7 +33,7 @@ double NgramCounts::unigram_loss(const std::vector<Tokens>& sequences) const {
     double sum = 0;
     std::size_t n = 0;
     for (const Tokens& s : sequences)
-        for (std::size_t t = 1; t < s.size(); ++t, ++n) sum -= std::log(unigram(s[t]));
+        for (std::size_t t = 1; t < s.size(); ++t, ++n) sum -= elementary::log(unigram(s[t]));
     return sum / static_cast<double>(n);
 }
 
@@ -39,7 +41,7 @@ double NgramCounts::bigram_loss(const std::vector<Tokens>& sequences) const {
     double sum = 0;
     std::size_t n = 0;
     for (const Tokens& s : sequences)
-        for (std::size_t t = 1; t < s.size(); ++t, ++n) sum -= std::log(bigram(s[t - 1], s[t]));
+        for (std::size_t t = 1; t < s.size(); ++t, ++n) sum -= elementary::log(bigram(s[t - 1], s[t]));
     return sum / static_cast<double>(n);
 }
 

@@ -6,6 +6,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "core/elementary.h"
 #include "core/matmul.h"
 
 namespace {
@@ -138,7 +139,7 @@ AttentionGrads tiled_attention_backward(const Matrix& d_output, const Matrix& Q,
             for (std::size_t r = 0; r < qb.count; ++r) {
                 const double L = forward.lse[qb.first + r];
                 for (std::size_t c = 0; c < kb.count; ++c)
-                    P(r, c) = L == neg_inf ? 0.0 : std::exp(P(r, c) - L);
+                    P(r, c) = L == neg_inf ? 0.0 : elementary::exp(P(r, c) - L);
             }
             add_rows(g.dV, kb, matmul_at(P, dOb));      // output = P·V  -> dV = Pᵀ·dO
             Matrix dS = matmul_bt(dOb, Vb);             //               -> dP = dO·Vᵀ

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/elementary.h"
 #include "core/number_formats.h"
 #include "model/positions/alibi.h"
 #include "model/positions/positional.h"
@@ -75,7 +76,9 @@ Vec normalized(const LoweredGpt& m, const Vec& x, const Vec& gain, const Vec& bi
 void rotate(const LoweredGpt& m, Vec& x, std::size_t d_k, std::size_t position) {
     for (std::size_t i = 0; i < d_k / 2; ++i) {
         const double angle = static_cast<double>(position) * rope_frequency(i, d_k);
-        const float c = static_cast<float>(std::cos(angle)), s = static_cast<float>(std::sin(angle));
+        double sine, cosine;
+        elementary::sin_cos(angle, sine, cosine);
+        const float c = static_cast<float>(cosine), s = static_cast<float>(sine);
         for (std::size_t a = 2 * i; a < x.size(); a += d_k) {
             const float x0 = x[a], x1 = x[a + 1];
             x[a] = x0 * c - x1 * s;
@@ -115,7 +118,7 @@ Vec attend(const LoweredGpt& m, const LoweredBlock& b, LoweredKV& kv, std::size_
         }
         if (largest == -std::numeric_limits<float>::infinity()) continue;  // every key hidden
         float sum = 0;  // softmax: max subtracted, exponentials, their sum, then each over it
-        for (float& s : scores) sum += (s = std::exp(s - largest));
+        for (float& s : scores) sum += (s = static_cast<float>(elementary::exp(static_cast<double>(s - largest))));
         for (float& s : scores) s = settle(m, s / sum);
         for (std::size_t e = 0; e < d_k; ++e) {
             float o = 0;
@@ -264,8 +267,8 @@ namespace {
 double surprise(const std::vector<float>& logits, int target) {
     double largest = -std::numeric_limits<double>::infinity(), sum = 0;
     for (float v : logits) largest = std::max(largest, static_cast<double>(v));
-    for (float v : logits) sum += std::exp(static_cast<double>(v) - largest);
-    return -(static_cast<double>(logits[static_cast<std::size_t>(target)]) - largest - std::log(sum));
+    for (float v : logits) sum += elementary::exp(static_cast<double>(v) - largest);
+    return -(static_cast<double>(logits[static_cast<std::size_t>(target)]) - largest - elementary::log(sum));
 }
 
 template <class Logits>
@@ -317,8 +320,8 @@ double gpt_loss_stepwise(const Gpt& model, const std::vector<Tokens>& sequences)
             const Matrix logits = gpt_step(model, kv, s[t]);
             double largest = -std::numeric_limits<double>::infinity(), total = 0;
             for (double v : logits.data) largest = std::max(largest, v);
-            for (double v : logits.data) total += std::exp(v - largest);
-            sum -= logits.data[static_cast<std::size_t>(s[t + 1])] - largest - std::log(total);
+            for (double v : logits.data) total += elementary::exp(v - largest);
+            sum -= logits.data[static_cast<std::size_t>(s[t + 1])] - largest - elementary::log(total);
         }
     }
     return sum / static_cast<double>(n);

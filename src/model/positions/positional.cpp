@@ -4,6 +4,8 @@
 #include <cmath>
 #include <vector>
 
+#include "core/elementary.h"
+
 Matrix integer_positions(std::size_t n) {
     Matrix p(n, 1);
     for (std::size_t pos = 0; pos < n; ++pos) p(pos, 0) = static_cast<double>(pos);
@@ -38,7 +40,7 @@ Matrix sinusoidal_encoding(std::size_t n, std::size_t d_model, std::size_t first
         for (std::size_t c = 0; c < d_model; ++c) {
             const std::size_t pos = first + r;
             const double angle = static_cast<double>(pos) * omega[c];
-            pe(r, c) = c % 2 == 0 ? std::sin(angle) : std::cos(angle);
+            pe(r, c) = c % 2 == 0 ? elementary::sin(angle) : elementary::cos(angle);
         }
     return pe;
 }
@@ -48,10 +50,12 @@ Matrix offset_rotation(std::size_t offset, std::size_t d_model) {
     for (std::size_t c = 0; c + 1 < d_model; c += 2) {
         const double a = static_cast<double>(offset) * frequency(c / 2, d_model);
         // [sin, cos](pos + offset) = [sin, cos](pos) · [[cos a, −sin a], [sin a, cos a]]
-        m(c, c) = std::cos(a);
-        m(c, c + 1) = -std::sin(a);
-        m(c + 1, c) = std::sin(a);
-        m(c + 1, c + 1) = std::cos(a);
+        double sin_a, cos_a;
+        elementary::sin_cos(a, sin_a, cos_a);
+        m(c, c) = cos_a;
+        m(c, c + 1) = -sin_a;
+        m(c + 1, c) = sin_a;
+        m(c + 1, c + 1) = cos_a;
     }
     return m;
 }

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/elementary.h"
 #include "core/threads.h"
 
 static void check_targets(const Matrix& logits, const Tokens& targets) {
@@ -29,17 +30,20 @@ double row_loss(const double* x, std::size_t C, int target, double smoothing, do
                 double* sum_out) {
     double max = x[0], sum = 0.0;
     for (std::size_t c = 0; c < C; ++c) max = std::max(max, x[c]);
-    for (std::size_t c = 0; c < C; ++c) {
-        const double e = std::exp(x[c] - max);
-        if (exps) exps[c] = e;
-        sum += e;
+    if (exps) {  // a loop of exponentials alone runs in vector registers; then the sum, in order
+        for (std::size_t c = 0; c < C; ++c) exps[c] = elementary::exp(x[c] - max);
+        for (std::size_t c = 0; c < C; ++c) sum += exps[c];
+    } else {
+        for (std::size_t c = 0; c < C; ++c) sum += elementary::exp(x[c] - max);
     }
-    const double log_sum = max + std::log(sum);
+    const double log_sum = max + elementary::log(sum);
+    if (sum_out) *sum_out = sum;
+    // without smoothing every q_c but the target's is 0: the same sum, its zero terms skipped
+    if (smoothing == 0.0) return -(x[target] - log_sum);
     const double classes = static_cast<double>(C);
     double loss = 0.0;
     for (std::size_t c = 0; c < C; ++c)
         loss -= smoothed_target(c, target, smoothing, classes) * (x[c] - log_sum);
-    if (sum_out) *sum_out = sum;
     return loss;
 }
 
@@ -94,8 +98,8 @@ std::size_t counted_targets(const Tokens& targets, int pad_id) {
 double smoothed_loss_floor(double smoothing, std::size_t classes) {
     const double C = static_cast<double>(classes), q_true = 1.0 - smoothing + smoothing / C,
                  q_other = smoothing / C;
-    const double h_true = q_true > 0 ? -q_true * std::log(q_true) : 0.0;
-    const double h_other = q_other > 0 ? -(C - 1) * q_other * std::log(q_other) : 0.0;
+    const double h_true = q_true > 0 ? -q_true * elementary::log(q_true) : 0.0;
+    const double h_other = q_other > 0 ? -(C - 1) * q_other * elementary::log(q_other) : 0.0;
     return h_true + h_other;
 }
 
