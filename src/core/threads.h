@@ -19,11 +19,30 @@ void set_thread_count(int n);
 
 // Whether a loop of about `work` multiply-adds is worth sharing out: there is more than one
 // thread, this thread is not already one of a team (a product inside a parallel batch runs on
-// its own thread), and the loop is large: at least 2^20 multiply-adds held in registers, about
+// its own thread), the machine is not busy (TeamWatch below), and the loop is large: at least 2^20 multiply-adds held in registers, about
 // 12 µs on one core. Starting and joining the threads costs microseconds: shared out, the
 // 64 x 64 x 64 block products of chapter 11's tiled attention (2^18) took 0.28 s at n = 4,096
 // on 2 threads against 0.18 s on one.
 bool worth_threads(std::size_t work);
+
+// A busy machine. A loop shared out waits, at its end, for every thread to finish its share; a
+// thread that another program's work has pushed off its core arrives milliseconds late, and the
+// others wait for it (spinning at first, OpenMP's default, which takes the core from it longer).
+// Decoding runs such a loop many times per token: on 2 cores beside one busy program, chapter
+// 13's float64 decoding fell from 1,863 tokens/s on one thread to 60 on two. So each loop
+// notes how late its threads started; when one started more than `late` after the loop was
+// opened, the machine is taken to be busy and loops run on the calling thread alone for a
+// while (doubling, up to a second, while it stays busy), then are shared out again to see. The
+// numbers never change: only who computes them.
+class TeamWatch {
+public:
+    TeamWatch();
+    void arrived();  // each thread, once, as it starts its share
+    void closed();   // after the loop: was any thread late?
+private:
+    long long opened_;
+    long long latest_ = 0;  // the latest start, in ns after opened_
+};
 
 // What went wrong in a loop shared out among threads: an exception must not leave a thread
 // (that ends the program), so each iteration's is kept here — the first iteration's that threw,
@@ -55,8 +74,14 @@ void parallel_for(std::size_t count, std::size_t work, const Body& body) {
     if (worth_threads(work)) {
         const long n = static_cast<long>(count);
         LoopError error;
-#pragma omp parallel for schedule(static)
-        for (long i = 0; i < n; ++i) error.run(static_cast<std::size_t>(i), body);
+        TeamWatch watch;
+#pragma omp parallel
+        {
+            watch.arrived();
+#pragma omp for schedule(static)
+            for (long i = 0; i < n; ++i) error.run(static_cast<std::size_t>(i), body);
+        }
+        watch.closed();
         error.rethrow();
     } else {
         for (std::size_t i = 0; i < count; ++i) body(i);
@@ -71,8 +96,14 @@ void parallel_for_uneven(std::size_t count, std::size_t work, const Body& body) 
     if (worth_threads(work)) {
         const long n = static_cast<long>(count);
         LoopError error;
-#pragma omp parallel for schedule(dynamic)
-        for (long i = 0; i < n; ++i) error.run(static_cast<std::size_t>(i), body);
+        TeamWatch watch;
+#pragma omp parallel
+        {
+            watch.arrived();
+#pragma omp for schedule(dynamic)
+            for (long i = 0; i < n; ++i) error.run(static_cast<std::size_t>(i), body);
+        }
+        watch.closed();
         error.rethrow();
     } else {
         for (std::size_t i = 0; i < count; ++i) body(i);
