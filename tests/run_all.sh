@@ -16,8 +16,18 @@ offending=$(sed -nE 's/^layering: ([0-9]+) files, ([0-9]+) offending.*/\2/p' <<<
 passed=$((passed + ${files:-0} - $(grep -c '^src/' <<<"$out" || true)))
 failed=$((failed + ${offending:-1}))
 
-# doctest ends with "[doctest] assertions: 212 | 212 passed | 0 failed |"
-out=$("$build/tests" 2>&1); rc=$?
+# doctest ends with "[doctest] assertions: 212 | 212 passed | 0 failed |". Under the sanitizers
+# (SANITIZERS=1, make SAN=1 test) the test suite "native" is left out: the tests that run the
+# programs over and over (every flag, the book, idle and busy machines) or train on 1, 2 and 3
+# threads, 16 of the sanitizers' 20 minutes; make test ran them in the native build. What the
+# sanitizers watch stays: the library's tests, every walkthrough in both languages, the smallest
+# shapes, the damaged files, and every chapter's --check below.
+doctest_flags=()
+if [ "${SANITIZERS:-0}" = 1 ]; then
+  doctest_flags=(--test-suite-exclude=native)
+  echo "tests: under the sanitizers, without the test suite \"native\" (run by make test)"
+fi
+out=$("$build/tests" ${doctest_flags[@]+"${doctest_flags[@]}"} 2>&1); rc=$?
 [ "$rc" = 0 ] || status=1
 echo "$out"
 line=$(grep '^\[doctest\] assertions:' <<<"$out" | tail -n 1)
@@ -31,6 +41,29 @@ else
   failed=$((failed + $(sed -E 's/.*\| *([0-9]+) failed.*/\1/' <<<"$line")))
 fi
 
+# the bench, run once in its smallest form: "bench --smoke: 26 figures …, 0 not a positive number"
+if [ -x "$build/bench" ]; then
+  out=$("$build/bench" "$build" --smoke 2>&1); rc=$?
+  echo "$out"
+  if [ "$rc" = 0 ]; then passed=$((passed + 1)); else
+    failed=$((failed + 1)); status=1; problems+=("bench --smoke failed (status $rc):" "$out"); fi
+fi
+
+# the same numbers on other machines (make test's native build only: CROSS=1)
+if [ "${CROSS:-0}" = 1 ]; then
+  out=$(bash tests/cross_machines.sh "$build" 2>&1); rc=$?
+  echo "$out"
+  line=$(grep -E '^cross-machine: [0-9]+ passed, [0-9]+ failed' <<<"$out" | tail -n 1)
+  if [ -z "$line" ]; then
+    failed=$((failed + 1)); status=1
+    problems+=("tests/cross_machines.sh printed no summary; its last lines:" "$(tail -n 10 <<<"$out")")
+  else
+    passed=$((passed + $(sed -E 's/.*: ([0-9]+) passed.*/\1/' <<<"$line")))
+    failed=$((failed + $(sed -E 's/.* ([0-9]+) failed.*/\1/' <<<"$line")))
+    [ "$rc" = 0 ] || { status=1; problems+=("cross-machine: differences:" "$(grep -v ': the same' <<<"$out")"); }
+  fi
+fi
+
 # each chapter ends with "chNN_name --check: 87 passed, 0 failed (...)"; it runs on its own
 # data file and on the oracle's other data files of the same schema in tests/data/
 runs=()
@@ -38,7 +71,7 @@ for chapter in "$@"; do
   runs+=("$chapter")
   for f in tests/data/"$chapter".*.json; do [ -e "$f" ] && runs+=("$chapter --data $f"); done
 done
-for run in "${runs[@]}"; do
+for run in ${runs[@]+"${runs[@]}"}; do
   chapter=${run%% *}
   # shellcheck disable=SC2086
   out=$("$build"/$run --check 2>&1) || status=1
@@ -54,6 +87,7 @@ for run in "${runs[@]}"; do
 done
 
 echo
-for p in "${problems[@]}"; do echo "$p"; done
+# (written so for bash 3.2, macOS's, where an empty array is "unbound" under set -u)
+for p in ${problems[@]+"${problems[@]}"}; do echo "$p"; done
 echo "$passed passed, $failed failed"
 [ "$status" = 0 ] && [ "$failed" = 0 ]

@@ -38,7 +38,7 @@ Shown shown_in(const std::string& terminal) {
 
 }  // namespace
 
-TEST_CASE("make book: every chapter's page holds its walkthrough, well-formed, links resolve") {
+TEST_CASE("make book: every chapter's page holds its walkthrough, well-formed, links resolve" * doctest::test_suite("native")) {
     const std::string book = temp_directory("book"), svg = temp_directory("book_svg");
     const std::vector<std::string>& chapters = chapter_names();
     const std::set<std::string> pages(chapters.begin(), chapters.end());

@@ -247,7 +247,7 @@ TEST_CASE("placeholders: in order, by position, and braces that are not placehol
     CHECK(tr("{} tokens", 12) == "12 tokens");  // English: the key itself, filled
 }
 
-TEST_CASE("every chapter narrates in Chinese with --lang zh, and from a zh locale") {
+TEST_CASE("every chapter narrates in Chinese with --lang zh, and from a zh locale" * doctest::test_suite("native")) {
     const std::vector<std::string> runs = {"ch01_dictionary_lookup",
                                            "ch02_self_attention",
                                            "ch03_masked_attention",

@@ -47,7 +47,7 @@ static void check_bad_data(const std::string& chapter, const std::function<void(
                          message);
 }
 
-TEST_CASE("every chapter: --help, --check and --json follow the contract") {
+TEST_CASE("every chapter: --help, --check and --json follow the contract" * doctest::test_suite("native")) {
     for (const std::string& chapter : chapter_names()) {
         CAPTURE(chapter);
         const Run help = run_program(chapter, "--help");

@@ -96,7 +96,7 @@ TEST_CASE("threads: every product loop gives the same bits on 1, 2 and 3 threads
     set_thread_count(1);
 }
 
-TEST_CASE("threads: one forward and one backward pass give the same bits on 1, 2 and 3 threads") {
+TEST_CASE("threads: one forward and one backward pass give the same bits on 1, 2 and 3 threads" * doctest::test_suite("native")) {
     const Transformer m = random_transformer(threaded_config(), 11);
     Random rng(12);
     const std::vector<Example> batch = random_reversals(rng, 20, 20, 30);  // three parts
@@ -112,7 +112,7 @@ TEST_CASE("threads: one forward and one backward pass give the same bits on 1, 2
     });
 }
 
-TEST_CASE("threads: ten training steps give the same model, bit for bit, on 1, 2 and 3 threads") {
+TEST_CASE("threads: ten training steps give the same model, bit for bit, on 1, 2 and 3 threads" * doctest::test_suite("native")) {
     TrainingSettings settings;
     settings.max_steps = 10;
     settings.seed = 13;
@@ -162,7 +162,7 @@ TEST_CASE("threads: an exception in a shared-out loop reaches the caller, the fi
     set_thread_count(before);
 }
 
-TEST_CASE("threads: reading held-out examples gives the same readings on 1, 2 and 3 threads") {
+TEST_CASE("threads: reading held-out examples gives the same readings on 1, 2 and 3 threads" * doctest::test_suite("native")) {
     const Transformer m = random_transformer(threaded_config(), 16);
     Random rng(17);
     const std::vector<Example> examples = random_reversals(rng, 12, 5, 30);
