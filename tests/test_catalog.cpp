@@ -211,9 +211,12 @@ TEST_CASE("the catalog holds exactly the strings the code translates, with the s
             CHECK(!it->second.empty());
         }
     }
-    for (const auto& [english, chinese] : catalog)
+    for (const auto& entry : catalog) {
+        const std::string& english = entry.first;  // (no structured binding: clang 14 cannot
+                                                   // capture one in doctest's lambdas)
         CHECK_MESSAGE(code.count(english) == 1,
                       "a translation no string in the code uses: " << english);
+    }
 }
 
 TEST_CASE("the scan for untranslated English") {
@@ -234,7 +237,8 @@ TEST_CASE("the scan for Western punctuation inside Chinese sentences") {
 }
 
 TEST_CASE("Chinese sentences use Chinese punctuation: “” quotes, full-width ，；：？！（）") {
-    for (const auto& [english, chinese] : load_catalog("data/translations/zh.json")) {
+    for (const auto& entry : load_catalog("data/translations/zh.json")) {
+        const std::string &english = entry.first, &chinese = entry.second;
         CAPTURE(english);
         CHECK_MESSAGE(western_punctuation(chinese) == "", "in: " << western_punctuation(chinese));
     }

@@ -246,11 +246,12 @@ TEST_CASE("a model file claiming more than its weights hold is refused before an
     const std::string path = temp_file("claims.json", "");
     save_gpt(m, std::vector<std::string>(11, "x"), {1, 1.0, 1.0, 1.0, {}}, path);
     const std::string text = read_file(path);
-    for (const auto& [field, huge] : std::vector<std::pair<std::string, std::string>>{
+    for (const auto& change : std::vector<std::pair<std::string, std::string>>{
              {"\"d_model\":8", "\"d_model\":65536"},
              {"\"d_ff\":12", "\"d_ff\":262144"},
              {"\"n_layers\":2", "\"n_layers\":64"},
              {"\"vocab\":11", "\"vocab\":4194304"}}) {
+        const std::string &field = change.first, &huge = change.second;
         CAPTURE(huge);
         std::string edited = text;
         REQUIRE(edited.find(field) != std::string::npos);

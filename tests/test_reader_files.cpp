@@ -79,9 +79,11 @@ TEST_CASE("a number where a list is expected names the key, not the JSON library
 
 TEST_CASE("every number is range-checked where it is read") {
     SUBCASE("a learning-rate factor of 1e308, label smoothing of 2 and of -1") {
-        for (const auto& [key, value] : {std::pair<std::string, double>{"factor", 1e308},
-                                         {"smoothing", 2.0},
-                                         {"smoothing", -1.0}}) {
+        for (const auto& change : {std::pair<std::string, double>{"factor", 1e308},
+                                   {"smoothing", 2.0},
+                                   {"smoothing", -1.0}}) {
+            const std::string& key = change.first;
+            const double value = change.second;
             CAPTURE(key);
             Json doc = data_file("ch07_training");
             doc["inputs"]["training"][key] = value;

@@ -63,7 +63,8 @@ TEST_CASE("same input, same numbers and no collapse: ch07, ch10, ch12, ch13 idle
         {"ch10_modern_attention", quick_flags("ch10_modern_attention")},
         {"ch12_gpt", " --corpus tests/data/tang_sample.txt --steps 40 --poems 3"},
         {"ch13_precision", " --corpus tests/data/tang_sample.txt --steps 20"}};
-    for (const auto& [chapter, flags] : runs) {
+    for (const auto& run : runs) {
+        const std::string &chapter = run.first, &flags = run.second;
         CAPTURE(chapter);
         Run alone, beside;
         const double idle = seconds_of([&] { alone = run_program(chapter, flags + " --json"); });

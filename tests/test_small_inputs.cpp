@@ -130,9 +130,11 @@ TEST_CASE("ch08: every sentence about the fitted slopes agrees with the slopes p
         }
         std::string text = r.out;
         for (char& c : text) c = c == '\n' ? ' ' : c;  // sentences wrap across lines
-        for (const auto& [size, slopes, counts] :
-             {std::make_tuple(std::string("n"), pn, counted_n),
-              std::make_tuple(std::string("d"), pd, counted_d)}) {
+        for (const auto& dimension : {std::make_tuple(std::string("n"), pn, counted_n),
+                                      std::make_tuple(std::string("d"), pd, counted_d)}) {
+            const auto& size = std::get<0>(dimension);
+            const auto& slopes = std::get<1>(dimension);
+            const auto& counts = std::get<2>(dimension);
             std::smatch agree, short_of;
             const bool says_agree = std::regex_search(
                 text, agree,
