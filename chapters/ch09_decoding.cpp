@@ -42,6 +42,8 @@ struct Inputs {
     Tokens padded;  // a decoder input with a <pad> inside, for the KV cache against recomputing
     std::size_t max_length;  // tokens after <bos>
     BeamSettings beam;
+    std::vector<Tokens> cutoff_sources;         // searches cut off by a short max_length …
+    std::vector<std::size_t> cutoff_lengths;    // … these
     std::vector<SamplingSetting> shown, sampled;  // distributions shown; settings drawn from
     std::uint64_t seed;
     std::size_t samples;  // drawn per setting
@@ -78,6 +80,12 @@ Inputs read_inputs(const DataFile& data) {
     in.beam.beam = data.size("inputs.beam.beam", 1, 64);
     in.beam.alpha = data.number("inputs.beam.alpha");
     in.beam.max_length = in.max_length;
+    in.cutoff_sources = data.token_lists("inputs.beam_cutoff.sources", in.model.config.src_vocab);
+    in.cutoff_lengths = data.sizes("inputs.beam_cutoff.max_lengths", 1, 10000);
+    if (in.cutoff_lengths.size() != in.cutoff_sources.size())
+        throw data.error("inputs.beam_cutoff.max_lengths",
+                         tr("expected one for each of inputs.beam_cutoff.sources ({})",
+                            in.cutoff_sources.size()));
     in.shown = settings_at(data, "inputs.sampling.settings", in.model.config.tgt_vocab);
     in.sampled = settings_at(data, "inputs.sampling.sample_settings", in.model.config.tgt_vocab);
     in.seed = data.size("inputs.sampling.seed", 0, std::size_t(1) << 62);
@@ -347,6 +355,39 @@ void timed(Chapter& ch, const Inputs& in) {
     time_picture(ch, in, ns, {recompute, cached}, {p_recompute, p_cached});
 }
 
+// Searches cut off at a short max_length while an unfinished hypothesis can still beat the
+// worst finished one: it is scored as it stands and takes that one's place.
+void cutoff_searches(Chapter& ch, const Inputs& in) {
+    const TransformerConfig& c = in.model.config;
+    std::size_t width = 1;
+    for (std::size_t n : in.cutoff_lengths) width = std::max(width, n + 1);
+    std::vector<Tokens> hyps;
+    Matrix scores(in.cutoff_sources.size(), in.beam.beam);
+    std::size_t unfinished = 0;
+    for (std::size_t s = 0; s < in.cutoff_sources.size(); ++s) {
+        BeamSettings cut = in.beam;
+        cut.max_length = in.cutoff_lengths[s];
+        const std::vector<Hypothesis> found = beam_search(in.model, in.cutoff_sources[s], cut);
+        ch.line(tr("source {}, cut off after {}", digits(c, in.cutoff_sources[s]),
+                   count_of(cut.max_length, N_("{} token"), N_("{} tokens"))));
+        for (std::size_t h = 0; h < found.size() && h < scores.cols; ++h) {
+            ch.line("  " + tr("beam {}  {}   log P {}, score {}", h + 1, words(c, found[h].tokens),
+                              fixed(found[h].log_prob, 4), fixed(found[h].score, 4)) +
+                    (found[h].finished ? "" : tr("   (unfinished)")));
+            unfinished += !found[h].finished;
+            hyps.push_back(found[h].tokens);
+            scores(s, h) = found[h].score;
+        }
+    }
+    if (unfinished > 0)
+        ch.say(tr("Cut off by max_length before the search is over, the hypotheses still "
+                  "unfinished are scored as they stand, and one that scores better than a "
+                  "finished hypothesis takes its place: {} of the {} kept above.",
+                  unfinished, hyps.size()));
+    ch.record("beam_cutoff_hypotheses", padded(hyps, width, c.pad_id), Shape::Matrix, 0.0);
+    ch.record("beam_cutoff_scores", scores, Shape::Matrix, tolerance::end_to_end);
+}
+
 // Returns whether beam search found, for some source, a more probable output than greedy's.
 bool beam_search_step(Chapter& ch, const Inputs& in) {
     ch.step(tr("Beam search: beam {} and length penalty α = {} (the paper's: 4 and 0.6, §6.1)",
@@ -402,6 +443,7 @@ bool beam_search_step(Chapter& ch, const Inputs& in) {
     ch.record("beam_first_finished_hypotheses", padded(first_hyps, in.max_length + 1, c.pad_id),
               Shape::Matrix, 0.0);
     ch.record("beam_first_finished_scores", first_scores, Shape::Matrix, tolerance::end_to_end);
+    cutoff_searches(ch, in);
     Words outputs;
     for (const Tokens& h : hyps) outputs.push_back(words(c, h));
     ch.reported("beam_outputs", outputs);

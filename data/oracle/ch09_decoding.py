@@ -102,7 +102,16 @@ def beam_search(model, src, beam, alpha, max_length, stop="none_can_beat"):
             elif len(new_alive) < beam:
                 new_alive.append((tokens, logp))
         alive = new_alive
-    if len(finished) < beam:  # cut off at max_length: the alive ones as they are
+    # cut off at max_length with the search not over: the alive ones scored as they are, kept
+    # like finished ones (a better score pushes the worst out)
+    over = not alive or (
+        len(finished) >= beam
+        and (
+            stop == "first_finished"
+            or max(logp for _, logp in alive) / lp(max_length) <= finished[-1][2]
+        )
+    )
+    if not over:
         for tokens, logp in alive:
             keep(tokens, logp)
     return finished
@@ -161,6 +170,9 @@ def ch09_inputs():
         # a decoder input with a <pad> inside: the KV cache must hide it as the full pass does
         "kv_cache_padded": [1, 7, 0, 9, 4],
         "beam": {"beam": 4, "alpha": 0.6},
+        # searches cut off by a short max_length while an unfinished hypothesis still scores
+        # above the worst finished one (found by trying numbers): it must take that one's place
+        "beam_cutoff": {"sources": [numeral_source(10), numeral_source(303)], "max_lengths": [3, 5]},
         "sampling": {
             "settings": [[0.5, 0], [1.0, 0], [2.0, 0], [1.0, 3]],
             "seed": 9,
@@ -210,6 +222,14 @@ def ch09_expected(i):
     ]
     out["beam_first_finished_hypotheses"] = fill([h[0] for f in first for h in f])
     out["beam_first_finished_scores"] = [[h[2] for h in f] for f in first]
+    # searches cut off at a short max_length
+    cut, cut_rows, cut_scores = i["beam_cutoff"], [], []
+    width = max(cut["max_lengths"]) + 1
+    for src, length in zip(cut["sources"], cut["max_lengths"]):
+        found = beam_search(model, src, i["beam"]["beam"], i["beam"]["alpha"], length)
+        cut_rows += [h[0] + [pad] * (width - len(h[0])) for h in found]
+        cut_scores.append([h[2] for h in found])
+    out["beam_cutoff_hypotheses"], out["beam_cutoff_scores"] = cut_rows, cut_scores
     # every greedy step's logits for the first source, the whole prefix recomputed each time
     src, g = i["sources"][0], greedy_rows[0]
     out["kv_cache_logits"] = torch.stack(

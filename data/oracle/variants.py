@@ -385,6 +385,7 @@ def ch09_smallest(tiny):
         "max_length": 1,
         "kv_cache_padded": [1, 0],
         "beam": {"beam": 1, "alpha": 0.6},
+        "beam_cutoff": {"sources": [[3, 2]], "max_lengths": [1]},
         "sampling": {
             "settings": [[1.0, 0]],
             "seed": 9,

@@ -64,8 +64,9 @@ std::vector<Poem> read_poems(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in)
         throw std::runtime_error(tr(
-            "{}: cannot read the poems; on Debian or Ubuntu: apt-get install fortunes-zh "
-            "(it installs /usr/share/games/fortunes/tang300), or name another file with --corpus",
+            "{}: cannot read the poems; make corpus fetches the complete Tang poems (it needs "
+            "node and npm: on macOS, brew install node), apt-get install fortunes-zh gives the "
+            "Three Hundred (Debian, Ubuntu), or name another file with --corpus",
             path));
     std::vector<Poem> poems;
     std::vector<std::string> entry;

@@ -110,7 +110,10 @@ std::vector<Hypothesis> beam_search(const Transformer& m, const Tokens& source,
         }
         alive = std::move(next);
     }
-    if (finished.size() < s.beam)  // cut off at max_length: the alive ones as they are
+    // Cut off at max_length with the search not over: the alive ones scored as they are, each
+    // taking a place from a worse finished one (under NoneCanBeat an alive one can still beat
+    // the worst finished score: that is why the search went on)
+    if (!done(finished, alive, s))
         for (const Alive& a : alive) keep_finished(finished, scored(a.h, s.alpha, false), s.beam);
     return finished;
 }

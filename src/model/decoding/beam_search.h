@@ -18,9 +18,10 @@
 //   - NoneCanBeat: only when no alive hypothesis can still score better than the worst finished
 //     one: log P only falls as tokens are added, so the best an alive hypothesis can reach is
 //     log P / lp(max_length); when that is no better than the worst finished score, it stops.
-// Either way it stops after max_length steps (the alive ones are then scored as they are,
-// unfinished). The answer is the finished hypothesis with the highest score. The length penalty
-// keeps the sum of negative log-probabilities from favouring short outputs.
+// Either way it stops after max_length steps; if the search is not over then, the alive ones
+// are scored as they are, unfinished, and kept like finished ones (one that scores better than
+// the worst finished pushes it out). The answer is the hypothesis kept with the highest score.
+// The length penalty keeps the sum of negative log-probabilities from favouring short outputs.
 // (data/oracle/ch09_decoding.py implements the same rules again on PyTorch's model.)
 #pragma once
 #include <cstddef>
