@@ -47,6 +47,8 @@ const Reading readings[] = {{"float64", true, WeightFormat::Float32, false, fals
                             {"float16 throughout", false, WeightFormat::Float16, true, false},
                             {"int8 × int8", false, WeightFormat::Int8, false, true}};
 
+constexpr double float16_largest = 65504.0;  // the narrowest range of the four formats
+
 struct Inputs {
     std::vector<std::string> values;  // to round, as written: hexadecimal, inf, nan
     Matrix X;
@@ -103,6 +105,8 @@ void apply_flags(const Options& o, Inputs& in) {
 Inputs read_inputs(const DataFile& d, const Options& o) {
     Inputs in;
     in.values = d.texts("inputs.rounding.values");
+    if (in.values.empty())
+        throw d.error("inputs.rounding.values", tr("expected at least one number"));
     for (std::size_t i = 0; i < in.values.size(); ++i) {
         char* end = nullptr;
         std::strtod(in.values[i].c_str(), &end);
@@ -111,20 +115,52 @@ Inputs read_inputs(const DataFile& d, const Options& o) {
                           tr("expected a number (hexadecimal, inf or nan)"));
     }
     in.X = d.matrix("inputs.tutorial.X");
+    if (in.X.rows > 4096 || in.X.cols > 4096)
+        throw d.error("inputs.tutorial.X", tr("expected at most 4,096 rows and 4,096 columns"));
     in.tokens = d.texts("inputs.tutorial.tokens");
     if (in.tokens.size() != in.X.rows)
         throw d.error("inputs.tutorial.tokens", tr("expected one token per row of X"));
+    // every format must hold the tutorial's scores: float16's range is the narrowest
+    const Matrix scaled = scale(matmul(in.X, transpose(in.X)), 1.0 / std::sqrt(double(in.X.cols)));
+    for (const double s : scaled.data)
+        if (!(std::fabs(s) <= float16_largest))
+            throw d.error("inputs.tutorial.X",
+                          tr("its scaled scores XXᵀ/√d reach {}, past float16's largest number, "
+                             "65,504; expected smaller numbers",
+                             general(s, 6)));
     const std::string b = "inputs.breaking.";
-    for (double s : d.vector(b + "scores").data) in.scores.push_back(static_cast<float>(s));
+    for (double s : d.vector(b + "scores").data) {
+        if (!(std::fabs(s) <= float16_largest))
+            throw d.error(b + "scores", tr("expected numbers float16 holds, from −65,504 to 65,504"));
+        in.scores.push_back(static_cast<float>(s));
+    }
+    if (in.scores.empty()) throw d.error(b + "scores", tr("expected at least one number"));
     in.mask_value = d.number(b + "mask_value", -1e300, 0);
     in.masked_row = d.size(b + "masked_row", 1, 4096);
     in.dot_lengths = d.sizes(b + "dot_lengths", 1, 1 << 20);
+    if (in.dot_lengths.empty() || in.dot_lengths.size() > 64)
+        throw d.error(b + "dot_lengths", tr("expected from 1 to 64 lengths"));
     in.seed = d.size(b + "seed", 0, std::size_t(1) << 62);
     in.d_k = d.size(b + "d_k", 1, 4096);
     in.scale_rows = d.size(b + "scale_rows", 1, 4096);
     in.norm_offset = d.number(b + "norm_offset", -60000, 60000);
     in.norm_spread = d.vector(b + "norm_spread").data;
     if (in.norm_spread.empty()) throw d.error(b + "norm_spread", tr("expected at least one number"));
+    // the row and its float16 sum (the mean's first step) must stay in float16's range
+    double row_sum = 0;
+    for (const double s : in.norm_spread) row_sum += std::fabs(in.norm_offset + s);
+    if (!(row_sum <= float16_largest))
+        throw d.error(b + "norm_offset",
+                      tr("the row norm_offset + norm_spread sums to {} in size, past float16's "
+                         "largest number, 65,504; expected a smaller offset or fewer numbers",
+                         general(row_sum, 6)));
+    // the readings the expected values list, as the oracle names them: this chapter's, in order
+    std::vector<std::string> names;
+    for (const Reading& r : readings) names.push_back(r.name);
+    if (d.texts("inputs.readings") != names)
+        throw d.error("inputs.readings", tr("expected the readings this chapter computes, in "
+                                            "order: {}",
+                                            listed(names)));
     in.small = load_gpt(d, "inputs.model");
     const std::size_t vocab = in.small.config.tgt_vocab;
     in.heldout = d.token_lists("inputs.model.heldout", vocab);
@@ -176,10 +212,11 @@ void formats_step(Chapter& ch) {
     ch.record("format_smallest_normal", normal, Shape::Vector);
     ch.record("format_smallest_subnormal", subnormal, Shape::Vector);
     ch.record("format_unit_roundoff", u, Shape::Vector);
-    ch.say(tr("The 8-bit format (llama.cpp's and llama2.c's Q8_0) is no floating point: each "
-              "group of {} numbers keeps one float32 scale, max |x| / 127, and each number the "
-              "nearest whole multiple of it, −127 … 127 — 1.125 bytes a number against float64's "
-              "8.",
+    ch.say(tr("The 8-bit format here is no floating point: each group of {} numbers keeps one "
+              "float32 scale, max |x| / 127, and each number the nearest whole multiple of it, "
+              "−127 … 127 — 1.125 bytes a number against float64's 8. llama.cpp's Q8_0 keeps "
+              "the same groups with a float16 scale, llama2.c's runq the float32 scale on groups "
+              "of 64: 1.0625 bytes a number each.",
               int8_group));
 }
 
@@ -236,16 +273,16 @@ void rounding_step(Chapter& ch, const Inputs& in) {
 
 // --- the tutorial's numbers ----------------------------------------------------------------------
 
-// X in 8-bit groups, one per row, read back as float32 values.
+// X in 8-bit groups of 32 along each row, read back as float32 values.
 Matrix in_int8_rows(const Matrix& X) {
     Matrix Xq = X;
     std::vector<float> row(X.cols);
     std::vector<std::int8_t> q(X.cols);
     for (std::size_t r = 0; r < X.rows; ++r) {
         for (std::size_t c = 0; c < X.cols; ++c) row[c] = static_cast<float>(X(r, c));
-        const float s = quantize_group(row.data(), row.size(), q.data());
+        const std::vector<float> scales = quantize_row(row.data(), row.size(), q.data());
         for (std::size_t c = 0; c < X.cols; ++c)
-            Xq(r, c) = static_cast<double>(static_cast<float>(q[c]) * s);
+            Xq(r, c) = static_cast<double>(static_cast<float>(q[c]) * scales[c / int8_group]);
     }
     return Xq;
 }
@@ -372,8 +409,12 @@ void dot_products(Chapter& ch, const Inputs& in) {
         const std::vector<float> a = uniform_row(rng, d), b = uniform_row(rng, d);
         double exact = 0;
         for (std::size_t k = 0; k < d; ++k) exact += double(a[k]) * double(b[k]);
-        e16(0, i) = std::fabs(dot_in(FloatFormat::Float16, a, b) - exact) / std::fabs(exact);
-        e32(0, i) = std::fabs(dot_in(FloatFormat::Float32, a, b) - exact) / std::fabs(exact);
+        // relative to the exact sum; where that is 0 (a product of zeros), the error itself
+        const auto relative = [&](double sum) {
+            return exact != 0 ? std::fabs(sum - exact) / std::fabs(exact) : std::fabs(sum);
+        };
+        e16(0, i) = relative(dot_in(FloatFormat::Float16, a, b));
+        e32(0, i) = relative(dot_in(FloatFormat::Float32, a, b));
         t.add({grouped(d), sci(e16(0, i)), sci(e32(0, i)),
                sci(format_facts(FloatFormat::Float16).unit_roundoff)});
     }
@@ -385,8 +426,9 @@ void dot_products(Chapter& ch, const Inputs& in) {
     const std::size_t last = in.dot_lengths.size() - 1;
     if (e16(0, last) > 10 * e32(0, last) && e16(0, last) > 0)
         ch.say(tr("Summed in float16, each addition rounds to 11 bits, and at d = {} the sum is "
-                  "off by {}; summed in float32, by {}. Hardware that multiplies in float16 adds "
-                  "in float32 for this reason.",
+                  "off by {}; summed in float32, by {}. That is why matrix units that multiply "
+                  "in float16 usually add in float32 (tensor cores can add in float16 too, for "
+                  "speed, and this is the price).",
                   grouped(in.dot_lengths[last]), sci(e16(0, last)), sci(e32(0, last))));
     else
         ch.say(tr("At d = {} the two sums are off by {} and {}: too few terms for the float16 "

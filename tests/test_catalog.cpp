@@ -219,6 +219,24 @@ TEST_CASE("the catalog holds exactly the strings the code translates, with the s
     }
 }
 
+TEST_CASE("a count out of a total keeps its order in Chinese: \"{} of {}\" is numbered there") {
+    // "3 of 5 weights" reads "5 个权重里有 3 个" in Chinese: the total comes first, so the
+    // translation must name its placeholders by position ({2} … {1}); bare {} would swap them
+    // (as "0 个权重里有 4 个是有限数" did). A Chinese ordinal, "第 {} 个，共 {} 个", keeps the order.
+    std::size_t checked = 0;
+    for (const auto& entry : load_catalog("data/translations/zh.json")) {
+        const std::string &english = entry.first, &chinese = entry.second;
+        if (english.find("{} of {}") == std::string::npos) continue;
+        CAPTURE(english);
+        CAPTURE(chinese);
+        const bool numbered = chinese.find("{1}") != std::string::npos;
+        const bool ordinal = chinese.find("第 {}") != std::string::npos;
+        CHECK((numbered || ordinal));
+        ++checked;
+    }
+    CHECK(checked >= 3);
+}
+
 TEST_CASE("the scan for untranslated English") {
     CHECK(english_run("the weights of a row"));
     CHECK_FALSE(english_run("权重 softmax(Q·Kᵀ) 与 d_k"));

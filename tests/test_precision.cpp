@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <vector>
 
 #include "core/int8_groups.h"
 #include "core/number_formats.h"
@@ -70,6 +71,28 @@ TEST_CASE("8-bit groups: the scale is max/127, the largest number exact, a group
     const float zeros[3] = {0, 0, 0};
     CHECK(quantize_group(zeros, 3, q) == 0.0f);
     CHECK(q[0] == 0);
+}
+
+TEST_CASE("8-bit groups along a row: groups of 32, each with its own scale") {
+    // 46 numbers: a group of 32 whose largest is 2, then 14 whose largest is 0.91796875 (one of
+    // the reader's numbers): in the second group that one is exact, 127 · scale
+    std::vector<float> x(46, 0.5f);
+    x[3] = 2.0f, x[40] = -0.91796875f;
+    std::vector<std::int8_t> q(46);
+    const std::vector<float> scales = quantize_row(x.data(), x.size(), q.data());
+    REQUIRE(scales.size() == 2);
+    CHECK(scales[0] == 2.0f / 127.0f);
+    CHECK(scales[1] == 0.91796875f / 127.0f);
+    CHECK(q[40] == -127);
+    CHECK(static_cast<float>(q[40]) * scales[1] == -0.91796875f);
+    CHECK(q[33] == 69);  // 0.5 / (0.91796875 / 127) = 69.2, in the second group's scale
+}
+
+TEST_CASE("stored weights' bytes: a byte a weight and the real columns' scales, no padding") {
+    Matrix W(40, 70);  // 2 groups of rows (32 and 8), 2 panels of columns (64 and 6 of 64)
+    CHECK(store_weights(W, WeightFormat::Int8).bytes() == 40 * 70 + 4 * 2 * 70);
+    CHECK(store_weights(W, WeightFormat::Float32).bytes() == 4 * 40 * 70);
+    CHECK(store_weights(W, WeightFormat::Float16).bytes() == 2 * 40 * 70);
 }
 
 TEST_CASE("stored weights: the panel product equals the textbook loop, bit for bit, any threads") {

@@ -9,7 +9,7 @@ the C++ (src/core/number_formats.h rounds on bit patterns; here torch's .to(dtyp
   since float32 holds 2·11 + 2 bits);
 - a small decoder-only model, trained here for a few steps on chapter 12's seeded Markov text,
   then read in each format — weights rounded by .to(dtype), or in 8-bit groups of 32 along each
-  output's inputs (llama2.c's Q8_0) — with float32 arithmetic: its held-out loss, its greedy
+  output's inputs (a float32 scale per 32) — with float32 arithmetic: its held-out loss, its greedy
   tokens against float64's, the bytes of its weights.
 """
 import math
@@ -140,8 +140,10 @@ def breaking_expected(b):
         for x, y in zip(a, c):
             s16 = half(s16 + half(x * y))
             s32 = s32 + x * y
-        err16.append(abs(float(s16) - exact) / abs(exact))
-        err32.append(abs(float(s32) - exact) / abs(exact))
+        # relative to the exact sum; where that is 0 (a product of zeros), the error itself
+        relative = lambda s: abs(float(s) - exact) / abs(exact) if exact != 0 else abs(float(s))
+        err16.append(relative(s16))
+        err32.append(relative(s32))
     out["dot_error_float16_sum"], out["dot_error_float32_sum"] = err16, err32
     # the 1/√d_k scale: scores of seeded normal queries and keys, without and with it
     rng = SplitMix64(b["seed"] + 1)

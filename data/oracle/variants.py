@@ -120,7 +120,18 @@ def variants():
         ("ch03_masked_attention", "other", ch03),
         ("ch04_multi_head_attention", "other", ch04),
         ("ch10_modern_attention", "other", ch10_other()),
+        ("ch13_precision", "other", ch13_other()),
     ]
+
+
+def ch13_other():
+    # 01's example with rows wider than one 8-bit group: 46 numbers a row, so each row has a
+    # group of 32 and one of 14, each with its own scale (-0.91796875 the largest of a second one)
+    rng = SplitMix64(13)
+    X = [[round(rng.normal(), 3) for _ in range(46)] for _ in range(3)]
+    X[2] = [max(-0.9, min(0.9, x)) for x in X[2]]
+    X[2][40] = -0.91796875
+    return dict(ch13_smallest(), tutorial={"tokens": ["笔", "记", "本"], "X": X})
 
 
 def ch10_model(name, config, seed):

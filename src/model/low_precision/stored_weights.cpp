@@ -20,7 +20,7 @@ std::size_t StoredWeights::bytes() const {
         case WeightFormat::Int8:
             break;
     }
-    return n + 4 * scales.size();
+    return n + 4 * groups() * cols;  // the real columns' scales, not the panels' zero padding
 }
 
 std::size_t StoredWeights::groups() const { return (rows + int8_group - 1) / int8_group; }
