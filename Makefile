@@ -152,9 +152,14 @@ APT_INSTALL = if command -v apt-get >/dev/null; then \
 # /usr/share/games/fortunes/tang300, installed the same way; ch12 --corpus tang300 reads them
 # too), or how to get either. `make
 # corpus` tries again after a failed attempt.
+# Its pronunciation table (rhymes and tones, train/verse.h): every character of the corpus with
+# its Mandarin readings from the npm package pinyin-pro 3.29.4 (MIT), written by
+# data/corpus/pronunciation.js into build/corpus/pinyin.txt.
 QUANTANGSHI    := build/corpus/quantangshi.txt
+PINYIN         := build/corpus/pinyin.txt
 POETRY_PACKAGE := chinese-poetry@2.0.1
 OPENCC_PACKAGE := opencc-js@1.4.2
+PINYIN_PACKAGE := pinyin-pro@3.29.4
 TANG300        := /usr/share/games/fortunes/tang300
 define FETCH_CORPUS
 @if [ ! -e $(QUANTANGSHI) ]; then \
@@ -170,6 +175,16 @@ define FETCH_CORPUS
   else echo "note: the complete Tang poems could not be fetched (needs node, npm and the npm registry); build/ch12_gpt will use the Three Hundred Tang Poems where Debian's fortunes-zh is; make corpus tries again"; fi; \
   rm -rf $$tmp; \
 fi
+@if [ -e $(QUANTANGSHI) ] && [ ! -e $(PINYIN) ]; then \
+  echo "fetching Mandarin readings ($(PINYIN_PACKAGE), npm) for chapter 12's rhymes and tones, once"; \
+  tmp=$$(mktemp -d build/corpus/fetch.XXXXXX) && \
+  if ( cd $$tmp && npm pack --silent --fetch-retries=1 $(PINYIN_PACKAGE) >/dev/null 2>&1 ) && \
+     tar -xzf $$tmp/pinyin-pro-3.29.4.tgz -C $$tmp package/dist/index.js && \
+     node data/corpus/pronunciation.js $(QUANTANGSHI) $$tmp/package > $$tmp/pinyin.txt; then \
+    mv $$tmp/pinyin.txt $(PINYIN) && echo "wrote $(PINYIN)"; \
+  else echo "note: the readings could not be fetched; build/ch12_gpt will measure no rhymes or tones; make corpus tries again"; fi; \
+  rm -rf $$tmp; \
+fi
 @if [ ! -e $(TANG300) ]; then echo "installing fortunes-zh (the Three Hundred Tang Poems) with apt-get"; \
   $(call APT_INSTALL,fortunes-zh) || true; fi
 endef
@@ -177,7 +192,7 @@ endef
 corpus: | $(DEPS)
 	$(FETCH_CORPUS)
 	@touch build/.corpus-tried
-build/.corpus-tried: | $(DEPS)
+build/.corpus-tried: data/corpus/quantangshi.js data/corpus/pronunciation.js | $(DEPS)
 	$(FETCH_CORPUS)
 	@touch $@
 

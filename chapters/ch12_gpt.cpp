@@ -6,8 +6,10 @@
 // the causal mask that lets every position train at once) — here as the whole model.
 #include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <functional>
 #include <limits>
+#include <map>
 #include <set>
 #include <sstream>
 #include <string>
@@ -17,9 +19,11 @@
 #include "core/threads.h"
 #include "io/atomic_file.h"
 #include "io/gpt_file.h"
+#include "io/pronunciation_file.h"
 #include "io/poem_corpus.h"
 #include "model/gpt/gpt.h"
 #include "model/gpt/gpt_sampling.h"
+#include "report/bar_chart.h"
 #include "report/chapter.h"
 #include "report/chart.h"
 #include "report/heatmap.h"
@@ -32,6 +36,7 @@
 #include "train/ngram.h"
 #include "train/poem_measures.h"
 #include "train/poems.h"
+#include "train/verse.h"
 
 namespace {
 
@@ -51,8 +56,12 @@ struct SamplingPlan {
 struct Inputs {
     std::vector<Tiny> tiny;
     std::vector<Tokens> tiny_inputs, tiny_targets;
+    std::vector<Tokens> sliding;  // sequences scored with a sliding window …
+    std::size_t sliding_context = 0;  // … this wide
     std::size_t baseline_vocab = 0;
     std::vector<Tokens> baseline_training, baseline_heldout;
+    std::vector<std::string> verse_poems, verse_readings;  // the verse measures' check …
+    Pronunciations verse_table;                            // … with its own small table
     CorpusSettings corpus;
     TransformerConfig model;  // its vocabulary comes from the corpus
     TrainingSettings settings;
@@ -82,9 +91,18 @@ void read_tiny(const DataFile& data, Inputs& in) {
         if (in.tiny_inputs[s].empty() || in.tiny_targets[s].size() != in.tiny_inputs[s].size())
             throw data.error("inputs.tiny.targets",
                              tr("expected one target per input token, at least one"));
+    in.sliding = data.token_lists("inputs.tiny.sliding.sequences", vocab);
+    in.sliding_context = data.size("inputs.tiny.sliding.context", 1, 4096);
+    for (const Tokens& s : in.sliding)
+        if (s.size() < 2)
+            throw data.error("inputs.tiny.sliding.sequences", tr("expected at least two tokens each"));
     in.baseline_vocab = data.size("inputs.baselines.vocab", 5, 1 << 20);
     in.baseline_training = data.token_lists("inputs.baselines.training", in.baseline_vocab);
     in.baseline_heldout = data.token_lists("inputs.baselines.heldout", in.baseline_vocab);
+    in.verse_poems = data.texts("inputs.verse.poems");
+    in.verse_readings = data.texts("inputs.verse.readings");
+    for (const std::string& character : data.keys("inputs.verse.pronunciations"))
+        in.verse_table.reading[character] = data.text("inputs.verse.pronunciations." + character);
 }
 
 // The training settings: inputs.training's, except where inputs.training.for_corpus.<corpus>
@@ -180,6 +198,9 @@ void against_pytorch(Chapter& ch, const Inputs& in) {
                   tolerance::end_to_end);
         ch.record_number("loss_" + v.name, loss, tolerance::end_to_end);
         const double worst = record_gradients(ch, v.name, torch_state_dict(parameters(grad)));
+        ch.record_number("sliding_loss_" + v.name,
+                         gpt_sliding_loss(v.model, in.sliding, in.sliding_context),
+                         tolerance::end_to_end);
         const double gap = gpt_cache_against_full_pass(v.model, in.tiny_inputs);
         ch.measured("kv_cache_max_abs_diff_" + v.name, gap);
         t.add({tr("{} ({})", v.name, variant_text(v.model.config)), fixed(loss, 12), sci(worst),
@@ -230,12 +251,37 @@ void baselines_check(Chapter& ch, const Inputs& in) {
     for (std::size_t level = 1; level <= 3; ++level)
         for (std::size_t j = 0; j < 3; ++j) d(level - 1, j) = trigram.discounts(level)[j];
     ch.record("baseline_kn_trigram_discounts", d);
+    const KneserNey fourgram(in.baseline_training, in.baseline_vocab, 4);
+    const KneserNey fivegram(in.baseline_training, in.baseline_vocab, 5);
+    ch.record_number("baseline_kn_4gram_loss", fourgram.loss(in.baseline_heldout));
+    ch.record_number("baseline_kn_5gram_loss", fivegram.loss(in.baseline_heldout));
+    Matrix d5(5, 3);
+    for (std::size_t level = 1; level <= 5; ++level)
+        for (std::size_t j = 0; j < 3; ++j) d5(level - 1, j) = fivegram.discounts(level)[j];
+    ch.record("baseline_kn_5gram_discounts", d5);
     ch.say(tr("The baselines below, on a small seeded corpus of {} sequences, against the "
               "oracle's own Kneser-Ney (data/oracle/kneser_ney.py): the unigram {}, the "
               "Kneser-Ney bigram {} and trigram {} nats per token.",
               in.baseline_training.size(), fixed(counts.unigram_loss(in.baseline_heldout), 6),
               fixed(bigram.loss(in.baseline_heldout), 6),
               fixed(trigram.loss(in.baseline_heldout), 6)));
+}
+
+// The verse measures' definitions on the oracle's poems and readings (data/oracle/verse.py).
+void verse_check(Chapter& ch, const Inputs& in) {
+    Matrix groups(1, in.verse_readings.size()), tones(1, in.verse_readings.size());
+    for (std::size_t i = 0; i < in.verse_readings.size(); ++i) {
+        groups(0, i) = rhyme_group_of(in.verse_readings[i]);
+        const Tone t = tone_of(in.verse_readings[i]);
+        tones(0, i) = t == Tone::Level ? 0 : t == Tone::Oblique ? 1 : 2;
+    }
+    ch.record("verse_reading_groups", groups, Shape::Vector, 0.0);
+    ch.record("verse_reading_tones", tones, Shape::Vector, 0.0);
+    const VerseMeasures m = measure_verse(in.verse_poems, in.verse_table);
+    const Matrix measures{{double(m.lines), double(m.doubled), double(m.tripled),
+                           double(m.rhyming), double(m.rhyme_places), double(m.tones_kept),
+                           double(m.tone_verses)}};
+    ch.record("verse_measures", measures, Shape::Vector, 0.0);
 }
 
 // --- the corpus ----------------------------------------------------------------------------
@@ -283,8 +329,17 @@ void corpus_step(Chapter& ch, const Inputs& in, const Corpus& c) {
     else
         ch.say(tr("{}: {} poems.", c.choice.path, grouped(c.read)));
     say_repeats(ch, c.regulated - c.distinct);
-    ch.say(tr("Of the {} left, one in every {} is held out for the final measurement ({}, {}), "
-              "never used to choose anything; {} train.",
+    ch.measured("kin_groups", static_cast<double>(c.split.kin));
+    ch.measured("kin_poems", static_cast<double>(c.split.in_kin));
+    if (c.split.kin > 0)
+        ch.say(tr("{} poems share a couplet word for word with another — the same poem under two "
+                  "titles, with a variant character, or quoting a couplet — in {} groups. Each "
+                  "group stays on one side of the split: no held-out or validation poem shares a "
+                  "couplet with a training poem, so what the model is measured on it has not "
+                  "read.",
+                  grouped(c.split.in_kin), grouped(c.split.kin)));
+    ch.say(tr("Of the {} left, one group in every {} is held out for the final measurement ({}, "
+              "{}), never used to choose anything; {} train.",
               grouped(c.distinct), in.corpus.heldout_every,
               poems(c.split.heldout.size()), tokens(predicted(c.heldout)),
               c.validation.empty()
@@ -308,8 +363,22 @@ void corpus_step(Chapter& ch, const Inputs& in, const Corpus& c) {
 
 // --- the baselines ---------------------------------------------------------------------------
 
+// Kneser-Ney of orders 2 to 5 on the training poems, and the simpler baselines; the bar the model
+// must clear is the best of them on the held-out poems.
 struct Baselines {
-    double unigram = 0, add_one_bigram = 0, bigram = 0, trigram = 0;
+    double unigram = 0, add_one_bigram = 0;
+    std::vector<double> kn;  // held-out loss at order 2, 3, 4, 5
+    std::size_t best = 0;    // the index of the lowest loss in kn
+    std::map<std::size_t, KneserNey> models;  // by order: the trigram and the best, to write with
+    std::size_t best_order() const { return best + 2; }
+    double best_loss() const { return kn[best]; }
+    const KneserNey& trigram() const { return models.at(3); }
+    const KneserNey& strongest() const { return models.at(best_order()); }
+    std::vector<double> record() const {  // as a saved model keeps them
+        std::vector<double> r = {unigram, add_one_bigram};
+        r.insert(r.end(), kn.begin(), kn.end());
+        return r;
+    }
 };
 
 std::string bits(double nats) { return fixed(nats / std::log(2.0), 3); }
@@ -322,36 +391,81 @@ struct LossTable {
     }
 };
 
-Baselines baselines_step(Chapter& ch, const Corpus& c, const KneserNey& trigram) {
+std::string kn_name(std::size_t order) {  // a table's row
+    return order == 2 ? tr("bigram, Kneser-Ney")
+           : order == 3 ? tr("trigram, Kneser-Ney")
+                        : tr("{}-gram, Kneser-Ney", order);
+}
+std::string kn_noun(std::size_t order) {  // in a sentence
+    return order == 2 ? tr("the Kneser-Ney bigram")
+           : order == 3 ? tr("the Kneser-Ney trigram")
+                        : tr("the Kneser-Ney {}-gram", order);
+}
+
+// The baselines measured on this corpus: counted again, or — writing with a saved model whose
+// record was measured on this very corpus — read from its record (the n-grams are then counted
+// only for the two that write).
+Baselines measured_baselines(const Corpus& c, const std::vector<double>* recorded) {
+    Baselines b;
+    if (recorded) {
+        b.unigram = (*recorded)[0], b.add_one_bigram = (*recorded)[1];
+        b.kn.assign(recorded->begin() + 2, recorded->end());
+    } else {
+        const NgramCounts counts(c.training, c.vocabulary.size());
+        b.unigram = counts.unigram_loss(c.heldout);
+        b.add_one_bigram = counts.bigram_loss(c.heldout);
+    }
+    for (std::size_t order = 2; order <= KneserNey::max_order; ++order) {
+        if (!recorded) {
+            const KneserNey kn(c.training, c.vocabulary.size(), order);
+            b.kn.push_back(kn.loss(c.heldout));
+            if (order == 3) b.models.emplace(order, kn);
+        }
+        if (b.kn[order - 2] < b.kn[b.best]) b.best = order - 2;
+    }
+    for (const std::size_t order : {std::size_t(3), b.best_order()})
+        if (!b.models.count(order)) b.models.emplace(order, KneserNey(c.training, c.vocabulary.size(), order));
+    return b;
+}
+
+Baselines baselines_step(Chapter& ch, const Corpus& c, const std::vector<double>* recorded) {
     ch.step(tr("The baselines a language modeller would pick"));
-    const NgramCounts counts(c.training, c.vocabulary.size());
-    const KneserNey bigram(c.training, c.vocabulary.size(), 2);
-    const Baselines b{counts.unigram_loss(c.heldout), counts.bigram_loss(c.heldout),
-                      bigram.loss(c.heldout), trigram.loss(c.heldout)};
+    const Baselines b = measured_baselines(c, recorded);
+    if (recorded)
+        ch.say(tr("(as the saved model's record has them: measured on this very corpus when it "
+                  "was trained)"));
     ch.measured("unigram_loss", b.unigram);
     ch.measured("add_one_bigram_loss", b.add_one_bigram);
-    ch.measured("kn_bigram_loss", b.bigram);
-    ch.measured("kn_trigram_loss", b.trigram);
+    const char* keys[] = {"kn_bigram_loss", "kn_trigram_loss", "kn_4gram_loss", "kn_5gram_loss"};
+    for (std::size_t i = 0; i < b.kn.size(); ++i) ch.measured(keys[i], b.kn[i]);
+    ch.measured("kn_best_order", static_cast<double>(b.best_order()));
+    ch.measured("kn_best_loss", b.best_loss());
     LossTable t;
     t.row(tr("unigram: each token by its frequency (add-one)"), b.unigram);
     t.row(tr("bigram, add-one smoothing"), b.add_one_bigram);
-    t.row(tr("bigram, Kneser-Ney"), b.bigram);
-    t.row(tr("trigram, Kneser-Ney"), b.trigram);
+    for (std::size_t i = 0; i < b.kn.size(); ++i) t.row(kn_name(i + 2), b.kn[i]);
     ch.table(t.table);
-    const auto d = trigram.discounts(3);
+    const auto d = b.trigram().discounts(3);
     ch.say(tr("Interpolated modified Kneser-Ney (src/train/kneser_ney.h): from every count it "
-              "takes a discount — {}, {} and {} for trigrams seen once, twice, and three or "
-              "more times, estimated from how many trigrams have each count — and gives what it "
-              "took to the bigram's estimate, which does the same for the unigram's; below the "
-              "trigram the counts are of how many different characters came before, not how "
-              "often. The bar the model must clear is the trigram's {} nats.",
-              fixed(d[0], 3), fixed(d[1], 3), fixed(d[2], 3), fixed(b.trigram, 4)));
-    if (b.add_one_bigram > b.bigram)
+              "takes a discount — for the trigram {}, {} and {} for trigrams seen once, twice, "
+              "and three or more times, estimated from how many trigrams have each count — and "
+              "gives what it took to the order below, down to the unigram; below the highest "
+              "order the counts are of how many different characters came before, not how "
+              "often.",
+              fixed(d[0], 3), fixed(d[1], 3), fixed(d[2], 3)));
+    const double gain = b.kn[1] - b.best_loss();
+    ch.say(b.best == 1 ? tr("Longer histories do not help here: the trigram is the best of them, "
+                            "and its {} nats are the bar the model must clear.",
+                            fixed(b.best_loss(), 4))
+                       : tr("A longer history helps a little: {} gains {} nats on the trigram; "
+                            "its {} nats are the bar the model must clear.",
+                            kn_noun(b.best_order()), fixed(gain, 3), fixed(b.best_loss(), 4)));
+    if (b.add_one_bigram > b.kn[0])
         ch.say(tr("Add-one smoothing is the lesson of why smoothing matters: after every character "
                   "it adds one count for each of the {} tokens, so that after a character seen a "
                   "few times the pairs never seen take most of the probability; its bigram "
                   "loses {} nats to Kneser-Ney's.",
-                  grouped(c.vocabulary.size()), fixed(b.add_one_bigram - b.bigram, 3)));
+                  grouped(c.vocabulary.size()), fixed(b.add_one_bigram - b.kn[0], 3)));
     return b;
 }
 
@@ -363,6 +477,8 @@ struct Trained {
     std::size_t steps = 0, best_step = 0;
     bool steps_from_seconds = false;  // --seconds: the steps were counted by this machine's clock
     bool loaded = false;              // --weights: nothing was trained
+    GptRecord record;                 // --weights: how the saved model was trained
+    bool recorded = false;            // … when its file says
 };
 
 void describe_model(Chapter& ch, const Inputs& in, const TransformerConfig& config,
@@ -489,41 +605,53 @@ Trained train_step(Chapter& ch, const Inputs& in, const Corpus& c) {
     ch.measured("best_step", static_cast<double>(run.best_step));
     show_curve(ch, run);
     say_best_step(ch, run, run.loop.losses.size(), in.patience);
-    return {run.model, run.loop.seconds, run.loop.losses.size(), run.best_step,
-            run.loop.steps_from_seconds, false};
+    Trained t;
+    t.model = run.model, t.seconds = run.loop.seconds, t.steps = run.loop.losses.size();
+    t.best_step = run.best_step, t.steps_from_seconds = run.loop.steps_from_seconds;
+    return t;
 }
 
 // --- the held-out poems ------------------------------------------------------------------------
 
 double heldout_step(Chapter& ch, const Inputs& in, const Corpus& c, const Trained& t,
-                    const Baselines& b, bool chapters_run) {
+                    const Baselines& b) {
     ch.step(tr("Held-out poems: the model against the baselines"));
-    const double model = gpt_heldout_loss(t.model, c.heldout, in.windows.context);
+    const std::size_t context = in.windows.context;
+    const double model = gpt_sliding_loss(t.model, c.heldout, context);
+    const double restarting = gpt_heldout_loss(t.model, c.heldout, context);
     ch.measured("heldout_loss", model);
+    ch.measured("heldout_loss_restarting_windows", restarting);
     LossTable table;
     table.row(tr("unigram"), b.unigram);
-    table.row(tr("bigram, Kneser-Ney"), b.bigram);
-    table.row(tr("trigram, Kneser-Ney"), b.trigram);
-    table.row(tr("this model: up to {} tokens before", in.windows.context), model);
+    for (std::size_t i = 0; i < b.kn.size(); ++i) table.row(kn_name(i + 2), b.kn[i]);
+    table.row(tr("this model: up to {} tokens before", context), model);
     ch.table(table.table);
     ch.say(tr("(the same {} held-out tokens for all; perplexity e^loss is how many equally likely "
               "choices that uncertainty is worth)",
               grouped(predicted(c.heldout))));
-    const double margin = b.trigram - model;
-    if (margin > 0)
-        ch.say(tr("The model beats the Kneser-Ney trigram by {} nats per token ({} bits): its "
-                  "perplexity is {}× the trigram's. Reading up to {} tokens back, not two, is "
-                  "what attention adds.",
-                  fixed(margin, 3), bits(margin), fixed(std::exp(-margin), 2),
-                  in.windows.context));
+    if (restarting != model)
+        ch.say(tr("Each held-out token is predicted from up to {} tokens before it, the window "
+                  "the model was trained on sliding along the poem. Scored in windows that start "
+                  "over every {} tokens — quicker, and what validation uses while training — a "
+                  "long poem's later tokens would see fewer before them, and the loss would be "
+                  "{}.",
+                  context, context, fixed(restarting, 4)));
     else
-        ch.say(tr("The model does not beat the Kneser-Ney trigram here ({} against {} nats): it "
+        ch.say(tr("Each held-out token is predicted from up to {} tokens before it, the window "
+                  "the model was trained on; every held-out poem fits in one.",
+                  context));
+    const double margin = b.best_loss() - model;
+    if (margin > 0)
+        ch.say(tr("The model beats the best of them, {}, by {} nats per token ({} bits): its "
+                  "perplexity is {}× the n-gram's. Reading up to {} tokens back, not {}, is what "
+                  "attention adds.",
+                  kn_noun(b.best_order()), fixed(margin, 3), bits(margin),
+                  fixed(std::exp(-margin), 2), context, b.best_order() - 1));
+    else
+        ch.say(tr("The model does not beat the best of them, {}, here ({} against {} nats): it "
                   "needs more training steps (--steps) or more text (the complete Tang poems, "
-                  "which make fetches) to learn what three characters of context do not tell.",
-                  fixed(model, 4), fixed(b.trigram, 4)));
-    if (!chapters_run)
-        ch.say(tr("(not the chapter's defined run — another model, corpus, data file or number "
-                  "of steps: these numbers are this run's, not the chapter's)"));
+                  "which make fetches) to learn what a few characters of context do not tell.",
+                  kn_noun(b.best_order()), fixed(model, 4), fixed(b.best_loss(), 4)));
     return model;
 }
 
@@ -544,24 +672,33 @@ std::vector<Tokens> write_poems(const Gpt& model, const Corpus& c, const Samplin
     return poems;
 }
 
-PoemLines measure(const Corpus& c, const std::vector<Tokens>& poems) {
+std::vector<std::string> texts_of(const Corpus& c, const std::vector<Tokens>& poems) {
     std::vector<std::string> texts;
     for (const Tokens& t : poems) texts.push_back(as_text(c, t));
-    return measure_lines(texts, c.training_lines);
+    return texts;
 }
-
-PoemLines measure_poems(const Corpus& c, const std::vector<Poem>& poems) {
+std::vector<std::string> texts_of(const std::vector<Poem>& poems) {
     std::vector<std::string> texts;
     for (const Poem& p : poems) texts.push_back(poem_text(p.title, p.lines));
-    return measure_lines(texts, c.training_lines);
+    return texts;
 }
 
-// How far written lines are from real ones: the shares of lines in form, copied and stuttering
-// against the validation poems' own.
-double distance(const PoemLines& written, const PoemLines& real) {
-    return std::fabs(written.form_fraction() - real.form_fraction()) +
-           std::fabs(written.copied_fraction() - real.copied_fraction()) +
-           std::fabs(written.repeat_fraction() - real.repeat_fraction());
+// What is measured on a set of poems: their lines' shape and copies, and their verse.
+struct Measured {
+    PoemLines lines;
+    VerseMeasures verse;
+};
+Measured measure(const Corpus& c, const Pronunciations& p, const std::vector<std::string>& texts) {
+    return {measure_lines(texts, c.training_lines), measure_verse(texts, p)};
+}
+
+// How far written lines are from real ones: the shares of lines in form, copied, with a doubled
+// and with a tripled character, against the validation poems' own, added.
+double distance(const Measured& w, const Measured& real) {
+    return std::fabs(w.lines.form_fraction() - real.lines.form_fraction()) +
+           std::fabs(w.lines.copied_fraction() - real.lines.copied_fraction()) +
+           std::fabs(w.verse.doubled_share() - real.verse.doubled_share()) +
+           std::fabs(w.verse.tripled_share() - real.verse.tripled_share());
 }
 
 std::string percent(double x) { return fixed(100 * x, 1) + "%"; }
@@ -575,34 +712,40 @@ SamplingSettings base_sampling(const Inputs& in) {
 }
 
 // The temperature and top-p written with: of the candidates, the one whose poems' lines are
-// most like the validation poems' — in form, copied, stuttering — measured, not picked by hand.
+// most like the validation poems' — in form, copied, doubled, tripled — measured, not picked.
 SamplingSettings sampling_step(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& model) {
     ch.step(tr("How to write: sampling settings chosen by measurement"));
-    const PoemLines real = measure_poems(c, c.split.validation);
-    Table t({tr("temperature"), "top-p", tr("in form"), tr("copied"), tr("stutters"),
-             tr("distance")});
-    t.add({tr("validation poems"), "", percent(real.form_fraction()),
-           percent(real.copied_fraction()), percent(real.repeat_fraction()), ""});
+    const Pronunciations none;  // tones and rhymes do not choose
+    const Measured real = measure(c, none, texts_of(c.split.validation));
+    Table t({tr("temperature"), "top-p", tr("in form"), tr("copied"), tr("doubled"),
+             tr("tripled"), tr("distance")});
+    t.add({tr("validation poems"), "", percent(real.lines.form_fraction()),
+           percent(real.lines.copied_fraction()), percent(real.verse.doubled_share()),
+           percent(real.verse.tripled_share()), ""});
     SamplingSettings best = base_sampling(in);
     double best_distance = std::numeric_limits<double>::infinity();
     for (const double temperature : in.sampling.temperatures)
         for (const double top_p : in.sampling.top_ps) {
             SamplingSettings s = base_sampling(in);
             s.temperature = temperature, s.top_p = top_p;
-            const PoemLines w = measure(
-                c, write_poems(model, c, s, {}, in.sampling.choice_poems, in.sampling.seed + 1));
+            const Measured w = measure(c, none, texts_of(c, write_poems(model, c, s, {},
+                                                                       in.sampling.choice_poems,
+                                                                       in.sampling.seed + 1)));
             const double d = distance(w, real);
-            t.add({general(temperature, 3), general(top_p, 3), percent(w.form_fraction()),
-                   percent(w.copied_fraction()), percent(w.repeat_fraction()), fixed(d, 3)});
+            t.add({general(temperature, 3), general(top_p, 3), percent(w.lines.form_fraction()),
+                   percent(w.lines.copied_fraction()), percent(w.verse.doubled_share()),
+                   percent(w.verse.tripled_share()), fixed(d, 3)});
             if (d < best_distance) best = s, best_distance = d;
         }
     ch.say(tr("{} poems from <bos> with each candidate; a line is in form (five or seven "
               "characters, a comma, as many again, a full stop), copied (word for word a line of "
-              "a training poem), or stutters (one character three or more times in a row). "
-              "Distance: the three shares' differences from the validation poems', added.",
+              "a training poem), doubled or tripled (a character twice or three times in a row). "
+              "Distance: the four shares' differences from the validation poems', added.",
               in.sampling.choice_poems));
     ch.table(t);
-    ch.say(tr("Chosen: temperature {}, top-p {} — the nearest to real poems of the candidates.",
+    ch.say(tr("Chosen: temperature {}, top-p {} — the nearest to real poems of the candidates. "
+              "A low temperature makes the likeliest character likelier still, and the likeliest "
+              "next character is often the one just written: colder sampling stutters more.",
               general(best.temperature, 3), general(best.top_p, 3)));
     ch.measured("temperature", best.temperature);
     ch.measured("top_p", best.top_p);
@@ -657,9 +800,10 @@ std::string prompt_heading(const std::string& prompt) {
     return tr("from \"{}…\" ({} characters):", start, grouped(chars.size()));
 }
 
-void show_poems(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& model,
-                const SamplingSettings& s, std::vector<Tokens>& shown) {
-    shown = write_poems(model, c, s, in.sampling.prompts, in.sampling.shown, in.sampling.seed);
+std::vector<Tokens> show_poems(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& model,
+                               const SamplingSettings& s) {
+    const std::vector<Tokens> shown =
+        write_poems(model, c, s, in.sampling.prompts, in.sampling.shown, in.sampling.seed);
     for (std::size_t i = 0; i < shown.size(); ++i) {
         const std::string prompt =
             in.sampling.prompts.empty() ? "" : in.sampling.prompts[i % in.sampling.prompts.size()];
@@ -667,87 +811,206 @@ void show_poems(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& model
         if (i < in.sampling.prompts.size()) say_prompt(ch, c, prompt, in.windows.context);
         print_poem(ch, as_text(c, shown[i]));
     }
-    const PoemLines m = measure(c, shown);
+    const PoemLines m = measure_lines(texts_of(c, shown), c.training_lines);
     if (m.first_lines_repeated > 0)
         ch.say(tr("{} of these {} poems open with a line an earlier one opened with: drawn at "
                   "temperature {}, the likeliest opening after a title wins many of the draws.",
                   m.first_lines_repeated, m.poems, general(s.temperature, 3)));
+    return shown;
 }
 
-// The table's three comparisons, each worded from the numbers it states.
-void say_writing(Chapter& ch, const PoemLines& w, const PoemLines& k, const PoemLines& h) {
-    if (w.form_fraction() > k.form_fraction())
-        ch.say(tr("{} of the model's lines have the regulated shape, {} of the trigram's ({} of "
-                  "real poems'): two characters of context cannot count to five or seven, nor "
-                  "know where the comma falls; attention looks back over the whole line.",
-                  percent(w.form_fraction()), percent(k.form_fraction()),
-                  percent(h.form_fraction())));
-    else
-        ch.say(tr("{} of the model's lines have the regulated shape, no more than the trigram's "
-                  "{} ({} of real poems'): it has not learned the form yet.",
-                  percent(w.form_fraction()), percent(k.form_fraction()),
-                  percent(h.form_fraction())));
-    // within a percentage point of real poems' share counts as "about as many"
-    const double copied = w.copied_fraction(), real = h.copied_fraction();
-    if (copied > real + 0.01)
-        ch.say(tr("{} of its lines are lines of training poems word for word, against {} of the "
-                  "held-out poems' own lines: more than poets share with each other — some of "
-                  "what it writes is remembered.",
-                  percent(copied), percent(real)));
-    else if (copied < real - 0.01)
-        ch.say(tr("{} of its lines are lines of training poems word for word, fewer than the {} "
-                  "of the held-out poems' own lines found there: poets reuse each other's lines "
-                  "more than this model recalls them.",
-                  percent(copied), percent(real)));
-    else
-        ch.say(tr("{} of its lines are lines of training poems word for word, about as many as "
-                  "the held-out poems' own ({}): it writes new lines as often as poets do.",
-                  percent(copied), percent(real)));
-    // a percentage point more than real poems' counts as stuttering
-    ch.say(w.repeat_fraction() > h.repeat_fraction() + 0.01
-               ? tr("{} of its lines repeat a character three or more times in a row, against "
-                    "{} of real poems' and {} of the trigram's: it stutters.",
-                    percent(w.repeat_fraction()), percent(h.repeat_fraction()),
-                    percent(k.repeat_fraction()))
-               : tr("{} of its lines repeat a character three or more times in a row, within a "
-                    "percentage point of real poems' {} ({} of the trigram's): it hardly "
-                    "stutters.",
-                    percent(w.repeat_fraction()), percent(h.repeat_fraction()),
-                    percent(k.repeat_fraction())));
+// The rows of the verse table: real poems, the n-grams' and the model's, plainly and with each
+// set of masks.
+struct VerseRow {
+    std::string key, name;
+    Measured m;
+};
+
+std::string rules_text(FormRules r) {
+    std::vector<std::string> parts = {tr("the form")};
+    if (r.rhyme) parts.push_back(tr("the rhyme"));
+    if (r.tones) parts.push_back(tr("the tones"));
+    if (r.no_runs) parts.push_back(tr("no runs"));
+    return listed(parts);
 }
 
-void writing_step(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& model,
-                  const KneserNey& trigram, const SamplingSettings& s,
-                  std::vector<Tokens>& shown) {
+Matrix verse_matrix(const std::vector<VerseRow>& rows) {
+    Matrix m(rows.size(), 7);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const Measured& x = rows[i].m;
+        m(i, 0) = double(x.lines.lines), m(i, 1) = x.lines.form_fraction();
+        m(i, 2) = x.lines.copied_fraction(), m(i, 3) = x.verse.doubled_share();
+        m(i, 4) = x.verse.tripled_share(), m(i, 5) = x.verse.rhyme_share();
+        m(i, 6) = x.verse.tone_share();
+    }
+    return m;
+}
+
+void verse_table(Chapter& ch, const std::vector<VerseRow>& rows, bool with_sounds) {
+    Table t({tr("lines of"), tr("lines"), tr("in form"), tr("copied"), tr("doubled"),
+             tr("tripled"), tr("rhymes"), tr("tones")});
+    for (const VerseRow& r : rows) {
+        const Measured& x = r.m;
+        t.add({r.name, grouped(x.lines.lines), percent(x.lines.form_fraction()),
+               percent(x.lines.copied_fraction()), percent(x.verse.doubled_share()),
+               percent(x.verse.tripled_share()),
+               with_sounds ? percent(x.verse.rhyme_share()) : "—",
+               with_sounds ? percent(x.verse.tone_share()) : "—"});
+        for (const auto& [name, value] :
+             {std::pair<const char*, double>{"form", x.lines.form_fraction()},
+              {"copied", x.lines.copied_fraction()}, {"doubled", x.verse.doubled_share()},
+              {"tripled", x.verse.tripled_share()}, {"rhyme", x.verse.rhyme_share()},
+              {"tones", x.verse.tone_share()}})
+            ch.measured("verse_" + r.key + "_" + name, value);
+    }
+    ch.table(t);
+    ch.measured("verse_table", verse_matrix(rows));
+    BarChart chart{tr("the lines of real poems, the n-grams' and the model's"), {},
+                   {tr("doubled"), tr("tripled")}, Matrix(rows.size(), with_sounds ? 4 : 2)};
+    if (with_sounds) chart.measures.insert(chart.measures.end(), {tr("rhymes"), tr("tones")});
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        chart.groups.push_back(rows[i].name);
+        const VerseMeasures& v = rows[i].m.verse;
+        chart.shares(i, 0) = v.doubled_share(), chart.shares(i, 1) = v.tripled_share();
+        if (with_sounds) chart.shares(i, 2) = v.rhyme_share(), chart.shares(i, 3) = v.tone_share();
+    }
+    ch.picture("ch12_verse.svg", bar_chart_svg(chart));
+}
+
+// The table's comparisons, each worded from the numbers it states.
+void say_verse(Chapter& ch, const Measured& real, const Measured& model, const Measured& kn,
+               const Measured& kept, FormRules rules, bool with_sounds) {
+    if (model.lines.form_fraction() > kn.lines.form_fraction())
+        ch.say(tr("{} of the model's lines have the regulated shape, {} of the best n-gram's ({} "
+                  "of real poems'): a few characters of context cannot count to five or seven, "
+                  "nor know where the comma falls; attention looks back over the whole line.",
+                  percent(model.lines.form_fraction()), percent(kn.lines.form_fraction()),
+                  percent(real.lines.form_fraction())));
+    const double doubled = model.verse.doubled_share(), real_doubled = real.verse.doubled_share();
+    ch.say(doubled > 2 * real_doubled
+               ? tr("{} of its lines hold a character twice in a row, against {} of real poems' — "
+                    "more than twice their 叠字 (萋萋, 悠悠): it stutters; {} hold one three times "
+                    "(real poems: {}).",
+                    percent(doubled), percent(real_doubled), percent(model.verse.tripled_share()),
+                    percent(real.verse.tripled_share()))
+               : tr("{} of its lines hold a character twice in a row, against {} of real poems' "
+                    "(叠字 such as 萋萋, 悠悠), and {} three times (real poems: {}).",
+                    percent(doubled), percent(real_doubled),
+                    percent(model.verse.tripled_share()), percent(real.verse.tripled_share())));
+    const double copied = model.lines.copied_fraction(), real_copied = real.lines.copied_fraction();
+    ch.say(copied > real_copied + 0.01
+               ? tr("{} of its lines are lines of training poems word for word, against {} of "
+                    "the held-out poems' own lines: some of what it writes is remembered.",
+                    percent(copied), percent(real_copied))
+               : tr("{} of its lines are lines of training poems word for word, against {} of "
+                    "the held-out poems' own: with poems that share a couplet kept on one side "
+                    "of the split, poets rarely repeat a training poem's line either.",
+                    percent(copied), percent(real_copied)));
+    if (!with_sounds) return;
+    const bool all_real = real.verse.rhyme_share() == 1 && real.verse.tone_share() == 1;
+    ch.say(all_real
+               ? tr("Rhyme and tones, by the same table for all: real poems rhyme in {} of their "
+                    "second verses and alternate their tones in {} of their verses. The model, "
+                    "writing freely, rhymes in {} and alternates in {}.",
+                    percent(real.verse.rhyme_share()), percent(real.verse.tone_share()),
+                    percent(model.verse.rhyme_share()), percent(model.verse.tone_share()))
+               : tr("Rhyme and tones, by the same table for all: real poems rhyme in {} of their "
+                    "second verses and alternate their tones in {} of their verses — short of "
+                    "all, because Mandarin is not the Tang's pronunciation (the old entering tone, "
+                    "入声, reads level in many characters today, and rhymes have moved): that is "
+                    "how far this measure can be trusted. The model, writing freely, rhymes in {} "
+                    "and alternates in {}.",
+                    percent(real.verse.rhyme_share()), percent(real.verse.tone_share()),
+                    percent(model.verse.rhyme_share()), percent(model.verse.tone_share())));
+    ch.say(tr("Keeping {} — masks on the logits before the softmax, as chapter 3's masks hide "
+              "keys: a character that breaks a rule gets −∞ and so weight 0 — it rhymes in {} "
+              "and alternates in {}, with {} of its lines holding a doubled character.",
+              rules_text(rules), percent(kept.verse.rhyme_share()),
+              percent(kept.verse.tone_share()), percent(kept.verse.doubled_share())));
+}
+
+FormRules rules_from(const Options& o) {
+    FormRules r{true, true, true};
+    if (!o.has("--form")) return r;
+    r = {};
+    std::stringstream list(o.value("--form"));
+    for (std::string name; std::getline(list, name, ',');) {
+        if (name == "rhyme") r.rhyme = true;
+        else if (name == "tones") r.tones = true;
+        else if (name == "runs") r.no_runs = true;
+        else if (name != "none")
+            throw std::invalid_argument(tr("--form: expected rhyme, tones, runs or none, joined "
+                                           "by commas; got \"{}\"",
+                                           name));
+    }
+    return r;
+}
+
+std::vector<Tokens> writing_step(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& model,
+                                 const Baselines& b, const Pronunciations& sounds,
+                                 const SamplingSettings& s) {
     ch.step(tr("The model writes (temperature {}, top-p {}, through the KV cache)",
                general(s.temperature, 3), general(s.top_p, 3)));
-    show_poems(ch, in, c, model, s, shown);
-    const PoemLines w = measure(c, write_poems(model, c, s, {}, in.sampling.poems, in.sampling.seed));
-    Random rng(in.sampling.seed);
-    std::vector<Tokens> kn_poems;
-    for (std::size_t i = 0; i < in.sampling.poems; ++i)
-        kn_poems.push_back(trigram.sample({CharVocabulary::bos}, CharVocabulary::eos,
-                                          CharVocabulary::newline, in.sampling.max_new + 1, rng));
-    const PoemLines k = measure(c, kn_poems), h = measure_poems(c, c.split.heldout);
-    ch.measured("form_fraction", w.form_fraction());
-    ch.measured("copied_line_fraction", w.copied_fraction());
-    ch.measured("repeat_line_fraction", w.repeat_fraction());
-    ch.measured("kn_trigram_form_fraction", k.form_fraction());
-    ch.measured("kn_trigram_copied_line_fraction", k.copied_fraction());
-    ch.measured("kn_trigram_repeat_line_fraction", k.repeat_fraction());
-    ch.measured("heldout_form_fraction", h.form_fraction());
-    ch.measured("heldout_copied_line_fraction", h.copied_fraction());
-    ch.measured("heldout_repeat_line_fraction", h.repeat_fraction());
-    Table t({tr("lines of"), tr("lines"), tr("in form"), tr("copied"), tr("stutters")});
-    const auto row = [&](const std::string& name, const PoemLines& m) {
-        t.add({name, grouped(m.lines), percent(m.form_fraction()), percent(m.copied_fraction()),
-               percent(m.repeat_fraction())});
+    const std::vector<Tokens> shown = show_poems(ch, in, c, model, s);
+    // the same number of poems from every source, the same prompts (none: from <bos>)
+    const auto model_poems = [&](FormRules rules) {
+        SamplingSettings kept = s;
+        if (rules.any()) kept.mask = form_mask(c.vocabulary, sounds, rules);
+        return measure(c, sounds,
+                       texts_of(c, write_poems(model, c, kept, {}, in.sampling.poems,
+                                               in.sampling.seed)));
     };
-    row(tr("{} poems by this model", in.sampling.poems), w);
-    row(tr("{} poems by the Kneser-Ney trigram", in.sampling.poems), k);
-    row(tr("the {} held-out poems", grouped(c.split.heldout.size())), h);
-    ch.table(t);
-    say_writing(ch, w, k, h);
+    const auto kn_poems = [&](const KneserNey& kn) {
+        Random rng(in.sampling.seed);
+        std::vector<Tokens> poems;
+        for (std::size_t i = 0; i < in.sampling.poems; ++i)
+            poems.push_back(kn.sample({CharVocabulary::bos}, CharVocabulary::eos,
+                                      CharVocabulary::newline, in.sampling.max_new + 1, rng));
+        return measure(c, sounds, texts_of(c, poems));
+    };
+    const FormRules chosen = rules_from(ch.options);
+    std::vector<VerseRow> rows = {
+        {"heldout", tr("the {} held-out poems", grouped(c.split.heldout.size())),
+         measure(c, sounds, texts_of(c.split.heldout))},
+        {"kn_trigram", tr("{} poems by the Kneser-Ney trigram", in.sampling.poems),
+         kn_poems(b.trigram())}};
+    if (b.best_order() != 3)
+        rows.push_back({"kn_best", tr("{} poems by the Kneser-Ney {}-gram", in.sampling.poems,
+                                      b.best_order()),
+                        kn_poems(b.strongest())});
+    rows.push_back({"model", tr("{} poems by the model", in.sampling.poems), model_poems({})});
+    const std::vector<std::pair<std::string, FormRules>> masks = {
+        {"model_no_runs", {false, false, true}},
+        {"model_rhyme", {true, false, false}},
+        {"model_rhyme_tones", {true, true, false}},
+        {"model_all_rules", {true, true, true}}};
+    for (const auto& [key, rules] : masks)
+        if (!sounds.empty() || !(rules.rhyme || rules.tones))
+            rows.push_back({key, tr("… keeping {}", rules_text(rules)), model_poems(rules)});
+    verse_table(ch, rows, !sounds.empty());
+    ch.say(tr("Lines: couplets. Doubled, tripled: a character two or three times in a row. "
+              "Rhymes: second verses after the first couplet whose last character is in the "
+              "first couplet's rhyme group; tones: verses whose 2nd, 4th (and 6th) characters "
+              "alternate between level and oblique, as all four regulated patterns do "
+              "(src/train/verse.h)."));
+    if (sounds.empty())
+        ch.say(tr("No pronunciation table (make corpus writes build/corpus/pinyin.txt from the "
+                  "npm package pinyin-pro; --pinyin FILE names another): rhymes and tones are "
+                  "not measured, nor kept."));
+    const Measured* kept = &rows.back().m;
+    const Measured* best_kn = &rows[b.best_order() != 3 ? 2 : 1].m;
+    const Measured* plain = nullptr;
+    for (const VerseRow& r : rows)
+        if (r.key == "model") plain = &r.m;
+    say_verse(ch, rows[0].m, *plain, *best_kn, *kept, {true, true, true}, !sounds.empty());
+    // the prompts again, kept to the chosen rules
+    if (chosen.any() && (!sounds.empty() || chosen.no_runs)) {
+        ch.line(tr("The same prompts, keeping {}:", rules_text(chosen)));
+        SamplingSettings kept_settings = s;
+        kept_settings.mask = form_mask(c.vocabulary, sounds, chosen);
+        show_poems(ch, in, c, model, kept_settings);
+    }
+    return shown;
 }
 
 // --- what the heads look at --------------------------------------------------------------------
@@ -892,12 +1155,15 @@ std::string save_path(const Options& o) {
     return chapters_run(o) && !o.check && !o.json ? o.program_dir + "/ch12_gpt_model.json" : "";
 }
 
-// A model saved by an earlier run (--weights FILE), with its vocabulary: nothing is trained.
+// A model saved by an earlier run (--weights FILE), with its vocabulary and its record: nothing
+// is trained.
 Trained load_trained(const std::string& path, CharVocabulary& vocabulary) {
     const DataFile file = DataFile::load(path);
     Trained t;
     t.model = load_gpt(file, "");
     t.loaded = true;
+    t.recorded = read_gpt_record(file, t.record);
+    t.best_step = t.record.steps;
     vocabulary.names = file.texts("vocabulary");
     if (vocabulary.names.size() != t.model.config.tgt_vocab || vocabulary.names.size() < 5)
         throw file.error("vocabulary", tr("expected {} names, one per token of config.vocab",
@@ -905,6 +1171,34 @@ Trained load_trained(const std::string& path, CharVocabulary& vocabulary) {
     for (std::size_t i = 0; i < vocabulary.names.size(); ++i)
         vocabulary.ids[vocabulary.names[i]] = static_cast<int>(i);
     return t;
+}
+
+// Whether a saved model's record was measured on this corpus (then its baselines stand).
+bool same_corpus(const Trained& t, const Corpus& c) {
+    return t.recorded && t.record.baselines.size() == 6 &&
+           t.record.corpus_fingerprint == c.fingerprint();
+}
+
+// Which run the numbers below belong to: this one (the chapter's defined run, or the reader's
+// own), or — with --weights — the one the saved model's record names.
+void say_which_run(Chapter& ch, const Trained& t, const Corpus& c) {
+    const Options& o = ch.options;
+    bool defined = chapters_run(o);
+    if (t.loaded) {
+        defined = t.recorded && t.record.defined_run && same_corpus(t, c) && !o.data_given;
+        ch.say(defined ? tr("The model of the chapter's defined run, as its file records (step {} "
+                            "kept, on this very corpus): the numbers below are that run's.",
+                            t.record.steps)
+                       : tr("A model saved by a run of its own ({}): the numbers below are that "
+                            "model's, not the chapter's defined run's.",
+                            !t.recorded || !t.record.defined_run
+                                ? tr("its file does not record the chapter's defined run")
+                                : tr("its record was measured on another corpus or split")));
+    } else if (!defined) {
+        ch.say(tr("(not the chapter's defined run — another data file, corpus or number of "
+                  "steps: these numbers are this run's, not the chapter's)"));
+    }
+    ch.measured("defined_run", defined ? 1.0 : 0.0);
 }
 
 void save_step(Chapter& ch, const Trained& t, const Corpus& c, const CorpusSettings& corpus,
@@ -915,9 +1209,20 @@ void save_step(Chapter& ch, const Trained& t, const Corpus& c, const CorpusSetti
                    "keeps it)"));
         return;
     }
-    save_gpt(t.model, c.vocabulary.names, {t.best_step, heldout, b.trigram, t.seconds, corpus},
+    save_gpt(t.model, c.vocabulary.names,
+             {t.best_step, heldout, t.seconds, chapters_run(ch.options), c.fingerprint(),
+              b.record(), corpus},
              path);
     ch.line(tr("saved the model of step {} to {}", t.best_step, path));
+}
+
+// The pronunciation table: --pinyin FILE, or what make wrote beside the corpus; none when it is
+// not there (rhymes and tones are then neither measured nor kept, and the chapter says so).
+Pronunciations pronunciations(const Options& o) {
+    if (o.has("--pinyin")) return read_pronunciations(o.value("--pinyin"));
+    const std::string made =
+        data_folder_path("build/corpus/pinyin.txt", (o.program_dir + "/ch12").c_str());
+    return std::ifstream(made) ? read_pronunciations(made) : Pronunciations();
 }
 
 void walkthrough(Chapter& ch) {
@@ -925,22 +1230,25 @@ void walkthrough(Chapter& ch) {
     against_pytorch(ch, in);
     adamw_check(ch, in);
     baselines_check(ch, in);
+    verse_check(ch, in);
     if (ch.options.check) return;  // the rest trains for minutes: measured, not compared
     const std::string path = save_path(ch.options);
     if (!path.empty()) check_writable(path);  // before minutes of training, not after
+    const Pronunciations sounds = pronunciations(ch.options);
+    rules_from(ch.options);  // a bad --form is named before any work
     Trained trained;
     CharVocabulary saved;
     const bool weights = ch.options.has("--weights");
     if (weights) trained = load_trained(ch.options.value("--weights"), saved);
     const Corpus c = prepare_corpus(in.corpus, weights ? &saved : nullptr);
     corpus_step(ch, in, c);
-    const KneserNey trigram(c.training, c.vocabulary.size(), 3);
-    const Baselines b = baselines_step(ch, c, trigram);
+    const Baselines b =
+        baselines_step(ch, c, same_corpus(trained, c) ? &trained.record.baselines : nullptr);
     if (!weights) trained = train_step(ch, in, c);
-    const double heldout = heldout_step(ch, in, c, trained, b, chapters_run(ch.options));
+    say_which_run(ch, trained, c);
+    const double heldout = heldout_step(ch, in, c, trained, b);
     const SamplingSettings s = sampling_step(ch, in, c, trained.model);
-    std::vector<Tokens> shown;
-    writing_step(ch, in, c, trained.model, trigram, s, shown);
+    const std::vector<Tokens> shown = writing_step(ch, in, c, trained.model, b, sounds, s);
     if (!shown.empty()) attention_step(ch, in, c, trained.model, shown.front());
     save_step(ch, trained, c, in.corpus, heldout, b, path);
 }
@@ -961,6 +1269,11 @@ int main(int argc, char** argv) {
              "make fetches), quantangshi-all, tang300 (Debian's fortunes-zh), or a file of "
              "the same format")},
          {"--poems", "N", N_("measure the written lines on N poems")},
+         {"--form", "LIST",
+          N_("the rules kept while writing the prompts a second time: rhyme, tones, runs (no "
+             "character right after itself), joined by commas, or none (default: all three)")},
+         {"--pinyin", "FILE",
+          N_("the pronunciation table (default: build/corpus/pinyin.txt, which make writes)")},
          {"--weights", "FILE",
           N_("write with a model saved before (build/ch12_gpt_model.json) instead of training")},
          {"--steps", "N", N_("train N steps instead of the data file's")},

@@ -145,7 +145,9 @@ TEST_CASE("decoder-only model files: saved whole, loaded back the same, errors n
     const Gpt m = random_gpt(small(11, PositionScheme::Learned), 8);
     std::vector<std::string> names(11, "x");
     const std::string path = temp_file("gpt.json", "");
-    save_gpt(m, names, {3, 5.5, 6.0, 1.0, {}}, path);
+    GptRecord record;
+    record.steps = 3, record.heldout_loss = 5.5, record.seconds = 1.0;
+    save_gpt(m, names, record, path);
     const Gpt back = load_gpt(DataFile::load(path), "");
     Gpt a = m, b = back;
     const std::vector<Matrix*> pa = parameter_matrices(a), pb = parameter_matrices(b);
@@ -244,7 +246,7 @@ TEST_CASE("writing past the window: a long prompt reads only its last window, in
 TEST_CASE("a model file claiming more than its weights hold is refused before any allocation") {
     const Gpt m = random_gpt(small(11, PositionScheme::Rope), 8);
     const std::string path = temp_file("claims.json", "");
-    save_gpt(m, std::vector<std::string>(11, "x"), {1, 1.0, 1.0, 1.0, {}}, path);
+    save_gpt(m, std::vector<std::string>(11, "x"), GptRecord(), path);
     const std::string text = read_file(path);
     for (const auto& change : std::vector<std::pair<std::string, std::string>>{
              {"\"d_model\":8", "\"d_model\":65536"},

@@ -2,13 +2,16 @@
 configurations, written with modern.py's pieces (the same attention, norms, positions and
 feed-forward net as chapter 10's hand-written model), one causal stack, the output projection
 tied to the embedding; AdamW's steps under the chapter's cosine schedule; and the baselines
-(unigram, Kneser-Ney bigram and trigram: kneser_ney.py) on a small seeded corpus. The chapter's
-training on the Tang poems, and its poems, are measurements, not goldens.
+(unigram, Kneser-Ney of orders 2 to 5: kneser_ney.py) on a small seeded corpus; the verse
+measures (tones, rhymes, doubled characters: verse.py) on ten poems and a small pronunciation
+table. The chapter's training on the Tang poems, and its poems, are measurements, not goldens.
 """
 import math
+import os
 
 import torch
 
+import verse
 import modern
 from common import T, SplitMix64
 from kneser_ney import KneserNey
@@ -84,8 +87,12 @@ def ch12_inputs():
             # last step), on the batch above, the first variant: against torch.optim.AdamW
             "adamw": {"steps": 5, "peak_lr": 0.01, "warmup": 2, "final_fraction": 0.1,
                       "weight_decay": 0.5, "smoothing": 0.1},
+            # the held-out measure: every token predicted from up to `context` tokens before it,
+            # sequences longer than one window
+            "sliding": {"sequences": [[1, 5, 6, 7, 8, 4, 3, 2], [1, 9, 10, 5, 2]], "context": 3},
         },
         "baselines": baseline_corpus(),
+        "verse": verse_inputs(),
         # the poems: the regulated poems of the complete Tang poems (build/corpus/quantangshi.txt,
         # which make prepares), or "tang300", or a file; every heldout_every-th poem held out,
         # then validation poems carved out of the rest; the vocabulary: the `vocabulary` most
@@ -165,9 +172,36 @@ def adamw_losses(v, tiny):
     return losses
 
 
+def verse_inputs():
+    """The verse measures' inputs: the ten poems of tests/data and four made to cross the
+    rules (a doubled and a tripled character, a character missing from the table, a line out
+    of form), the table's first reading of each of their characters, and readings that cross
+    every rule of the rhyme groups."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    tests = os.path.join(here, "..", "..", "tests", "data")
+    table = verse.read_pinyin(os.path.join(tests, "tang_sample.pinyin.txt"))
+    poems = verse.read_fortune(os.path.join(tests, "tang_sample.txt")) + [
+        "《叠》\n春春眠不觉，处处闻啼鸟。\n夜来风雨声，花落知多少。",
+        "《三》\n春春春不觉，处处闻啼鸟。",
+        "《缺》\n床前明月光，疑是地上鍪。\n举头望明月，低头思故乡。",
+        "《散》\n床前明月光\n疑是地上霜。",
+    ]
+    used = sorted({ch for text in poems for ch in text if ch in table})
+    return {"poems": poems, "pronunciations": {ch: table[ch] for ch in used},
+            "readings": verse.EXAMPLE_READINGS}
+
+
+def verse_expected(v):
+    return {
+        "verse_reading_groups": [verse.group(r) for r in v["readings"]],
+        "verse_reading_tones": [verse.tone(r) for r in v["readings"]],
+        "verse_measures": verse.measure(v["poems"], v["pronunciations"]),
+    }
+
+
 def baselines_expected(b):
-    """The baselines on the small corpus: add-one unigram, Kneser-Ney bigram and trigram
-    (held-out nats per token), and the trigram's three discounts at each order."""
+    """The baselines on the small corpus: add-one unigram, Kneser-Ney of orders 2 to 5
+    (held-out nats per token), and the trigram's and 5-gram's three discounts at each order."""
     train, held, vocab = b["training"], b["heldout"], b["vocab"]
     counts = [0] * vocab
     for s in train:
@@ -176,12 +210,15 @@ def baselines_expected(b):
     total = sum(counts)
     unigram = -sum(math.log((counts[t] + 1) / (total + vocab)) for s in held for t in s[1:])
     unigram /= sum(len(s) - 1 for s in held)
-    trigram = KneserNey(train, vocab, 3)
+    trigram, fivegram = KneserNey(train, vocab, 3), KneserNey(train, vocab, 5)
     return {
         "baseline_unigram_loss": unigram,
         "baseline_kn_bigram_loss": KneserNey(train, vocab, 2).loss(held),
         "baseline_kn_trigram_loss": trigram.loss(held),
         "baseline_kn_trigram_discounts": [list(trigram.d[k]) for k in (1, 2, 3)],
+        "baseline_kn_4gram_loss": KneserNey(train, vocab, 4).loss(held),
+        "baseline_kn_5gram_loss": fivegram.loss(held),
+        "baseline_kn_5gram_discounts": [list(fivegram.d[k]) for k in (1, 2, 3, 4, 5)],
     }
 
 
@@ -189,6 +226,8 @@ def ch12_expected(i):
     out = {}
     if "baselines" in i:
         out.update(baselines_expected(i["baselines"]))
+    if "verse" in i:
+        out.update(verse_expected(i["verse"]))
     tiny = i["tiny"]
     if "adamw" in tiny:
         out["adamw_losses"] = [adamw_losses(tiny["variants"][0], tiny)]
@@ -204,7 +243,28 @@ def ch12_expected(i):
         out[f"loss_{v['name']}"] = float(loss)
         for name, t in p.items():
             out[f"grad_{v['name']}/" + name.replace(".", "/")] = t.grad.detach()
+        if "sliding" in tiny:
+            out[f"sliding_loss_{v['name']}"] = sliding_loss(p, c, tiny["sliding"])
     return out
+
+
+def sliding_loss(p, c, sliding):
+    """Mean −log P of every token after the first, each from at most `context` tokens before
+    it: a sequence's first context + 1 tokens as one window, then each later token as the last
+    of a window of the context tokens before it."""
+    total, n, C = 0.0, 0, sliding["context"]
+    with torch.no_grad():
+        for s in sliding["sequences"]:
+            first = min(len(s), C + 1)
+            logp = torch.log_softmax(gpt_logits(p, c, s[: first - 1]), -1)
+            for t in range(first - 1):
+                total -= float(logp[t, s[t + 1]])
+                n += 1
+            for j in range(first, len(s)):
+                logp = torch.log_softmax(gpt_logits(p, c, s[j - C : j]), -1)
+                total -= float(logp[-1, s[j]])
+                n += 1
+    return total / n
 
 
 ABOUT = (
@@ -212,9 +272,12 @@ ABOUT = (
     "state_dict names (embedding.weight is also the output projection), a batch of two "
     "sequences (inputs, and the targets that follow each position); expected: logits, loss and "
     "autograd's gradients (grad_<variant>/<name with / for .>); tiny.adamw: AdamW steps under "
-    "the cosine schedule. baselines: a small seeded corpus of token ids; expected: the add-one "
-    "unigram's and the interpolated modified Kneser-Ney bigram's and trigram's held-out loss, "
-    "and the trigram's discounts (kneser_ney.py). corpus: the poems the chapter trains on (the "
+    "the cosine schedule; tiny.sliding: sequences scored with a sliding window of `context` "
+    "tokens (sliding_loss_<variant>). baselines: a small seeded corpus of token ids; expected: "
+    "the add-one unigram's and interpolated modified Kneser-Ney's held-out loss at orders 2 to "
+    "5, and the trigram's and 5-gram's discounts (kneser_ney.py). verse: poems, a pronunciation "
+    "table and readings; expected: each reading's rhyme group and tone, and the poems' verse "
+    "measures (verse.py). corpus: the poems the chapter trains on (the "
     "regulated poems of the complete Tang poems, or tang300); model, training, sampling: what "
     "the chapter trains and how it writes."
 )

@@ -1,8 +1,8 @@
 """Interpolated modified Kneser-Ney n-gram models (Chen & Goodman 1998, §3.5), for chapter 12's
 baselines: written here from the formulas, independently of the C++ (src/train/ngram.cpp).
 
-A sequence [<bos>, c1, …, <eos>] is read with one more <bos> in front, so that every predicted
-token (each one after the first <bos>) has two tokens of history. At the highest order the
+A sequence [<bos>, c1, …, <eos>] is read with order − 2 more <bos> in front (at least one), so
+that every predicted token (each one after the first <bos>) has order − 1 tokens of history. At the highest order the
 counts are the raw counts; at each lower order they are continuation counts: how many distinct
 tokens came before the (shorter) n-gram. At every order three discounts, for n-grams seen once,
 twice, and three or more times,
@@ -27,7 +27,17 @@ def discounts(counts):
     if min(n1, n2, n3) == 0:  # too little text for the estimates: plain Kneser-Ney's 0.75
         return (0.75, 0.75, 0.75)
     y = n1 / (n1 + 2 * n2)
-    return (1 - 2 * y * n2 / n1, 2 - 3 * y * n3 / n2, 3 - 4 * y * n4 / n3)
+    d = (1 - 2 * y * n2 / n1, 2 - 3 * y * n3 / n2, 3 - 4 * y * n4 / n3)
+    # an estimate outside (0, count) could take a probability to 0: 0.75 for all three
+    if not all(0 < d[k] < k + 1 for k in range(3)):
+        return (0.75, 0.75, 0.75)
+    return d
+
+
+def padded(s, order):
+    """s with order − 2 more <bos> in front (at least one), and where its predictions start."""
+    extra = max(order, 3) - 2
+    return [s[0]] * extra + list(s), extra + 1
 
 
 class KneserNey:
@@ -35,9 +45,9 @@ class KneserNey:
         self.vocab, self.order = vocab, order
         grams = Counter()  # the highest order's raw counts
         for s in sequences:
-            padded = [s[0]] + list(s)
-            for i in range(2, len(padded)):
-                grams[tuple(padded[i - order + 1:i + 1])] += 1
+            p, first = padded(s, order)
+            for i in range(first, len(p)):
+                grams[tuple(p[i - order + 1:i + 1])] += 1
         # counts by order (1 … order): raw at the top, continuation counts below
         self.counts = {order: grams}
         for k in range(order - 1, 0, -1):
@@ -74,8 +84,8 @@ class KneserNey:
         """Mean −log P over every token after the first <bos>, in nats."""
         total, n = 0.0, 0
         for s in sequences:
-            padded = [s[0]] + list(s)
-            for i in range(2, len(padded)):
-                total -= math.log(self.prob(padded[i - self.order + 1:i], padded[i]))
+            p, first = padded(s, self.order)
+            for i in range(first, len(p)):
+                total -= math.log(self.prob(p[i - self.order + 1:i], p[i]))
                 n += 1
         return total / n

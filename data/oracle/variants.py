@@ -290,9 +290,17 @@ def ch12_smallest():
             "variants": [{"name": "one", "config": config, "weights": ch12.gpt_weights(config, 1)}],
             "adamw": {"steps": 1, "peak_lr": 0.01, "warmup": 1, "final_fraction": 0.1,
                       "weight_decay": 0.5, "smoothing": 0.0},
+            # a window of one token, sliding over three
+            "sliding": {"sequences": [[1, 5, 4, 2]], "context": 1},
         },
         # one sequence of one character, trained on and held out
         "baselines": {"vocab": 6, "training": [[1, 5, 2]], "heldout": [[1, 5, 2]]},
+        # one poem of one couplet, one reading
+        "verse": {"poems": ["《晓》\n春眠不觉晓，处处闻啼鸟。"],
+                  "pronunciations": {"春": "chun1", "眠": "mian2", "不": "bu4", "觉": "jue2",
+                                     "晓": "xiao3", "处": "chu4", "闻": "wen2", "啼": "ti2",
+                                     "鸟": "niao3"},
+                  "readings": ["chun1"]},
         "corpus": {"source": "tests/data/tang_sample.txt", "heldout_every": 10, "validation_every": 10,
                    "validation_max": 300, "min_count": 1, "vocabulary": 3000},
         "model": shape,

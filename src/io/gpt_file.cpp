@@ -46,8 +46,10 @@ void save_gpt(const Gpt& model, const std::vector<std::string>& vocabulary, cons
         weights_json(torch_state_dict(parameters(const_cast<Gpt&>(model))), path);
     Json training = {{"steps", r.steps},
                      {"heldout_loss", r.heldout_loss},
-                     {"kn_trigram_loss", r.trigram_loss},
-                     {"seconds", r.seconds}};
+                     {"seconds", r.seconds},
+                     {"defined_run", r.defined_run},
+                     {"corpus_fingerprint", r.corpus_fingerprint},
+                     {"baselines", r.baselines}};
     const CorpusSettings& k = r.corpus;
     Json corpus = {{"source", k.choice.name},           {"heldout_every", k.heldout_every},
                    {"validation_every", k.validation_every}, {"validation_max", k.validation_max},
@@ -58,6 +60,24 @@ void save_gpt(const Gpt& model, const std::vector<std::string>& vocabulary, cons
                              ",\"training\":" + training.dump() + ",\"corpus\":" + corpus.dump() +
                              ",\"weights\":" + weights + "}\n";
     write_file_atomically(path, text);
+}
+
+bool read_gpt_record(const DataFile& file, GptRecord& r) {
+    if (!file.has("training")) return false;
+    r.steps = file.size("training.steps", 0, std::size_t(1) << 40);
+    r.heldout_loss = file.number("training.heldout_loss");
+    r.seconds = file.number("training.seconds", 0, 1e9);
+    // written by this version on: a model saved before has none of these
+    if (file.has("training.defined_run")) r.defined_run = file.flag("training.defined_run");
+    if (file.has("training.corpus_fingerprint"))
+        r.corpus_fingerprint = file.text("training.corpus_fingerprint");
+    if (file.has("training.baselines")) {
+        r.baselines = file.vector("training.baselines").data;
+        if (r.baselines.size() != 6)
+            throw file.error("training.baselines", tr("expected 6 losses: the unigram, the add-one "
+                                                      "bigram and Kneser-Ney of orders 2 to 5"));
+    }
+    return true;
 }
 
 bool read_corpus_record(const DataFile& file, const std::string& quantangshi_path,

@@ -17,14 +17,23 @@ TransformerConfig read_gpt_config(const DataFile& data, const std::string& key, 
 Gpt load_gpt(const DataFile& data, const std::string& key);
 
 // Writes the model, its vocabulary and how it was trained — on which corpus, split how, so that
-// chapter 13 can rebuild its held-out poems — whole or not at all.
+// chapter 13 can rebuild its held-out poems; whether it was the chapter's defined run; the
+// corpus's fingerprint and the baselines measured on it, so that writing with the saved model
+// need not count the n-grams again — whole or not at all.
 struct GptRecord {
-    std::size_t steps = 0;
-    double heldout_loss = 0, trigram_loss = 0, seconds = 0;
+    std::size_t steps = 0;  // the step kept
+    double heldout_loss = 0, seconds = 0;
+    bool defined_run = false;
+    std::string corpus_fingerprint;
+    std::vector<double> baselines;  // held-out losses: unigram, add-one bigram, Kneser-Ney 2 … 5
     CorpusSettings corpus;
 };
 void save_gpt(const Gpt& model, const std::vector<std::string>& vocabulary, const GptRecord& record,
               const std::string& path);
+
+// The record of a saved model (its file's "training"), as far as it holds one: false for a file
+// without one.
+bool read_gpt_record(const DataFile& file, GptRecord& record);
 
 // The corpus a saved model was trained on (its file's "corpus"), where quantangshi_path says
 // the prepared complete Tang poems are; false for a file without one.

@@ -2,6 +2,7 @@
 #include "io/poem_corpus.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -105,6 +106,26 @@ std::vector<Tokens> encoded(const CharVocabulary& v, const std::vector<Poem>& po
 }
 
 }  // namespace
+
+std::string Corpus::fingerprint() const {
+    std::uint64_t h = 1469598103934665603ULL;  // FNV-1a, 64 bits
+    const auto add = [&](std::uint64_t x) {
+        for (int i = 0; i < 8; ++i, x >>= 8) h = (h ^ (x & 0xff)) * 1099511628211ULL;
+    };
+    for (const auto* side : {&training, &validation, &heldout}) {
+        add(side->size());
+        for (const Tokens& t : *side) {
+            add(t.size());
+            for (int id : t) add(static_cast<std::uint64_t>(id));
+        }
+    }
+    for (const std::string& name : vocabulary.names)
+        for (const char ch : name) add(static_cast<unsigned char>(ch));
+    static const char* hex = "0123456789abcdef";
+    std::string s;
+    for (int i = 15; i >= 0; --i) s += hex[(h >> (4 * i)) & 15];
+    return s;
+}
 
 Corpus prepare_corpus(const CorpusSettings& k, const CharVocabulary* given) {
     Corpus c;

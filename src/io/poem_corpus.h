@@ -54,5 +54,8 @@ struct Corpus {
     std::vector<Tokens> training, validation, heldout;
     std::set<std::string> training_lines;  // every line of every training poem, to spot copies
     std::size_t training_unknown = 0, heldout_unknown = 0;  // characters read as <unk>
+    // A number that changes with any token of any poem on any side of the split, or with the
+    // vocabulary: whether a saved model's record was measured on this very corpus.
+    std::string fingerprint() const;
 };
 Corpus prepare_corpus(const CorpusSettings& settings, const CharVocabulary* given = nullptr);

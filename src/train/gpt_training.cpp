@@ -145,3 +145,40 @@ double gpt_heldout_loss(const Gpt& model, const std::vector<Tokens>& sequences,
     flush();
     return sum / static_cast<double>(count);
 }
+
+double gpt_sliding_loss(const Gpt& model, const std::vector<Tokens>& sequences,
+                        std::size_t context) {
+    // windows of at most context tokens; a target of <pad> is not counted (the loss skips it),
+    // so a later window counts only its last target
+    const int pad = model.config.pad_id;
+    std::vector<Tokens> inputs, targets;
+    double sum = 0;
+    std::size_t count = 0;
+    const auto flush = [&] {
+        if (inputs.empty()) return;
+        std::size_t n = 0;
+        for (const Tokens& t : targets) n += static_cast<std::size_t>(std::count_if(
+            t.begin(), t.end(), [pad](int id) { return id != pad; }));
+        sum += gpt_loss(model, inputs, targets) * static_cast<double>(n);
+        count += n;
+        inputs.clear();
+        targets.clear();
+    };
+    for (const Tokens& s : sequences) {
+        const std::size_t first = std::min(s.size(), context + 1);  // tokens in the first window
+        if (first >= 2) {
+            inputs.emplace_back(s.begin(), s.begin() + static_cast<long>(first - 1));
+            targets.emplace_back(s.begin() + 1, s.begin() + static_cast<long>(first));
+        }
+        for (std::size_t j = first; j < s.size(); ++j) {  // token j from the context before it
+            inputs.emplace_back(s.begin() + static_cast<long>(j - context),
+                                s.begin() + static_cast<long>(j));
+            targets.emplace_back(context, pad);
+            targets.back().back() = s[j];
+            if (inputs.size() == 32) flush();
+        }
+        if (inputs.size() >= 32) flush();
+    }
+    flush();
+    return sum / static_cast<double>(count);
+}

@@ -56,6 +56,14 @@ std::vector<double> steps_on_batch(Gpt& model, const std::vector<Tokens>& inputs
                                    const TrainingSettings& settings);
 
 // The mean cross-entropy of every token after <bos> of the sequences, each predicted from the
-// tokens before it in windows of `context` (what the model saw in training).
+// tokens before it in windows of `context` that follow one another (what the model saw in
+// training; quick, but a window starts over every `context` tokens, and its first token is
+// predicted from one token before it). Validation while training uses it.
 double gpt_heldout_loss(const Gpt& model, const std::vector<Tokens>& sequences,
+                        std::size_t context);
+
+// The same, each token predicted from up to `context` tokens before it (a window sliding one
+// token at a time): a sequence's first context + 1 tokens in one window, as above, then each
+// later token at the end of a window of the `context` tokens before it. The held-out measure.
+double gpt_sliding_loss(const Gpt& model, const std::vector<Tokens>& sequences,
                         std::size_t context);

@@ -4,28 +4,37 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <string>
 
 #include "core/elementary.h"
 
 namespace {
 
 // D1, D2, D3+ from the number of n-grams seen once, twice, three and four times. With so little
-// text that one of those is missing, plain Kneser-Ney's single 0.75 for all three.
+// text that one of those is missing, or that an estimate falls outside what it discounts from
+// (D1 in (0, 1), D2 in (0, 2), D3+ in (0, 3): beyond, a probability could reach 0), plain
+// Kneser-Ney's single 0.75 for all three.
 std::array<double, 3> estimate_discounts(const std::unordered_map<std::uint64_t, double>& counts) {
     double n[5] = {0, 0, 0, 0, 0};
     for (const auto& kv : counts)
         if (kv.second <= 4) n[static_cast<std::size_t>(kv.second)] += 1;
     if (n[1] == 0 || n[2] == 0 || n[3] == 0) return {0.75, 0.75, 0.75};
     const double y = n[1] / (n[1] + 2 * n[2]);
-    return {1 - 2 * y * n[2] / n[1], 2 - 3 * y * n[3] / n[2], 3 - 4 * y * n[4] / n[3]};
+    const std::array<double, 3> d = {1 - 2 * y * n[2] / n[1], 2 - 3 * y * n[3] / n[2],
+                                     3 - 4 * y * n[4] / n[3]};
+    for (std::size_t k = 0; k < 3; ++k)
+        if (!(d[k] > 0 && d[k] < double(k + 1))) return {0.75, 0.75, 0.75};
+    return d;
 }
 
-// The sequence with one more <bos> in front: every predicted token has two tokens before it.
-Tokens padded(const Tokens& s) {
-    Tokens p = {s.front()};
+// The sequence with order − 2 more <bos> in front (at least one): every predicted token has
+// order − 1 tokens before it. Predicted: p[first_predicted(order)] on, the tokens after s's <bos>.
+Tokens padded(const Tokens& s, std::size_t order) {
+    Tokens p(std::max<std::size_t>(order, 3) - 2, s.front());
     p.insert(p.end(), s.begin(), s.end());
     return p;
 }
+std::size_t first_predicted(std::size_t order) { return std::max<std::size_t>(order, 3) - 1; }
 
 }  // namespace
 
@@ -37,16 +46,17 @@ std::uint64_t KneserNey::key(const int* tokens, std::size_t n) const {
 
 KneserNey::KneserNey(const std::vector<Tokens>& training, std::size_t vocab, std::size_t order)
     : vocab_(vocab), order_(order), levels_(order) {
-    if (order < 1 || order > 3) throw std::invalid_argument("KneserNey: order 1, 2 or 3");
+    if (order < 1 || order > max_order)
+        throw std::invalid_argument("KneserNey: order 1 to " + std::to_string(max_order));
     struct Gram {
-        std::array<int, 3> tokens;  // the first `level` of them
+        std::array<int, max_order> tokens;  // the first `level` of them
         double count = 0;
     };
     // the highest order: how often each n-gram ends at a predicted position
     std::unordered_map<std::uint64_t, Gram> grams;
     for (const Tokens& s : training) {
-        const Tokens p = padded(s);
-        for (std::size_t i = 2; i < p.size(); ++i) {
+        const Tokens p = padded(s, order);
+        for (std::size_t i = first_predicted(order); i < p.size(); ++i) {
             const int* g = &p[i + 1 - order];
             Gram& gram = grams[key(g, order)];
             std::copy(g, g + order, gram.tokens.begin());
@@ -76,7 +86,7 @@ KneserNey::KneserNey(const std::vector<Tokens>& training, std::size_t vocab, std
 
 double KneserNey::probability(const int* history_end, int w) const {
     double p = 1.0 / static_cast<double>(vocab_);  // below the unigram: every token alike
-    int gram[3];
+    int gram[max_order];
     for (std::size_t level = 1; level <= order_; ++level) {
         const Level& L = levels_[level - 1];
         const int* h = history_end - (level - 1);  // the last level − 1 tokens
@@ -102,17 +112,19 @@ double KneserNey::loss(const std::vector<Tokens>& sequences) const {
     double sum = 0;
     std::size_t n = 0;
     for (const Tokens& s : sequences) {
-        const Tokens p = padded(s);
-        for (std::size_t i = 2; i < p.size(); ++i, ++n) sum -= elementary::log(probability(&p[i], p[i]));
+        const Tokens p = padded(s, order_);
+        for (std::size_t i = first_predicted(order_); i < p.size(); ++i, ++n)
+            sum -= elementary::log(probability(&p[i], p[i]));
     }
     return sum / static_cast<double>(n);
 }
 
 Tokens KneserNey::sample(const Tokens& start, int eos, int first_allowed, std::size_t max_length,
                          Random& rng) const {
-    Tokens p = padded(start);
+    const std::size_t extra = first_predicted(order_) - 1;  // the <bos> added in front
+    Tokens p = padded(start, order_);
     std::vector<double> weights(vocab_);
-    while (p.size() - 1 < max_length && p.back() != eos) {
+    while (p.size() - extra < max_length && p.back() != eos) {
         double total = 0;
         for (std::size_t b = 0; b < vocab_; ++b) {
             const int id = static_cast<int>(b);
@@ -124,5 +136,5 @@ Tokens KneserNey::sample(const Tokens& start, int eos, int first_allowed, std::s
         while (b + 1 < vocab_ && (u -= weights[b]) >= 0) ++b;
         p.push_back(static_cast<int>(b));
     }
-    return Tokens(p.begin() + 1, p.end());
+    return Tokens(p.begin() + static_cast<long>(extra), p.end());
 }

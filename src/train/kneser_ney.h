@@ -1,9 +1,9 @@
 // kneser_ney.h — the n-gram baseline a language modeller would pick: interpolated modified
-// Kneser-Ney (Chen & Goodman 1998), of order 2 (bigram) or 3 (trigram). Chapter 12 measures its
-// model against it.
+// Kneser-Ney (Chen & Goodman 1998), of order 2 (bigram) to 5. Chapter 12 measures its model
+// against the best of them.
 //
-// A sequence <bos> c1 … <eos> is read with one more <bos> in front, so every predicted token
-// (each one after the first <bos>) has order − 1 tokens of history. Three ideas:
+// A sequence <bos> c1 … <eos> is read with order − 2 more <bos> in front, so every predicted
+// token (each one after the first <bos>) has order − 1 tokens of history. Three ideas:
 //
 // - Discounting: a few of every count are taken away and given to what was never seen. How many
 //   depends on the count — modified Kneser-Ney keeps three discounts per order, for n-grams
@@ -30,7 +30,8 @@
 
 class KneserNey {
 public:
-    // Counts the training sequences; order 1, 2 or 3; vocab: the number of token ids.
+    static constexpr std::size_t max_order = 5;
+    // Counts the training sequences; order 1 to max_order; vocab: the number of token ids.
     KneserNey(const std::vector<Tokens>& training, std::size_t vocab, std::size_t order);
     std::size_t order() const { return order_; }
     // P(w | the last order − 1 tokens of history); history holds at least order − 1 tokens

@@ -87,24 +87,60 @@ bool held_out(std::size_t index, std::size_t every) {
     return every > 0 && index % every == every - 1;
 }
 
+std::vector<std::size_t> kin_groups(const std::vector<Poem>& poems) {
+    // union-find: each poem points towards the earliest poem of its group
+    std::vector<std::size_t> parent(poems.size());
+    for (std::size_t i = 0; i < poems.size(); ++i) parent[i] = i;
+    const auto root = [&](std::size_t i) {
+        while (parent[i] != i) i = parent[i] = parent[parent[i]];
+        return i;
+    };
+    std::map<std::string, std::size_t> first_with;  // a couplet -> the first poem that has it
+    for (std::size_t i = 0; i < poems.size(); ++i)
+        for (const std::string& couplet : poems[i].lines) {
+            const auto found = first_with.emplace(couplet, i);
+            if (found.second) continue;
+            const std::size_t a = root(i), b = root(found.first->second);
+            parent[std::max(a, b)] = std::min(a, b);
+        }
+    std::vector<std::size_t> group(poems.size());
+    std::map<std::size_t, std::size_t> number;  // a root -> its group, in order of first poem
+    for (std::size_t i = 0; i < poems.size(); ++i)
+        group[i] = number.emplace(root(i), number.size()).first->second;
+    return group;
+}
+
 PoemSplit split_poems(const std::vector<Poem>& poems, std::size_t heldout_every,
                       std::size_t validation_every, std::size_t validation_max) {
     PoemSplit split;
-    std::size_t rest = 0;  // the poems not held out
-    for (std::size_t i = 0; i < poems.size(); ++i) rest += !held_out(i, heldout_every);
+    const std::vector<std::size_t> group = kin_groups(poems);
+    split.groups = poems.empty() ? 0 : *std::max_element(group.begin(), group.end()) + 1;
+    std::vector<std::size_t> size(split.groups, 0);
+    for (std::size_t g : group) ++size[g];
+    for (std::size_t n : size)
+        if (n > 1) ++split.kin, split.in_kin += n;
+    // each group's side: held out, validation (v) or training (t)
+    std::vector<char> side(split.groups, 't');
+    std::size_t rest = 0;  // the groups not held out
+    for (std::size_t g = 0; g < split.groups; ++g) {
+        if (held_out(g, heldout_every)) side[g] = 'h';
+        else ++rest;
+    }
     // spread over the whole corpus: with more candidates than validation_max, a longer stride
     std::size_t every = std::max<std::size_t>(validation_every, 1);
     if (validation_max > 0 && rest / every > validation_max) every = rest / validation_max;
     rest = 0;
-    for (std::size_t i = 0; i < poems.size(); ++i) {
-        if (held_out(i, heldout_every)) {
-            split.heldout.push_back(poems[i]);
-            continue;
-        }
-        const bool validation =
-            held_out(rest++, every) && split.validation.size() < validation_max;
-        (validation ? split.validation : split.training).push_back(poems[i]);
+    std::size_t validation = 0;
+    for (std::size_t g = 0; g < split.groups; ++g) {
+        if (side[g] == 'h') continue;
+        if (held_out(rest++, every) && validation + size[g] <= validation_max)
+            side[g] = 'v', validation += size[g];
     }
+    for (std::size_t i = 0; i < poems.size(); ++i)
+        (side[group[i]] == 'h' ? split.heldout
+         : side[group[i]] == 'v' ? split.validation
+                                 : split.training)
+            .push_back(poems[i]);
     return split;
 }
 

@@ -57,17 +57,25 @@ bool regulated_poem(const Poem& p);
 // both sides of a split.
 std::vector<Poem> distinct_poems(const std::vector<Poem>& poems);
 
-// Every `every`-th poem (the 10th, 20th, …) held out: the split is by poem, never by line, so no
-// line of a held-out poem is seen in training.
+// Poems that share a couplet word for word are kin: the same poem under another title (a 乐府
+// entry kept twice), or with a variant character in one couplet, or quoting another's couplet.
+// Kin are joined through any couplet they share, into groups; the split keeps each group whole,
+// so that no held-out or validation poem shares a couplet with a training poem. Returns each
+// poem's group, the groups numbered in the order of their first poem.
+std::vector<std::size_t> kin_groups(const std::vector<Poem>& poems);
+
+// Every `every`-th one (the 10th, 20th, …) held out.
 bool held_out(std::size_t index, std::size_t every);
 
 // Poems for training, for choosing while training (validation), and for the final measurement
-// (held out): the held-out ones every heldout_every-th poem; then, of the rest, every
-// validation_every-th is a validation poem — every k-th instead, spread over the whole corpus,
-// where that would give more than validation_max — and the others train.
-// Held-out poems are never used to choose anything.
+// (held out), whole groups of kin at a time (kin_groups): every heldout_every-th group held
+// out; then, of the rest, every validation_every-th group for validation — every k-th instead,
+// spread over the whole corpus, where that would give more than validation_max poems — and the
+// others train. Held-out poems are never used to choose anything.
 struct PoemSplit {
     std::vector<Poem> training, validation, heldout;
+    std::size_t groups = 0;            // groups of kin, single poems included
+    std::size_t kin = 0, in_kin = 0;  // the groups of more than one poem, and their poems
 };
 PoemSplit split_poems(const std::vector<Poem>& poems, std::size_t heldout_every,
                       std::size_t validation_every, std::size_t validation_max);

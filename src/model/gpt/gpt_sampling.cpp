@@ -21,8 +21,14 @@ Tokens sample_gpt(const Gpt& model, const Tokens& prompt, const SamplingSettings
     read_last(std::min(out.size(), window));
     for (std::size_t written = 0; written < s.max_new && out.back() != model.config.eos_id;
          ++written) {
-        for (int id : s.never)
-            logits(0, static_cast<std::size_t>(id)) = -std::numeric_limits<double>::infinity();
+        const double hidden = -std::numeric_limits<double>::infinity();
+        for (int id : s.never) logits(0, static_cast<std::size_t>(id)) = hidden;
+        if (s.mask) {
+            std::vector<bool> allowed(logits.cols, true);
+            s.mask(out, allowed);
+            for (std::size_t id = 0; id < logits.cols; ++id)
+                if (!allowed[id]) logits(0, id) = hidden;
+        }
         const Matrix p =
             nucleus(sampling_distribution(logits, model.config, s.temperature, s.top_k), s.top_p);
         out.push_back(draw_token(p, rng));

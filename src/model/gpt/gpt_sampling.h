@@ -2,10 +2,16 @@
 // KV cache with a temperature, top-k and top-p (model/decoding/sampling.h), until <eos>.
 #pragma once
 #include <cstddef>
+#include <functional>
 #include <vector>
 
 #include "core/random.h"
 #include "model/gpt/gpt.h"
+
+// Which tokens may come next, given the tokens so far: allowed (one entry per token, all true
+// to begin with) is narrowed; a token not allowed gets the logit −∞ before the softmax, the way
+// chapter 3's masks hide a key. Chapter 12 keeps the form of a poem so (train/verse.h).
+using TokenMask = std::function<void(const Tokens& so_far, std::vector<bool>& allowed)>;
 
 struct SamplingSettings {
     double temperature = 1.0;
@@ -14,6 +20,7 @@ struct SamplingSettings {
     std::size_t max_new = 128;    // tokens written after the prompt, at most
     std::size_t context = 0;      // the most tokens the model reads at once (0: no limit)
     std::vector<int> never = {};  // ids never drawn (besides <pad> and <bos>), e.g. <unk>
+    TokenMask mask = {};          // none: every token may come
 };
 
 // The prompt (starting with <bos>) and what the model draws after it: up to <eos> (kept) or
