@@ -1,6 +1,6 @@
 # transformer-by-hand — build, run and check every chapter.
 #
-#   make            build every chapter into build/<name>, and the test program build/tests
+#   make            build every chapter into build/<name> (make test builds the tests)
 #   make run        build, then run every chapter in order (the narrated walkthroughs)
 #   make corpus     fetch chapter 12's corpus again (make does it once; make test never)
 #   make test       the doctest suite, then every chapter with --check; ends "N passed, N failed"
@@ -114,7 +114,7 @@ PROGRAMS := $(addprefix $(BUILD)/,$(CHAPTERS))
 PYTHON   := /usr/bin/python3
 
 .PHONY: all run test check goldens rewrite bench figures clean deps book
-all: $(PROGRAMS) $(BUILD)/tests build/.corpus-tried
+all: $(PROGRAMS) build/.corpus-tried
 
 # --- dependencies: doctest and nlohmann/json from the system's package manager ---------------
 # Installed on Debian/Ubuntu when missing (as root, or with password-less sudo); elsewhere the

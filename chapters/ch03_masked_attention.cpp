@@ -181,12 +181,18 @@ void fully_masked_row(Chapter& ch, const Inputs& in) {
             tr("Here no row has every key hidden (the first token is not padding), so −1e9 and "
                "−inf agree. Mark inputs.left_key_padding's first entry true to see the "
                "difference."));
+    } else if (empty_rows == 1) {
+        ch.say(
+            tr("Row {} ({}) sees no key at all: every key it may look at is padding. With a large "
+               "finite number such a row becomes uniform: the query averages the padding it was "
+               "meant to ignore.",
+               first_empty, left[first_empty]));
     } else {
         ch.say(
-            tr("{} of the {} rows see no key at all (the first is row {}). With a large finite "
-               "number such a row becomes uniform: the query averages the padding it was meant "
-               "to ignore.",
-               empty_rows, n, first_empty));
+            tr("{} of the {} rows see no key at all, row {} ({}) first: every key they may look "
+               "at is padding. With a large finite number such a row becomes uniform: the query "
+               "averages the padding it was meant to ignore.",
+               empty_rows, n, first_empty, left[first_empty]));
     }
     ch.correction(
         "01 代码",

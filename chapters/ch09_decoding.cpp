@@ -343,9 +343,10 @@ void timed(Chapter& ch, const Inputs& in) {
            fixed(p_cached - 1, 2), against(p_recompute, 3), against(p_cached, 2)));
     if (p_recompute < 2.85 || p_cached < 1.85)
         ch.say(
-            tr("Short of the count: with d_model {} the per-row work (projections, "
-               "feed-forward, output layer) still weighs beside the attention scores, and it "
-               "grows one power slower; the longer the output, the closer the exponents come.",
+            tr("The exponents fall short of the count because with d_model {} the per-row work "
+               "(projections, feed-forward, output layer) still weighs beside the attention "
+               "scores, and it grows one power slower; the longer the output, the closer the "
+               "exponents come.",
                in.model.config.d_model));
     if (p_recompute > 3.15 || p_cached > 2.15)
         ch.say(
@@ -530,6 +531,14 @@ void stopping_rules(Chapter& ch, const Inputs& in) {
         throw non_finite_model(from, e.step);
     }
     const ExactMatch g = exact_match(greedy), e = exact_match(early), l = exact_match(late);
+    const std::uint64_t smallest =
+        *std::min_element(in.stopping_numbers.begin(), in.stopping_numbers.end());
+    ch.say(tr("Each decoder reads the data file's {} (inputs.stopping.numbers, drawn at random): "
+              "not chapter 7's held-out numbers, so a model may have trained on some of them "
+              "(the smallest is {}). They compare the decoders with each other, not the model "
+              "with new numbers.",
+              count_of(in.stopping_numbers.size(), N_("{} number"), N_("{} numbers")),
+              smallest));
     Table t({tr("decoder"), tr("numbers read right")});
     t.add({tr("greedy"), std::to_string(g.correct) + " / " + std::to_string(g.total)});
     t.add({tr("beam, stop when {} have finished", in.beam.beam),
@@ -584,7 +593,7 @@ void sampling(Chapter& ch, const Inputs& in) {
         for (std::size_t k = 0; k < in.samples; ++k) {
             drawn.push_back(
                 sample_decode(in.model, in.sources[0], s.temperature, s.top_k, in.max_length, rng));
-            ch.line("  " + setting_text(s) + ":  " + words(c, drawn.back()));
+            ch.line("  " + tr("{}:  {}", setting_text(s), words(c, drawn.back())));
         }
     ch.record("sampled_tokens", padded(drawn, in.max_length + 1, c.pad_id), Shape::Matrix, 0.0);
     ch.say(

@@ -173,12 +173,15 @@ Inputs read_inputs(const DataFile& d, const Options& o) {
 
 std::string percent(double x) { return fixed(100 * x, 1) + "%"; }
 
-// A number as the narration shows it, infinities and NaN included (they are the point here).
+// A number as the narration shows it, infinities and NaN included (they are the point here),
+// a negative one with the minus sign the prose writes (−65504 beside −∞, not -65504).
 std::string shown(double x) {
     if (std::isnan(x)) return "NaN";
     if (std::isinf(x)) return x > 0 ? "∞" : "−∞";
-    return general(x, 4);
+    return x < 0 ? "−" + general(-x, 4) : general(x, 4);
 }
+// The same, every digit (a format's own number, such as −65504 or −998244352).
+std::string shown_exactly(double x) { return x < 0 ? "−" + general(-x, 17) : general(x, 17); }
 
 // A reading as the table names it.
 std::string reading_text(const Reading& r) {
@@ -395,9 +398,9 @@ void mask_value(Chapter& ch, const Inputs& in) {
               "it zeros), or masks with the format's lowest number, {}: then every hidden score "
               "rounds to about the same number and the row comes out even, {} each — wrong, but "
               "finite.",
-              general(to_format(in.mask_value, FloatFormat::BFloat16), 9), hex_bits(bf, 4),
+              shown_exactly(to_format(in.mask_value, FloatFormat::BFloat16)), hex_bits(bf, 4),
               shown(to_format(in.mask_value, FloatFormat::Float16)), hex_bits(h, 4), finite,
-              in.masked_row, general(lowest, 6), general(with_lowest.front(), 4)));
+              in.masked_row, shown_exactly(lowest), general(with_lowest.front(), 4)));
 }
 
 void dot_products(Chapter& ch, const Inputs& in) {

@@ -4,8 +4,11 @@
 #include "report/chapter_list.h"
 #include "report/html_page.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <iostream>
+#include <sstream>
 
 #include "core/allocation.h"
 #include "core/threads.h"
@@ -57,20 +60,48 @@ void narrate_corrections(Narration& n, const Chapter& ch, const std::vector<Prin
     for (const auto& [where, what] : ch.corrections()) n.correction(where, what);
 }
 
+// got / expected as a simple number, when it is one: "√5", "1/8", "2" (a scale added or left
+// out, as attention's 1/√d_k, shows so); "" otherwise.
+std::string simple_factor(const Mismatch& m) {
+    char* end_got = nullptr;
+    char* end_expected = nullptr;
+    const double got = std::strtod(m.got.c_str(), &end_got);
+    const double expected = std::strtod(m.expected.c_str(), &end_expected);
+    if (*end_got != '\0' || *end_expected != '\0' || expected == 0 || got == 0) return "";
+    const double r = got / expected;
+    const auto same = [r](double x) { return std::fabs(r - x) <= 1e-6 * std::fabs(x); };
+    for (int n = 2; n <= 4096; ++n) {
+        const double root = std::sqrt(static_cast<double>(n));
+        const std::string k = std::to_string(n);
+        if (n <= 64 && same(n)) return k;
+        if (n <= 64 && same(1.0 / n)) return "1/" + k;
+        if (same(root)) return "√" + k;
+        if (same(1.0 / root)) return "1/√" + k;
+        if (n <= 64 && same(-1.0 * n)) return "−" + k;
+    }
+    return same(-1.0) ? "−1" : "";
+}
+
 void print_mismatches(std::ostream& out, const std::vector<Mismatch>& rows,
                       std::size_t limit = 40) {
-    Table table({"name", "index", "got", "expected", "|diff|", "tolerance"});
+    // got ÷ expected: shown where it is a simple number (√5: a scale 1/√5 left out)
+    Table table({"name", "index", "got", "expected", "|diff|", "tolerance", "got ÷ expected"});
+    std::size_t factors = 0;
     for (std::size_t i = 0; i < rows.size() && i < limit; ++i) {
         const Mismatch& m = rows[i];
         const bool shape = m.index == "shape";
+        const std::string factor = shape ? "" : simple_factor(m);
+        factors += !factor.empty();
         table.add({m.name, m.index, m.got, m.expected, shape ? "-" : sci(m.diff),
-                   shape ? "-" : sci(m.tol)});
+                   shape ? "-" : sci(m.tol), factor});
     }
     table.print(out);
     if (rows.size() > limit) out << "... and " << rows.size() - limit << " more mismatches\n";
+    if (factors > 0)
+        out << "(where got ÷ expected is a simple number such as √5, one factor moved those\n"
+               " values: a scale added or left out, as attention's 1/√d_k, does so)\n";
 }
 
-// --check: every result against expected, and our errata against the oracle's list.
 // --check: every result against expected, and our errata against the oracle's list. When the
 // inputs were edited since the expected values were computed, it says so and what to run.
 int check(const ChapterInfo& info, const Chapter& ch, const std::vector<PrintedCheck>& printed) {

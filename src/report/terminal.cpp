@@ -226,22 +226,28 @@ void print_matrix(std::ostream& out, const std::string& title, const Matrix& m,
     auto col_label = [&](std::size_t c) {
         return c < col_labels.size() ? col_labels[c] : std::to_string(c);
     };
-    std::size_t label_w = 0, cell_w = 0;
+    std::size_t label_w = 0;
     for (std::size_t r = 0; r < m.rows; ++r)
         label_w = std::max(label_w, display_width(row_label(r)));
-    for (std::size_t c = 0; c < m.cols; ++c) cell_w = std::max(cell_w, display_width(col_label(c)));
-    for (double x : m.data) cell_w = std::max(cell_w, fixed(x, decimals).size());
+    // each column as wide as its label or its widest number (a long label widens only its own)
+    std::vector<std::size_t> cell_w(m.cols, 0);
+    for (std::size_t c = 0; c < m.cols; ++c) {
+        cell_w[c] = display_width(col_label(c));
+        for (std::size_t r = 0; r < m.rows; ++r)
+            cell_w[c] = std::max(cell_w[c], fixed(m(r, c), decimals).size());
+    }
     // wider than the terminal: the columns in groups, one below the other, each labelled
     std::vector<std::size_t> widths = {2 + label_w};
-    widths.resize(m.cols + 1, 2 + cell_w);
+    for (std::size_t c = 0; c < m.cols; ++c) widths.push_back(2 + cell_w[c]);
     for (const auto& [begin, end] : column_groups(widths)) {
         out << "  " << std::string(label_w, ' ');
-        for (std::size_t c = begin - 1; c < end - 1; ++c) out << "  " << pad_left(col_label(c), cell_w);
+        for (std::size_t c = begin - 1; c < end - 1; ++c)
+            out << "  " << pad_left(col_label(c), cell_w[c]);
         out << "\n";
         for (std::size_t r = 0; r < m.rows; ++r) {
             out << "  " << pad_right(row_label(r), label_w);
             for (std::size_t c = begin - 1; c < end - 1; ++c)
-                out << "  " << pad_left(fixed(m(r, c), decimals), cell_w);
+                out << "  " << pad_left(fixed(m(r, c), decimals), cell_w[c]);
             out << "\n";
         }
     }
