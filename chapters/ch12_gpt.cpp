@@ -203,10 +203,10 @@ void against_pytorch(Chapter& ch, const Inputs& in) {
                          tolerance::end_to_end);
         const double gap = gpt_cache_against_full_pass(v.model, in.tiny_inputs);
         ch.measured("kv_cache_max_abs_diff_" + v.name, gap);
-        t.add({tr("{} ({})", v.name, variant_text(v.model.config)), fixed(loss, 12), sci(worst),
-               sci(gap)});
+        t.add({v.name, fixed(loss, 12), sci(worst), sci(gap)});
     }
     ch.table(t);
+    for (const Tiny& v : in.tiny) ch.line(tr("{}: {}", v.name, variant_text(v.model.config)));
     ch.say(
         tr("Every gradient comes from the hand-written backward passes of chapters 4–10, "
            "composed once more; the oracle (data/oracle/ch12_gpt.py) builds the same model "

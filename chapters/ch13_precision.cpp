@@ -782,11 +782,16 @@ void speed_step(Chapter& ch, const Gpt& model) {
 void error_picture(Chapter& ch, const std::vector<FormatRow>& rows) {
     LineChart chart{tr("the largest weight error and the loss's change, against bits per weight"),
                     tr("bits per weight"), tr("relative error / nats"), false, true, {}, {}};
+    // each reading a point of its own, named beside it: readings of one width are separate
+    // things, not a trend to join (a line would zigzag through them in the table's order)
     Series weights{tr("largest weight error"), {}, {}}, loss{tr("|change of held-out loss|"), {}, {}};
+    weights.joined = loss.joined = false;
     const double bits[] = {64, 32, 16, 16, 9, 16, 9};
     for (std::size_t i = 1; i < rows.size() && i < 7; ++i) {
-        if (rows[i].worst_error > 0)
+        if (rows[i].worst_error > 0) {
             weights.xs.push_back(bits[i]), weights.ys.push_back(rows[i].worst_error);
+            weights.labels.push_back(tr(readings[i].name));
+        }
         const double change = std::fabs(rows[i].loss - rows[0].loss);
         if (change > 0) loss.xs.push_back(bits[i]), loss.ys.push_back(change);
     }

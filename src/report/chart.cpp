@@ -40,6 +40,11 @@ Axis axis_of(const LineChart& c, bool x_axis) {
     Axis a{lo, hi, log, x_axis && !c.x_ticks.empty() ? c.x_ticks : axis_ticks(lo, hi, log)};
     a.lo = std::min(lo, a.ticks.front());  // the axis spans its first and last tick
     a.hi = std::max(hi, a.ticks.back());
+    // and a little more where a point would sit on the frame: 4% of the span on each side
+    const double span = log ? std::log10(a.hi / a.lo) : a.hi - a.lo;
+    const double pad = span > 0 ? 0.04 * span : (log ? 0.1 : 1.0);
+    if (lo <= a.lo) a.lo = log ? a.lo / std::pow(10.0, pad) : a.lo - pad;
+    if (hi >= a.hi) a.hi = log ? a.hi * std::pow(10.0, pad) : a.hi + pad;
     return a;
 }
 
@@ -47,11 +52,18 @@ void draw_axes(std::ostringstream& s, const LineChart& c, const Axis& ax, const 
                double left, double right, double top, double bottom) {
     s << "<rect x=\"" << left << "\" y=\"" << top << "\" width=\"" << right - left << "\" height=\""
       << bottom - top << "\" fill=\"none\" stroke=\"#888\"/>\n";
+    double label_end = -1e9;  // where the last x label written ends: none may overlap it
     for (double t : ax.ticks) {
         const double px = ax.to_pixel(t, left, right);
+        const double half = 3.6 * static_cast<double>(tick_text(t).size());  // ~7 px a digit
         s << "<line x1=\"" << px << "\" y1=\"" << bottom << "\" x2=\"" << px << "\" y2=\""
-          << bottom + 4 << "\" stroke=\"#888\"/><text class=\"x-tick\" x=\"" << px << "\" y=\""
-          << bottom + 17 << "\" text-anchor=\"middle\">" << tick_text(t) << "</text>\n";
+          << bottom + 4 << "\" stroke=\"#888\"/>";
+        if (px - half > label_end + 6) {
+            s << "<text class=\"x-tick\" x=\"" << px << "\" y=\"" << bottom + 17
+              << "\" text-anchor=\"middle\">" << tick_text(t) << "</text>";
+            label_end = px + half;
+        }
+        s << "\n";
     }
     for (double t : ay.ticks) {
         const double py = ay.to_pixel(t, bottom, top);
@@ -86,13 +98,17 @@ void draw_series(std::ostringstream& s, const Series& sr, const char* colour, co
         last_x = ax.to_pixel(sr.xs[i], left, right);
         last_y = ay.to_pixel(sr.ys[i], bottom, top);
         points << last_x << "," << last_y << " ";
-        if (sr.markers)
+        if (sr.markers || !sr.joined)
             marks << "<circle class=\"marker\" cx=\"" << last_x << "\" cy=\"" << last_y
-                  << "\" r=\"3\" fill=\"" << colour << "\"/>\n";
+                  << "\" r=\"" << (sr.joined ? 3 : 4) << "\" fill=\"" << colour << "\"/>\n";
+        if (i < sr.labels.size())
+            notes.push_back({last_x + 7, last_y + 4, sr.labels[i], colour});
     }
-    s << "<polyline class=\"series\" fill=\"none\" stroke=\"" << colour << "\" stroke-width=\"2\""
-      << (sr.dashed ? " stroke-dasharray=\"6,4\"" : "") << " points=\"" << points.str() << "\"/>\n"
-      << marks.str();
+    if (sr.joined)
+        s << "<polyline class=\"series\" fill=\"none\" stroke=\"" << colour
+          << "\" stroke-width=\"2\"" << (sr.dashed ? " stroke-dasharray=\"6,4\"" : "")
+          << " points=\"" << points.str() << "\"/>\n";
+    s << marks.str();
     if (!sr.note.empty()) notes.push_back({last_x + 6, last_y + 4, sr.note, colour});
 }
 
@@ -160,10 +176,13 @@ std::string line_chart_svg(const LineChart& c) {
           << colour << "\">" << xml_escape(c.series[k].name) << "</text>\n";
         legend_x += 40 + 7.0 * static_cast<double>(display_width(c.series[k].name));
     }
-    // notes that would overlap are pushed apart, top to bottom, 13 px (one line of text) at least
+    // notes that would overlap (near each other across) are pushed apart, top to bottom, 13 px
+    // (one line of text) at least
     std::sort(notes.begin(), notes.end(), [](const Note& a, const Note& b) { return a.y < b.y; });
     for (std::size_t i = 1; i < notes.size(); ++i)
-        notes[i].y = std::max(notes[i].y, notes[i - 1].y + 13);
+        for (std::size_t j = 0; j < i; ++j)
+            if (std::fabs(notes[i].x - notes[j].x) < 60)
+                notes[i].y = std::max(notes[i].y, notes[j].y + 13);
     for (const Note& n : notes)
         s << "<text class=\"note\" x=\"" << n.x << "\" y=\"" << n.y << "\" fill=\"" << n.colour
           << "\">" << xml_escape(n.text) << "</text>\n";

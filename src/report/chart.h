@@ -11,6 +11,8 @@ struct Series {
     bool markers = true;    // a dot at each measured point
     bool dashed = false;    // a reference line (∝ n², a floor), not a measurement
     std::string note = {};  // written at the line's end, e.g. "slope 1.97"
+    bool joined = true;     // false: points alone, no line (separate things, not a trend)
+    std::vector<std::string> labels = {};  // written beside each point, when given
 };
 
 struct LineChart {
