@@ -613,28 +613,6 @@ Trained train_step(Chapter& ch, const Inputs& in, const Corpus& c) {
 
 // --- the held-out poems ------------------------------------------------------------------------
 
-// How much of the margin comes from reading further back than the n-gram: the model measured
-// again with its window cut to the n-gram's history.
-void say_context(Chapter& ch, const Gpt& model, const Corpus& c, const Baselines& b, double full,
-                 std::size_t context) {
-    const std::size_t history = b.best_order() - 1;
-    if (history >= context) return;
-    const double short_window = gpt_sliding_loss(model, c.heldout, history);
-    ch.measured("heldout_loss_ngram_window", short_window);
-    const double same = b.best_loss() - short_window, further = short_window - full;
-    ch.say(same > 0
-               ? tr("Cut to the {} characters before it that {} reads, the model scores {}: {} "
-                    "nats better than the n-gram on the same history, and reading up to {} "
-                    "tokens back gains the other {}.",
-                    history, kn_noun(b.best_order()), fixed(short_window, 4), fixed(same, 3),
-                    context, fixed(further, 3))
-               : tr("Cut to the {} characters before it that {} reads, the model scores {}, no "
-                    "better than the n-gram on the same history: its whole margin comes from "
-                    "reading up to {} tokens back ({} nats).",
-                    history, kn_noun(b.best_order()), fixed(short_window, 4), context,
-                    fixed(further, 3)));
-}
-
 double heldout_step(Chapter& ch, const Inputs& in, const Corpus& c, const Trained& t,
                     const Baselines& b) {
     ch.step(tr("Held-out poems: the model against the baselines"));
@@ -668,7 +646,6 @@ double heldout_step(Chapter& ch, const Inputs& in, const Corpus& c, const Traine
                   "perplexity is {}× the n-gram's.",
                   kn_noun(b.best_order()), fixed(margin, 3), bits(margin),
                   fixed(std::exp(-margin), 2)));
-        say_context(ch, t.model, c, b, model, context);
     } else
         ch.say(tr("The model does not beat the best of them, {}, here ({} against {} nats): it "
                   "needs more training steps (--steps) or more text (the complete Tang poems, "

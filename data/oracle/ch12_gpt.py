@@ -58,8 +58,11 @@ CORPUS = {"source": "quantangshi", "heldout_every": 10, "validation_every": 10,
           "validation_max": 300, "min_count": 2, "vocabulary": 3000}
 MODEL = {"d_model": 96, "n_heads": 4, "n_kv_heads": 2, "d_ff": 256, "n_layers": 4,
          "norm": "rms", "positions": "rope", "norm_first": True, "layer_norm_eps": 1e-5}
-TRAINING = {"steps": 1500, "batch": 16, "context": 64, "peak_lr": 0.006, "warmup": 100,
-            "final_fraction": 0.1, "smoothing": 0.0, "weight_decay": 0.1, "seed": 12}
+# 1,700 steps at a peak of 0.008 falling to 5% of it: on the split that keeps kin poems together,
+# measured against 1,500 at 0.006 (the earlier defined run), 1,750 at 0.006, 1,700 at 0.01 and
+# batches of 24 (chapters/README.md, chapter 12), the lowest held-out loss in the same time
+TRAINING = {"steps": 1700, "batch": 16, "context": 64, "peak_lr": 0.008, "warmup": 100,
+            "final_fraction": 0.05, "smoothing": 0.0, "weight_decay": 0.1, "seed": 12}
 
 
 def tiny_variants():
