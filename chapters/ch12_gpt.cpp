@@ -69,7 +69,6 @@ struct Inputs {
     std::size_t validate_every = 0, patience = 0;
     std::vector<std::string> corpus_overrides;  // settings the corpus's own entry changed
     SamplingPlan sampling;
-    std::size_t attention_block = 0;
 };
 
 void read_tiny(const DataFile& data, Inputs& in) {
@@ -174,7 +173,6 @@ Inputs read_inputs(const DataFile& data, const Options& o) {
     in.model = read_gpt_config(data, "inputs.model.", false);
     read_training(data, o, in);
     read_sampling(data, o, in);
-    in.attention_block = data.size("inputs.attention.block", 0, 64);
     return in;
 }
 
@@ -870,8 +868,8 @@ void verse_table(Chapter& ch, const std::vector<VerseRow>& rows, bool with_sound
     for (std::size_t i = 0; i < rows.size(); ++i) {
         chart.groups.push_back(rows[i].name);
         const VerseMeasures& v = rows[i].m.verse;
-        chart.shares(i, 0) = v.doubled_share(), chart.shares(i, 1) = v.tripled_share();
-        if (with_sounds) chart.shares(i, 2) = v.rhyme_share(), chart.shares(i, 3) = v.tone_share();
+        chart.values(i, 0) = v.doubled_share(), chart.values(i, 1) = v.tripled_share();
+        if (with_sounds) chart.values(i, 2) = v.rhyme_share(), chart.values(i, 3) = v.tone_share();
     }
     ch.picture("ch12_verse.svg", bar_chart_svg(chart));
 }
@@ -1012,132 +1010,6 @@ std::vector<Tokens> writing_step(Chapter& ch, const Inputs& in, const Corpus& c,
     return shown;
 }
 
-// --- what the heads look at --------------------------------------------------------------------
-
-// Where each token of a written poem stands: its line (0: the title) and its column.
-struct Place {
-    std::size_t line = 0, column = 0;
-    bool character = false;  // a character of a line (not <bos>, a line break or <eos>)
-};
-
-std::vector<Place> places_of(const Tokens& t) {
-    std::vector<Place> p(t.size());
-    std::size_t line = 0, column = 0;
-    for (std::size_t i = 0; i < t.size(); ++i) {
-        const bool newline = t[i] == CharVocabulary::newline;
-        p[i] = {line, column, t[i] > CharVocabulary::newline};
-        if (newline) ++line, column = 0;
-        else if (p[i].character) ++column;
-    }
-    return p;
-}
-
-// A kind of key a query may look at, by the key's position for query q (−1: none for it).
-using KeyOf = std::function<long(std::size_t)>;
-struct KeyKind {
-    std::string name;
-    KeyOf key_of;
-};
-
-// The kinds measured, on one poem: from every character of its lines (not the title).
-std::vector<KeyKind> key_kinds(const Tokens& poem, const CharVocabulary& v,
-                               const std::vector<Place>& p) {
-    const auto find = [p](std::size_t line, std::size_t column) -> long {
-        for (std::size_t i = 0; i < p.size(); ++i)
-            if (p[i].character && p[i].line == line && p[i].column == column) return long(i);
-        return -1;
-    };
-    const auto body = [p](std::size_t q) { return p[q].character && p[q].line >= 2; };
-    const auto rhyme = [poem, &v, body](std::size_t q) {  // the last character before 。？！
-        if (!body(q) || q + 1 >= poem.size()) return false;
-        const std::string& next = v.names[static_cast<std::size_t>(poem[q + 1])];
-        return next == "。" || next == "？" || next == "！";
-    };
-    return {{tr("the character before"), [body](std::size_t q) { return body(q) ? long(q) - 1 : -1L; }},
-            {tr("the first character of its line"),
-             [=](std::size_t q) { return body(q) && p[q].column > 0 ? find(p[q].line, 0) : -1L; }},
-            {tr("same place, line above"),
-             [=](std::size_t q) { return body(q) ? find(p[q].line - 1, p[q].column) : -1L; }},
-            {tr("rhyme place, line above"),
-             [=](std::size_t q) { return rhyme(q) ? find(p[q].line - 1, p[q].column) : -1L; }},
-            {tr("<bos>"), [body](std::size_t q) { return body(q) ? 0L : -1L; }}};
-}
-
-// The mean weight, over the queries where key_of names a key, that a head gives that key.
-double mean_weight(const Matrix& w, std::size_t queries, const KeyOf& key_of) {
-    double sum = 0;
-    std::size_t n = 0;
-    for (std::size_t q = 0; q < queries; ++q)
-        if (const long k = key_of(q); k >= 0) sum += w(q, static_cast<std::size_t>(k)), ++n;
-    return n ? sum / static_cast<double>(n) : 0.0;
-}
-
-// The weight a head spreading evenly gives one key, over the queries of the poem's lines.
-double even_spread(const std::vector<Place>& p) {
-    double even = 0;
-    std::size_t n = 0;
-    for (std::size_t q = 0; q < p.size(); ++q)
-        if (p[q].character && p[q].line >= 2) even += 1.0 / double(q + 1), ++n;
-    return n ? even / double(n) : 0.0;
-}
-
-void attention_step(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& model,
-                    const Tokens& poem) {
-    const std::size_t block = std::min(in.attention_block, model.blocks.size() - 1);
-    ch.step(tr("What block {}'s heads look at, on the first poem above", block));
-    if (poem.size() > in.windows.context) {  // the model never reads so much at once
-        ch.say(tr("The poem is {} tokens long, longer than the {} the model reads at once: its "
-                  "heads are shown only on a poem that fits.",
-                  grouped(poem.size()), in.windows.context));
-        return;
-    }
-    const std::vector<Place> p = places_of(poem);
-    const double uniform = even_spread(p);
-    if (uniform == 0) {
-        ch.say(tr("The poem has no character below its title line: nothing to measure."));
-        return;
-    }
-    Gpt standard = model;  // the standard attention keeps the weights
-    standard.config.attention_tile = 0;
-    GptCache cache;
-    gpt_logits(standard, {poem}, &cache);
-    const std::vector<KeyKind> kinds = key_kinds(poem, c.vocabulary, p);
-    std::vector<std::string> header = {tr("head")};
-    for (const KeyKind& k : kinds) header.push_back(k.name);
-    header.push_back(tr("uniform"));
-    Table table(header);
-    Labels labels;
-    for (int id : poem)
-        labels.push_back(id == CharVocabulary::newline ? "↵" : c.vocabulary.names[std::size_t(id)]);
-    std::vector<Heatmap> panels;
-    std::vector<std::pair<double, std::size_t>> best(kinds.size(), {0.0, 0});
-    for (std::size_t h = 0; h < model.config.n_heads; ++h) {
-        const Matrix& w = cache.blocks[block].self_attn.heads[h].weights;
-        std::vector<std::string> row = {std::to_string(h + 1)};
-        for (std::size_t k = 0; k < kinds.size(); ++k) {
-            const double m = mean_weight(w, p.size(), kinds[k].key_of);
-            row.push_back(percent(m));
-            if (m > best[k].first) best[k] = {m, h + 1};
-        }
-        row.push_back(percent(uniform));
-        table.add(row);
-        panels.push_back({tr("head {}", h + 1), w, labels, labels, Scale::Weights});
-    }
-    ch.say(tr("The mean weight each head of block {} gives, from a character of the poem's "
-              "lines, to each kind of key; \"uniform\" is what a head spreading evenly over the "
-              "keys before it would give one of them:",
-              block));
-    ch.table(table);
-    for (std::size_t k = 0; k < kinds.size(); ++k)
-        if (best[k].first > 2 * uniform)
-            ch.say(tr("Head {} looks at {}: {} of its weight on average, {}× an even spread.",
-                      best[k].second, kinds[k].name, percent(best[k].first),
-                      fixed(best[k].first / uniform, 1)));
-    ch.say(tr("(measured on one written poem; another poem, block or training run may differ)"));
-    ch.picture("ch12_attention.svg",
-               heatmaps_svg(tr("block {}: each head's weights on a written poem", block), panels));
-}
-
 // --- the run -------------------------------------------------------------------------------------
 
 // The chapter's defined experiment: its own data file, corpus and steps. Anything else is the
@@ -1247,9 +1119,12 @@ void walkthrough(Chapter& ch) {
     say_which_run(ch, trained, c);
     const double heldout = heldout_step(ch, in, c, trained, b);
     const SamplingSettings s = sampling_step(ch, in, c, trained.model);
-    const std::vector<Tokens> shown = writing_step(ch, in, c, trained.model, b, sounds, s);
-    if (!shown.empty()) attention_step(ch, in, c, trained.model, shown.front());
+    writing_step(ch, in, c, trained.model, b, sounds, s);
     save_step(ch, trained, c, in.corpus, heldout, b, path);
+    ch.say(tr("What the model's {} heads learned — where each looks, which the loss cannot do "
+              "without, whether any copies — is chapter 14's subject: build/ch14_inside_the_poet "
+              "reads the model this chapter saves.",
+              trained.model.blocks.size() * trained.model.config.n_heads));
 }
 
 }  // namespace

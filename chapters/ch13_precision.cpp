@@ -20,6 +20,7 @@
 #include "core/threads.h"
 #include "io/gpt_file.h"
 #include "io/poem_corpus.h"
+#include "io/saved_poet.h"
 #include "model/low_precision/lowered_gpt.h"
 #include "report/chapter.h"
 #include "report/chart.h"
@@ -64,34 +65,14 @@ struct Inputs {
     std::vector<Tokens> heldout, prompts;
     std::size_t new_tokens = 0;
     // chapter 12's poet: its corpus, and, when none is saved, what is trained here instead
-    CorpusSettings corpus;
-    TransformerConfig trained_shape;
-    TrainingSettings training;
-    WindowBatches windows;
+    PoetSettings poet;
     std::size_t heldout_poems = 0, poem_new_tokens = 0;
     std::vector<std::string> poem_prompts;
 };
 
 void read_poems_settings(const DataFile& d, Inputs& in) {
     const std::string k = "inputs.poems.";
-    CorpusSettings& c = in.corpus;
-    c.source = d.text(k + "corpus.source");
-    c.heldout_every = d.size(k + "corpus.heldout_every", 2, 1000);
-    c.validation_every = d.size(k + "corpus.validation_every", 2, 1000);
-    c.validation_max = d.size(k + "corpus.validation_max", 0, 1000000);
-    c.min_count = d.size(k + "corpus.min_count", 1, 1000);
-    c.vocabulary = d.size(k + "corpus.vocabulary", 1, 1 << 20);
-    in.trained_shape = read_gpt_config(d, k + "model.", false);
-    TrainingSettings& s = in.training;
-    s.max_steps = d.size(k + "training.steps", 1, 1000000);
-    s.seed = d.size(k + "training.seed", 0, std::size_t(1) << 62);
-    s.adam.schedule = AdamSettings::Schedule::Cosine;
-    s.adam.peak = d.number(k + "training.peak_lr", 1e-6, 1.0);
-    s.adam.warmup = d.size(k + "training.warmup", 1, 1000000);
-    s.adam.final_fraction = d.number(k + "training.final_fraction", 0.0, 1.0);
-    s.adam.weight_decay = d.number(k + "training.weight_decay", 0.0, 100.0);
-    s.smoothing = 0;
-    in.windows = {d.size(k + "training.batch", 1, 4096), d.size(k + "training.context", 1, 4096)};
+    in.poet = read_poet_settings(d, k);
     in.heldout_poems = d.size(k + "heldout_poems", 1, 1000000);
     in.poem_prompts = d.texts(k + "prompts");
     in.poem_new_tokens = d.size(k + "new_tokens", 1, 10000);
@@ -99,7 +80,7 @@ void read_poems_settings(const DataFile& d, Inputs& in) {
 
 void apply_flags(const Options& o, Inputs& in) {
     if (o.has("--steps"))
-        in.training.max_steps = static_cast<std::size_t>(o.integer("--steps", 1, 10000000));
+        in.poet.training.max_steps = static_cast<std::size_t>(o.integer("--steps", 1, 10000000));
 }
 
 Inputs read_inputs(const DataFile& d, const Options& o) {
@@ -629,56 +610,20 @@ void small_model_step(Chapter& ch, const Inputs& in) {
 
 // --- chapter 12's model in each format ------------------------------------------------------------
 
-struct PoemModel {
-    Gpt model;
-    Corpus corpus;
-    std::string origin;  // where it came from, for the narration
-};
-
 // build/ch12_gpt_model.json (or --weights FILE) with the corpus it was trained on; where none is
-// saved, the same kind of model trained here for the data file's few steps.
-PoemModel poem_model(Chapter& ch, const Inputs& in) {
-    const std::string prepared =
-        data_folder_path("build/corpus/quantangshi.txt", (ch.options.program_dir + "/ch13").c_str());
-    const std::string path = ch.options.has("--weights")
-                                 ? ch.options.value("--weights")
-                                 : ch.options.program_dir + "/ch12_gpt_model.json";
-    PoemModel p;
-    const bool saved = !ch.options.has("--corpus") && std::ifstream(path).good();
-    if (ch.options.has("--weights") || saved) {
-        const DataFile file = DataFile::load(path);
-        p.model = load_gpt(file, "");
-        CharVocabulary v;
-        v.names = file.texts("vocabulary");
-        if (v.names.size() != p.model.config.tgt_vocab)
-            throw file.error("vocabulary", tr("expected {} names, one per token of config.vocab",
-                                              p.model.config.tgt_vocab));
-        for (std::size_t i = 0; i < v.names.size(); ++i) v.ids[v.names[i]] = static_cast<int>(i);
-        CorpusSettings k = in.corpus;
-        if (!read_corpus_record(file, prepared, k)) k.choice = choose_corpus(k.source, prepared);
-        p.corpus = prepare_corpus(k, &v);
-        p.origin = tr("chapter 12's model, {}", path);
-        return p;
-    }
-    CorpusSettings k = in.corpus;
-    if (ch.options.has("--corpus")) k.source = ch.options.value("--corpus");
-    k.choice = choose_corpus(k.source, prepared);
-    p.corpus = prepare_corpus(k);
-    TransformerConfig c = in.trained_shape;
-    c.tgt_vocab = c.src_vocab = p.corpus.vocabulary.size();
-    p.model = train_gpt(random_gpt(c, in.training.seed), p.corpus.training, in.windows, in.training)
-                  .model;
-    p.origin = ch.options.has("--corpus")
-                   ? tr("chapter 12's kind of model, trained here for {} steps on {}",
-                        in.training.max_steps, k.choice.path)
-                   : tr("no model saved at {}: chapter 12's kind of model, trained here for {} "
-                        "steps (build/ch12_gpt trains and saves the chapter's own)",
-                        path, in.training.max_steps);
-    if (!k.choice.fallback.empty()) p.origin += " " + k.choice.fallback;
-    return p;
+// saved, the same kind of model trained here for the data file's few steps (io/saved_poet.h).
+Poet poem_model(const Chapter& ch, const Inputs& in) {
+    PoetSource source;
+    source.prepared = data_folder_path("build/corpus/quantangshi.txt",
+                                       (ch.options.program_dir + "/ch13").c_str());
+    source.weights_named = ch.options.has("--weights");
+    source.weights = source.weights_named ? ch.options.value("--weights")
+                                          : ch.options.program_dir + "/ch12_gpt_model.json";
+    if (ch.options.has("--corpus")) source.corpus = ch.options.value("--corpus");
+    return read_poet(in.poet, source);
 }
 
-void poems_step(Chapter& ch, const Inputs& in, const PoemModel& p, std::vector<FormatRow>& rows) {
+void poems_step(Chapter& ch, const Inputs& in, const Poet& p, std::vector<FormatRow>& rows) {
     ch.step(tr("Chapter 12's poet in each format"));
     ch.say(p.origin);
     const std::size_t n = std::min(in.heldout_poems, p.corpus.heldout.size());
@@ -825,7 +770,7 @@ void walkthrough(Chapter& ch) {
     const ScaleFinding scale = breaking_step(ch, in);
     small_model_step(ch, in);
     if (ch.options.check) return;  // the rest is measured on chapter 12's model, and timed
-    const PoemModel p = poem_model(ch, in);
+    const Poet p = poem_model(ch, in);
     std::vector<FormatRow> rows;
     poems_step(ch, in, p, rows);
     error_picture(ch, rows);

@@ -38,6 +38,7 @@ import ch10_modern_attention
 import ch11_long_sequences
 import ch12_gpt
 import ch13_precision
+import ch14_inside_the_poet
 from common import digest, errata, to_text, write
 from variants import smallest, variants
 
@@ -61,6 +62,7 @@ CHAPTERS = {
         ch11_long_sequences,
         ch12_gpt,
         ch13_precision,
+        ch14_inside_the_poet,
     )
 }
 

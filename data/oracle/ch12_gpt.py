@@ -33,8 +33,10 @@ def gpt_weights(c, seed):
     return {k: v.tolist() for k, v in w.p.items()}
 
 
-def gpt_logits(p, c, ids):
-    """One sequence: logits (len(ids), vocab); row t scores the token after ids[t]."""
+def gpt_logits(p, c, ids, probe=None, stream=None):
+    """One sequence: logits (len(ids), vocab); row t scores the token after ids[t].
+    Chapter 14 looks inside: probe(layer, weights, heads) as modern.attention's probe, and the
+    residual stream (after the embedding, then after each layer) appended to stream."""
     scheme = c["positions"]
     inside = scheme if scheme in ("rope", "alibi") else None
     x = p["embedding.weight"][torch.tensor(ids)] * math.sqrt(c["d_model"])
@@ -44,12 +46,22 @@ def gpt_logits(p, c, ids):
         x = x + p["positions.weight"][: len(ids)]
     # a <pad> key is hidden from every query, as in every self-attention of the C++ (who_attends.h)
     hide = modern.hidden(len(ids), len(ids), causal=True, key_padding=[t == c["pad_id"] for t in ids])
+    if stream is not None:
+        stream.append(x)
     for i in range(c["n_layers"]):
         L = f"layers.{i}"
+        look = None if probe is None else (lambda w, h, i=i: probe(i, w, h))
         x = modern.sublayer(
-            x, lambda z: modern.attention(z, z, p, L + ".self_attn", c, hide, inside), p, L + ".norm1", c
-        )
+            x, lambda z: modern.attention(z, z, p, L + ".self_attn", c, hide, inside, look), p,
+            L + ".norm1", c)
         x = modern.sublayer(x, lambda z: modern.feed_forward(z, p, L), p, L + ".norm2", c)
+        if stream is not None:
+            stream.append(x)
+    return readout(p, c, x)
+
+
+def readout(p, c, x):
+    """The final norm and the output projection (the tied embedding): logits from the stream."""
     return modern.norm(x, p, "norm", c) @ p["embedding.weight"].T
 
 
@@ -113,7 +125,6 @@ def ch12_inputs():
             "poems": 100, "max_new": 100, "seed": 2026, "shown": 5,
             "prompts": ["《春晓》", "《静夜思》", "《登高》", "《月夜》", "《送别》"],
         },
-        "attention": {"block": 3},
     }
 
 

@@ -79,8 +79,10 @@ def hidden(n, m, causal=False, window=0, key_padding=None):
     return h
 
 
-def attention(x_q, x_kv, p, name, c, hide, positions):
-    """Multi-head attention with grouped-query heads; positions: None, "rope" or "alibi"."""
+def attention(x_q, x_kv, p, name, c, hide, positions, probe=None):
+    """Multi-head attention with grouped-query heads; positions: None, "rope" or "alibi".
+    probe(weights (h, n, m), heads (h, n, d_k)) sees each head's weights and output, and returns
+    the outputs to use (chapter 14 reads them, and replaces one to take a head out)."""
     h, d = c["n_heads"], c["d_model"]
     kv_heads = c.get("n_kv_heads", h)
     d_k = d // h
@@ -103,7 +105,10 @@ def attention(x_q, x_kv, p, name, c, hide, positions):
     scores = scores.masked_fill(hide, float("-inf"))
     weights = torch.softmax(scores, -1)
     weights = torch.where(hide.all(-1, keepdim=True), torch.zeros_like(weights), weights)
-    out = (weights @ v).transpose(0, 1).reshape(n, d)
+    heads = weights @ v
+    if probe is not None:
+        heads = probe(weights, heads)
+    out = heads.transpose(0, 1).reshape(n, d)
     return out @ p[name + ".out_proj.weight"].T + p[name + ".out_proj.bias"]
 
 

@@ -121,7 +121,21 @@ def variants():
         ("ch04_multi_head_attention", "other", ch04),
         ("ch10_modern_attention", "other", ch10_other()),
         ("ch13_precision", "other", ch13_other()),
+        ("ch14_inside_the_poet", "other", ch14_other()),
     ]
+
+
+def ch14_other():
+    # another small poet: three blocks of three heads (one key/value head each, grouped), LayerNorm,
+    # sinusoidal positions, a shorter window; 《春晓》 read layer by layer, its first clause
+    import ch14_inside_the_poet as ch14
+    shape = dict(ch14.SMALL, d_model=12, n_heads=3, n_kv_heads=1, d_ff=20, n_layers=3, norm="layer",
+                 positions="sinusoidal")
+    famous = "《春晓》\n春眠不觉晓，处处闻啼鸟。\n夜来风雨声，花落知多少？"
+    return {"punctuation": ch14.PUNCTUATION,
+            "small": ch14.small_poet(shape, seed=1415, steps=80, context=20, famous=famous, lens_clause=0,
+                                     induction={"sequences": 3, "length": 7, "seed": 7}),
+            "poet": ch14.poet_settings()}
 
 
 def ch13_other():
@@ -255,7 +269,19 @@ def smallest():
         ("ch11_long_sequences", ch11_smallest()),
         ("ch12_gpt", ch12_smallest()),
         ("ch13_precision", ch13_smallest()),
+        ("ch14_inside_the_poet", ch14_smallest()),
     ]
+
+
+def ch14_smallest():
+    # one block of width 2, one head, d_k 2; one poem of one character, read to one input (no
+    # query to measure, no clause); the induction test at its shortest (length 2, one sequence)
+    import ch14_inside_the_poet as ch14
+    shape = dict(ch14.SMALL, d_model=2, n_heads=1, n_kv_heads=1, d_ff=1, n_layers=1)
+    return {"punctuation": ch14.PUNCTUATION,
+            "small": ch14.small_poet(shape, seed=14, steps=1, context=1, famous="春", lens_clause=0,
+                                     induction={"sequences": 1, "length": 2, "seed": 1}, texts=["春"]),
+            "poet": ch14.poet_settings(sample_poems=1, induction={"sequences": 1, "length": 2, "seed": 1})}
 
 
 def ch13_smallest():
@@ -309,7 +335,6 @@ def ch12_smallest():
                      "validate_every": 1, "patience": 0},
         "sampling": {"temperatures": [1.0], "top_ps": [1.0], "choice_poems": 1, "poems": 1,
                      "max_new": 3, "seed": 1, "shown": 1, "prompts": [""]},
-        "attention": {"block": 0},
     }
 
 

@@ -1,9 +1,10 @@
-// bar_chart.cpp — rows of horizontal bars on one 0–100% scale, a legend above.
+// bar_chart.cpp — rows of horizontal bars on one scale, a legend above.
 #include "report/bar_chart.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <sstream>
+#include <utility>
 
 #include "report/svg.h"
 #include "report/terminal.h"
@@ -12,10 +13,22 @@ namespace {
 
 const char* const colours[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"};
 
-std::string percent_text(double share) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f%%", 100 * share);
+std::string value_text(const BarChart& c, double v) {
+    char buf[48];
+    if (c.shares)
+        std::snprintf(buf, sizeof buf, "%.1f%%", 100 * v);
+    else
+        std::snprintf(buf, sizeof buf, "%.*f", c.decimals, v);
     return buf;
+}
+
+// The scale's ends: 0–1 for shares; otherwise from the smallest value (or 0) to the largest (or 0).
+std::pair<double, double> scale_of(const BarChart& c) {
+    if (c.shares) return {0.0, 1.0};
+    double lo = 0, hi = 0;
+    for (const double v : c.values.data) lo = std::min(lo, v), hi = std::max(hi, v);
+    if (hi == lo) hi = lo + 1;
+    return {lo, hi};
 }
 
 }  // namespace
@@ -28,8 +41,9 @@ std::string bar_chart_svg(const BarChart& c) {
     const double legend = 24, top = 44 + legend;
     const double row = bar * double(c.measures.size()) + gap;
     const double width = left + plot + 70, height = top + row * double(c.groups.size()) + 30;
+    const double below = c.unit.empty() ? 0 : 16;  // the unit's line under the scale
     std::ostringstream s;
-    s << svg_begin(width, height);
+    s << svg_begin(width, height + below);
     s << "<text x=\"16\" y=\"22\" font-size=\"15\" font-weight=\"bold\">" << xml_escape(c.title)
       << "</text>\n";
     double x = left;  // the legend: a swatch and a name per measure
@@ -39,23 +53,29 @@ std::string bar_chart_svg(const BarChart& c) {
           << xml_escape(c.measures[m]) << "</text>\n";
         x += 30 + 7.0 * double(display_width(c.measures[m]));
     }
-    for (const double tick : {0.0, 0.25, 0.5, 0.75, 1.0}) {  // the scale, its grid lines
-        const double px = left + tick * plot;
+    const auto [lo, hi] = scale_of(c);
+    const auto at = [&](double v) { return left + (std::clamp(v, lo, hi) - lo) / (hi - lo) * plot; };
+    for (int k = 0; k <= 4; ++k) {  // the scale, its grid lines
+        const double tick = lo + (hi - lo) * k / 4, px = at(tick);
         s << "<line x1=\"" << px << "\" y1=\"" << top - 6 << "\" x2=\"" << px << "\" y2=\""
           << height - 26 << "\" stroke=\"#ddd\"/><text x=\"" << px << "\" y=\"" << height - 10
-          << "\" font-size=\"11\" text-anchor=\"middle\">" << percent_text(tick) << "</text>\n";
+          << "\" font-size=\"11\" text-anchor=\"middle\">" << value_text(c, tick) << "</text>\n";
     }
+    if (!c.unit.empty())
+        s << "<text x=\"" << left + plot / 2 << "\" y=\"" << height + 6
+          << "\" font-size=\"11\" text-anchor=\"middle\">" << xml_escape(c.unit) << "</text>\n";
     for (std::size_t g = 0; g < c.groups.size(); ++g) {
         const double y = top + row * double(g);
         s << "<text x=\"" << left - 8 << "\" y=\"" << y + row / 2 - 2
           << "\" font-size=\"12\" text-anchor=\"end\">" << xml_escape(c.groups[g]) << "</text>\n";
         for (std::size_t m = 0; m < c.measures.size(); ++m) {
-            const double share = std::clamp(c.shares(g, m), 0.0, 1.0);
+            const double v = c.values(g, m), from = std::min(at(0), at(v)), to = std::max(at(0), at(v));
             const double by = y + bar * double(m);
-            s << "<rect x=\"" << left << "\" y=\"" << by << "\" width=\"" << share * plot
+            // the label after the bar's right end (a negative bar's is the zero line)
+            s << "<rect x=\"" << from << "\" y=\"" << by << "\" width=\"" << to - from
               << "\" height=\"" << bar - 2 << "\" fill=\"" << colours[m % 6] << "\"/><text x=\""
-              << left + share * plot + 4 << "\" y=\"" << by + bar - 4
-              << "\" font-size=\"10\">" << percent_text(c.shares(g, m)) << "</text>\n";
+              << to + 4 << "\" y=\"" << by + bar - 4 << "\" font-size=\"10\">" << value_text(c, v)
+              << "</text>\n";
         }
     }
     s << svg_end();

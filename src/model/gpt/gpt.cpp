@@ -59,16 +59,29 @@ Matrix block(const Matrix& x, const EncoderLayer& b, const Attending& self,
 
 }  // namespace
 
-Matrix gpt_logits(const Gpt& m, const std::vector<Tokens>& sequences, GptCache* cache) {
+Matrix gpt_embed(const Gpt& m, const std::vector<Tokens>& sequences) {
+    return embed(m.embedding, sequences, added(m));
+}
+
+Matrix gpt_blocks(const Gpt& m, const std::vector<Tokens>& sequences, Matrix x, std::size_t first,
+                  std::size_t end, GptCache* cache) {
     const Attending self = self_attending(sequences, true, m.config);  // who_attends.h
-    Matrix x = embed(m.embedding, sequences, added(m));
     if (cache) cache->blocks.resize(m.blocks.size());
-    for (std::size_t i = 0; i < m.blocks.size(); ++i)
+    for (std::size_t i = first; i < end; ++i)
         x = block(x, m.blocks[i], self, m.config, cache ? &cache->blocks[i] : nullptr);
+    return x;
+}
+
+Matrix gpt_readout(const Gpt& m, const Matrix& x, GptCache* cache) {
     Matrix y = normalize(x, m.norm, cache ? &cache->norm : nullptr);
     Matrix logits = matmul_bt(y, m.embedding);  // (rows x d_model)·(vocab x d_model)ᵀ
     if (cache) cache->y = std::move(y);
     return logits;
+}
+
+Matrix gpt_logits(const Gpt& m, const std::vector<Tokens>& sequences, GptCache* cache) {
+    Matrix x = gpt_blocks(m, sequences, gpt_embed(m, sequences), 0, m.blocks.size(), cache);
+    return gpt_readout(m, x, cache);
 }
 
 void gpt_backward(const Gpt& m, const std::vector<Tokens>& sequences, const Matrix& d_logits,

@@ -50,6 +50,15 @@ struct GptCache {
 Matrix gpt_logits(const Gpt& model, const std::vector<Tokens>& sequences,
                   GptCache* cache = nullptr);
 
+// gpt_logits in its three parts, for a reader who looks inside (chapter 14): the residual stream
+// after the embedding (and learned positions); after blocks first … end − 1 (from the stream as
+// it stood before block `first`); and read out — the final norm and the output projection — at
+// any point of it (the logit lens). gpt_logits = readout(blocks(embed, 0, all)), the same bits.
+Matrix gpt_embed(const Gpt& model, const std::vector<Tokens>& sequences);
+Matrix gpt_blocks(const Gpt& model, const std::vector<Tokens>& sequences, Matrix x,
+                  std::size_t first, std::size_t end, GptCache* cache = nullptr);
+Matrix gpt_readout(const Gpt& model, const Matrix& x, GptCache* cache = nullptr);
+
 // Adds every parameter's gradient into grad from dL/d(logits).
 void gpt_backward(const Gpt& model, const std::vector<Tokens>& sequences, const Matrix& d_logits,
                   const GptCache& cache, Gpt& grad);

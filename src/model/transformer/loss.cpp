@@ -23,11 +23,10 @@ static double smoothed_target(std::size_t c, int y, double smoothing, double cla
 
 namespace {
 
-// One row's loss, −Σ_c q_c·log softmax(x)_c, computed stably: log softmax = x_c − max − log Σ
-// exp(x − max). With exps given, the row's exponentials exp(x_c − max) are kept there, and
-// their sum in *sum: what the gradient's softmax needs.
-double row_loss(const double* x, std::size_t C, int target, double smoothing, double* exps,
-                double* sum_out) {
+// log Σ_c exp(x_c), computed stably as max + log Σ exp(x − max). With exps given, the row's
+// exponentials exp(x_c − max) are kept there, and their sum in *sum_out: what the gradient's
+// softmax needs.
+double log_sum_exp(const double* x, std::size_t C, double* exps, double* sum_out) {
     double max = x[0], sum = 0.0;
     for (std::size_t c = 0; c < C; ++c) max = std::max(max, x[c]);
     if (exps) {  // a loop of exponentials alone runs in vector registers; then the sum, in order
@@ -36,8 +35,14 @@ double row_loss(const double* x, std::size_t C, int target, double smoothing, do
     } else {
         for (std::size_t c = 0; c < C; ++c) sum += elementary::exp(x[c] - max);
     }
-    const double log_sum = max + elementary::log(sum);
     if (sum_out) *sum_out = sum;
+    return max + elementary::log(sum);
+}
+
+// One row's loss, −Σ_c q_c·log softmax(x)_c, where log softmax = x_c − log Σ exp(x).
+double row_loss(const double* x, std::size_t C, int target, double smoothing, double* exps,
+                double* sum_out) {
+    const double log_sum = log_sum_exp(x, C, exps, sum_out);
     // without smoothing every q_c but the target's is 0: the same sum, its zero terms skipped
     if (smoothing == 0.0) return -(x[target] - log_sum);
     const double classes = static_cast<double>(C);
@@ -74,6 +79,14 @@ void add_row_losses(const Matrix& logits, const Tokens& targets, int pad_id, dou
 }
 
 }  // namespace
+
+std::vector<double> log_sum_exp_rows(const Matrix& logits) {
+    std::vector<double> out(logits.rows, 0.0);
+    parallel_for(logits.rows, logits.rows * logits.cols * 20, [&](std::size_t t) {
+        out[t] = log_sum_exp(logits.row(t), logits.cols, nullptr, nullptr);
+    });
+    return out;
+}
 
 void cross_entropy(const Matrix& logits, const Tokens& targets, int pad_id, double smoothing,
                    LossSum& total) {

@@ -7,6 +7,7 @@
 // positions that are not ignored, in every sequence of the batch.
 #pragma once
 #include <cstddef>
+#include <vector>
 
 #include "core/matrix.h"
 #include "model/transformer/tokens.h"
@@ -20,6 +21,10 @@ struct LossSum {
 // logits (n_tgt x vocab), one target per row: adds this sequence's losses to total.
 void cross_entropy(const Matrix& logits, const Tokens& targets, int pad_id, double smoothing,
                    LossSum& total);
+
+// Each row's log Σ_c exp(logits_c): −log softmax(row)[y] = that − logits(row, y), for any y
+// (chapter 14 reads the loss and the chance of the same token again from one pass).
+std::vector<double> log_sum_exp_rows(const Matrix& logits);
 
 // The least the smoothed loss can be, reached when softmax(logits) = q exactly: the entropy of
 // q, −(1 − ε + ε/C)·log(1 − ε + ε/C) − (C − 1)·(ε/C)·log(ε/C). A trained model's loss levels
