@@ -284,7 +284,7 @@ struct Kind {
     const char* name;  // the table's
     std::vector<double> HeadPatterns::*values;
 };
-const Kind kinds[] = {{"previous", N_("previous"), &HeadPatterns::previous},
+const Kind kinds[] = {{"previous", N_("token before"), &HeadPatterns::previous},
                       {"bos", N_("<bos>"), &HeadPatterns::bos},
                       {"punctuation", N_("punctuation"), &HeadPatterns::punctuation},
                       {"clause_start", N_("clause start"), &HeadPatterns::clause_start},
@@ -417,8 +417,12 @@ std::string what_it_reads(const Gpt& g, const Measured& m, std::size_t head) {
                       : tr("Head {} stands out on {}.", head_name(g, head), listed(on));
 }
 
-// A number with its sign, "+0.123" or "−0.123".
-std::string signed3(double x) { return (x >= 0 ? "+" : "−") + fixed(std::fabs(x), 3); }
+// A number with its sign, "+0.123" or "−0.123"; one that rounds to zero has none.
+std::string signed3(double x) {
+    const std::string digits = fixed(std::fabs(x), 3);
+    if (digits == fixed(0.0, 3)) return digits;
+    return (x >= 0 ? "+" : "−") + digits;
+}
 
 // A change of the loss and its standard error, as "+0.123 ± 0.004" (one poem: no error).
 std::string change(double base, const Ablated& a, bool judged) {
@@ -514,9 +518,8 @@ void ablation_step(Chapter& ch, const Poet& p, const Measured& m) {
                   a.mean.size()));
     else
         ch.say(tr("Without {} the loss changes by less than three standard errors: on these "
-                  "poems the model does as well with {} mean as with what {} reads.",
-                  listed(idle), idle.size() == 1 ? tr("its") : tr("their"),
-                  idle.size() == 1 ? tr("it") : tr("they")));
+                  "poems the model does as well with the mean in place.",
+                  listed(idle)));
     // the heads that lead a kind of key, and what the loss says of them
     std::vector<std::size_t> leaders;
     for (const Kind& k : kinds) {
@@ -687,23 +690,24 @@ void lens_step(Chapter& ch, const Inputs& in, const Poet& p, const Measured& m) 
     ch.table(line);
     const std::size_t last = clause.back() - 1;  // the query that predicts the clause's last
     const int target = famous.targets[last];
-    Table five({tr("read after"), tr("the five likeliest")});
+    Table five({tr("read after"), "1", "2", "3", "4", "5"});
     std::size_t first_seen = m.lens_top.size();
     for (std::size_t l = 0; l < m.lens_top.size(); ++l) {
         const TopTokens& top = m.lens_top[l][last];
-        std::string cells;
+        std::vector<std::string> cells = {l == 0 ? tr("the embedding") : tr("block {}", l)};
         Words names;
         for (const int id : top.ids) names.push_back(v.names.at(std::size_t(id)));
         fives.push_back(names);
         for (std::size_t k = 0; k < top.ids.size(); ++k) {
-            cells += (k ? "  " : "") + token_label(v, top.ids[k]) + " " +
-                     fixed(100 * top.probabilities[k], 1) + "%";
+            cells.push_back(token_label(v, top.ids[k]) + " " +
+                            fixed(100 * top.probabilities[k], 1) + "%");
             if (top.ids[k] == target && first_seen == m.lens_top.size()) first_seen = l;
         }
-        five.add({l == 0 ? tr("the embedding") : tr("block {}", l), cells});
+        five.add(cells);
     }
     ch.reported("poet_lens_five_likeliest", fives);
-    ch.say(tr("And the five likeliest at the last of them, where {} is to come:",
+    ch.say(tr("And the five likeliest, most likely first, at the last of them, where {} is to "
+              "come:",
               token_label(v, target)));
     ch.table(five);
     ch.say(first_seen == m.lens_top.size()
@@ -730,7 +734,7 @@ void summary_step(Chapter& ch, const Poet& p, const Measured& m) {
             if (even > 0 && (m.patterns.*k.values)[i] >= stands_out * even) on.push_back(tr(k.name));
         }
         std::string joined;
-        for (const std::string& o : on) joined += (joined.empty() ? "" : ", ") + o;
+        for (const std::string& o : on) joined += (joined.empty() ? "" : tr(", ")) + o;
         t.add({head_name(g, i), joined.empty() ? "—" : joined,
                signed3(a.mean[i].loss - a.loss) +
                    (real_change(a.loss, a.mean[i], m.sample.poems.size() >= 2) ? " *" : ""),
@@ -739,6 +743,22 @@ void summary_step(Chapter& ch, const Poet& p, const Measured& m) {
     ch.table(t);
     ch.say(tr("(one trained poet, measured on its held-out poems; another training run may give "
               "its heads other jobs, in another order)"));
+    std::size_t one = 0, several = 0, none = 0;
+    for (std::size_t i = 0; i < a.mean.size(); ++i) {
+        std::size_t kinds_on = 0;
+        for (const Kind& k : kinds) {
+            const double even = (m.even.*k.values)[0];
+            kinds_on += even > 0 && (m.patterns.*k.values)[i] >= stands_out * even;
+        }
+        (kinds_on == 0 ? none : kinds_on == 1 ? one : several) += 1;
+    }
+    ch.correction(tr("05, multi-head attention"),
+                  tr("05 says multi-head attention gives each head room to focus on one kind of "
+                     "relation. Measured on this poet's {} heads against the kinds of key above, the "
+                     "heads that stand out on one kind only: {}; on several: {}; on none: {}. "
+                     "And a head that stands out is not always one the loss needs most (the "
+                     "table above).",
+                     a.mean.size(), one, several, none));
 }
 
 void walkthrough(Chapter& ch) {
@@ -768,7 +788,8 @@ int main(int argc, char** argv) {
         N_("what chapter 12's poet learned, head by head: where each head looks, the loss "
            "without it, copying (induction heads), and the prediction layer by layer (the logit "
            "lens)"),
-        N_("05 (attention lets each character take in its context), asked of a trained model"),
+        N_("05 (multi-head attention gives each head room to focus on one kind of relation), "
+           "measured on a trained model"),
         {svg_flag(),
          {"--weights", "FILE",
           N_("the poet to read (default: build/ch12_gpt_model.json, or one trained here for a "

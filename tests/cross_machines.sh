@@ -30,6 +30,7 @@ flags_of() {
     ch07_training) echo "--steps 60";;
     ch12_gpt) echo "--corpus tests/data/tang_sample.txt --steps 40 --poems 3";;
     ch13_precision) echo "--corpus tests/data/tang_sample.txt --steps 40";;
+    ch14_inside_the_poet) echo "--corpus tests/data/tang_sample.txt --steps 40";;
   esac
 }
 
@@ -91,7 +92,7 @@ case $(uname -m) in
     # shellcheck disable=SC2086
     build_for x86-64-v2 "$cxx" x86-64-v2 $first6 && compare x86-64-v2 x86-64-v2 "" $first6
     if grep -qw avx512f /proc/cpuinfo 2>/dev/null && grep -qw avx2 /proc/cpuinfo; then
-      more="$first6 ch07_training ch12_gpt ch13_precision"
+      more="$first6 ch07_training ch12_gpt ch13_precision ch14_inside_the_poet"
       # shellcheck disable=SC2086
       build_for x86-64-v3 "$cxx" x86-64-v3 $more && compare x86-64-v3 x86-64-v3 "" $more
     else

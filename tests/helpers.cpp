@@ -71,6 +71,8 @@ std::string quick_flags(const std::string& chapter) {
     if (chapter == "ch12_gpt") return " --corpus tests/data/tang_sample.txt --steps 3 --poems 2";
     // ch13: the poet trained here for a few steps on the ten poems, never the reader's model
     if (chapter == "ch13_precision") return " --corpus tests/data/tang_sample.txt --steps 3";
+    // ch14: likewise, the poet it reads trained here
+    if (chapter == "ch14_inside_the_poet") return " --corpus tests/data/tang_sample.txt --steps 3";
     if (chapter != "ch09_decoding" && chapter != "ch10_modern_attention" &&
         chapter != "ch11_long_sequences")
         return "";

@@ -283,6 +283,8 @@ TEST_CASE("every chapter narrates in Chinese with --lang zh, and from a zh local
                                            "ch10_modern_attention",
                                            "ch11_long_sequences",
                                            "ch12_gpt",
+                                           "ch13_precision",
+                                           "ch14_inside_the_poet",
                                            "ch07_training --attention tiled --steps 3",
                                            "ch06_encoder_decoder --config base",
                                            "ch03_masked_attention --help"};

@@ -178,6 +178,8 @@ TEST_CASE("fuzz: mutated data files and model files, every chapter, the contract
     targets.push_back({"ch11_long_sequences", shipped("ch11_long_sequences"), " --check", false});
     targets.push_back({"ch12_gpt", smallest("ch12_gpt"), " --json", true});
     targets.push_back({"ch12_gpt", shipped("ch12_gpt"), " --check", false});
+    targets.push_back({"ch14_inside_the_poet", smallest("ch14_inside_the_poet"),
+                       " --corpus tests/data/tang_sample.txt --steps 2 --json", true});
 
     // TBH_FUZZ_SEED=N build/tests -tc="fuzz*" explores other files; the suite runs this one
     const char* seed = std::getenv("TBH_FUZZ_SEED");

@@ -57,12 +57,13 @@ double seconds_of(const std::function<void()>& f) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-TEST_CASE("same input, same numbers and no collapse: ch07, ch10, ch12, ch13 idle and busy" * doctest::test_suite("native")) {
+TEST_CASE("same input, same numbers and no collapse: ch07, ch10, ch12, ch13, ch14 idle and busy" * doctest::test_suite("native")) {
     const std::vector<std::pair<std::string, std::string>> runs = {
         {"ch07_training", " --steps 60"},
         {"ch10_modern_attention", quick_flags("ch10_modern_attention")},
         {"ch12_gpt", " --corpus tests/data/tang_sample.txt --steps 40 --poems 3"},
-        {"ch13_precision", " --corpus tests/data/tang_sample.txt --steps 20"}};
+        {"ch13_precision", " --corpus tests/data/tang_sample.txt --steps 20"},
+        {"ch14_inside_the_poet", " --corpus tests/data/tang_sample.txt --steps 20"}};
     for (const auto& run : runs) {
         const std::string &chapter = run.first, &flags = run.second;
         CAPTURE(chapter);
