@@ -23,6 +23,7 @@
 #include "io/saved_poet.h"
 #include "model/low_precision/lowered_gpt.h"
 #include "report/chapter.h"
+#include "report/poet_flags.h"
 #include "report/chart.h"
 #include "report/measure.h"
 #include "train/gpt_training.h"
@@ -610,19 +611,6 @@ void small_model_step(Chapter& ch, const Inputs& in) {
 
 // --- chapter 12's model in each format ------------------------------------------------------------
 
-// build/ch12_gpt_model.json (or --weights FILE) with the corpus it was trained on; where none is
-// saved, the same kind of model trained here for the data file's few steps (io/saved_poet.h).
-Poet poem_model(const Chapter& ch, const Inputs& in) {
-    PoetSource source;
-    source.prepared = data_folder_path("build/corpus/quantangshi.txt",
-                                       (ch.options.program_dir + "/ch13").c_str());
-    source.weights_named = ch.options.has("--weights");
-    source.weights = source.weights_named ? ch.options.value("--weights")
-                                          : ch.options.program_dir + "/ch12_gpt_model.json";
-    if (ch.options.has("--corpus")) source.corpus = ch.options.value("--corpus");
-    return read_poet(in.poet, source);
-}
-
 void poems_step(Chapter& ch, const Inputs& in, const Poet& p, std::vector<FormatRow>& rows) {
     ch.step(tr("Chapter 12's poet in each format"));
     ch.say(p.origin);
@@ -770,7 +758,7 @@ void walkthrough(Chapter& ch) {
     const ScaleFinding scale = breaking_step(ch, in);
     small_model_step(ch, in);
     if (ch.options.check) return;  // the rest is measured on chapter 12's model, and timed
-    const Poet p = poem_model(ch, in);
+    const Poet p = poet_from_flags(ch.options, in.poet, "ch13");
     std::vector<FormatRow> rows;
     poems_step(ch, in, p, rows);
     error_picture(ch, rows);

@@ -14,6 +14,7 @@
 #include "io/saved_poet.h"
 #include "report/bar_chart.h"
 #include "report/chapter.h"
+#include "report/poet_flags.h"
 #include "report/heatmap.h"
 #include "train/ablations.h"
 #include "train/head_patterns.h"
@@ -72,10 +73,10 @@ Inputs read_inputs(const DataFile& d, const Options& o) {
     Inputs in;
     in.punctuation = d.texts("inputs.punctuation");
     in.small = load_gpt(d, "inputs.small");
-    in.small_vocabulary =
-        vocabulary_named(d, "inputs.small.vocabulary", in.small.config.tgt_vocab);
+    in.small_vocabulary = vocabulary_named(d, "inputs.small.vocabulary", in.small.config.tgt_vocab);
     in.small_poems = d.texts("inputs.small.poems");
-    if (in.small_poems.empty()) throw d.error("inputs.small.poems", tr("expected at least one poem"));
+    if (in.small_poems.empty())
+        throw d.error("inputs.small.poems", tr("expected at least one poem"));
     in.small_reading = read_reading(d, "inputs.small.", 4096);
     in.poet = read_poet_settings(d, "inputs.poet.");
     in.sample_poems = d.size("inputs.poet.sample_poems", 1, 1000000);
@@ -122,7 +123,8 @@ bool in_training(const Poet& p, const std::string& text) {
     std::size_t start = text.find('\n');
     while (start != std::string::npos) {
         const std::size_t end = text.find('\n', start + 1);
-        const std::string line = text.substr(start + 1, end == std::string::npos ? end : end - start - 1);
+        const std::string line =
+            text.substr(start + 1, end == std::string::npos ? end : end - start - 1);
         if (p.corpus.training_lines.count(line)) return true;
         start = end;
     }
@@ -194,8 +196,9 @@ void record_all(Chapter& ch, const Measured& m, std::size_t heads_per_layer) {
                    double(p.rhyme_queries)}),
               Shape::Vector, 0);
     const HeadPatterns& e = m.even;
-    ch.record("head_even", row({e.previous[0], e.bos[0], e.punctuation[0], e.clause_start[0],
-                                e.previous_line[0], e.rhyme[0], e.entropy[0]}),
+    ch.record("head_even",
+              row({e.previous[0], e.bos[0], e.punctuation[0], e.clause_start[0], e.previous_line[0],
+                   e.rhyme[0], e.entropy[0]}),
               Shape::Vector, tol);
     Matrix famous;
     for (const Matrix& w : m.famous_weights) append_rows(famous, w);
@@ -209,14 +212,16 @@ void record_all(Chapter& ch, const Measured& m, std::size_t heads_per_layer) {
         for (const Ablated& r : rows) out.push_back(r.*field);
         return row(out);
     };
-    for (const auto& [name, rows] : {std::pair<std::string, const std::vector<Ablated>*>{"zero", &a.zero},
-                                     {"mean", &a.mean}}) {
+    for (const auto& [name, rows] :
+         {std::pair<std::string, const std::vector<Ablated>*>{"zero", &a.zero},
+          {"mean", &a.mean}}) {
         ch.record("ablation_" + name + "_loss", column(*rows, &Ablated::loss), Shape::Vector, tol);
-        ch.record("ablation_" + name + "_error", column(*rows, &Ablated::error), Shape::Vector, tol);
+        ch.record("ablation_" + name + "_error", column(*rows, &Ablated::error), Shape::Vector,
+                  tol);
     }
-    for (const auto& [name, rows] : {std::pair<std::string, const std::vector<Ablated>*>{
-                                         "zero", &a.layer_zero},
-                                     {"mean", &a.layer_mean}}) {
+    for (const auto& [name, rows] :
+         {std::pair<std::string, const std::vector<Ablated>*>{"zero", &a.layer_zero},
+          {"mean", &a.layer_mean}}) {
         ch.record("ablation_layer_" + name + "_loss", column(*rows, &Ablated::loss), Shape::Vector,
                   tol);
         ch.record("ablation_layer_" + name + "_error", column(*rows, &Ablated::error),
@@ -237,7 +242,8 @@ void record_all(Chapter& ch, const Measured& m, std::size_t heads_per_layer) {
     for (const auto& point : m.lens_top)
         for (const TopTokens& t : point) {
             Matrix i(1, t.ids.size()), p(1, t.ids.size());
-            for (std::size_t k = 0; k < t.ids.size(); ++k) i(0, k) = t.ids[k], p(0, k) = t.probabilities[k];
+            for (std::size_t k = 0; k < t.ids.size(); ++k)
+                i(0, k) = t.ids[k], p(0, k) = t.probabilities[k];
             append_rows(ids, i), append_rows(probabilities, p);
         }
     ch.record("lens_top_ids", ids, Shape::Matrix, 0);
@@ -253,30 +259,18 @@ void small_step(Chapter& ch, const Inputs& in) {
         read_poems(in.small_vocabulary, in.small_poems, r.context, punctuation);
     const Measured m = measure(in.small, in.small_vocabulary, punctuation, poems, poems.size(), r);
     record_all(ch, m, in.small.config.n_heads);
-    ch.say(tr("The oracle trained a small model of chapter 12's kind ({} of {}, {} parameters) "
-              "on {} and computed, in PyTorch, every measure below on it: "
-              "where each head looks, the loss with each head taken out, the induction test and "
-              "the logit lens. This program computes the same from the same weights; --check "
-              "compares them at 1e-9.",
-              count_of(in.small.blocks.size(), N_("{} block"), N_("{} blocks")),
-              count_of(in.small.config.n_heads, N_("{} head"), N_("{} heads")),
-              grouped(parameter_count(in.small)), count_of(poems.size(), N_("{} poem"), N_("{} poems"))));
+    ch.say(tr(
+        "The oracle trained a small model of chapter 12's kind ({} of {}, {} parameters) "
+        "on {} and computed, in PyTorch, every measure below on it: "
+        "where each head looks, the loss with each head taken out, the induction test and "
+        "the logit lens. This program computes the same from the same weights; --check "
+        "compares them at 1e-9.",
+        count_of(in.small.blocks.size(), N_("{} block"), N_("{} blocks")),
+        count_of(in.small.config.n_heads, N_("{} head"), N_("{} heads")),
+        grouped(parameter_count(in.small)), count_of(poems.size(), N_("{} poem"), N_("{} poems"))));
 }
 
 // --- chapter 12's poet --------------------------------------------------------------------------
-
-// build/ch12_gpt_model.json (or --weights FILE) with the corpus it was trained on; where none is
-// saved, the same kind of model trained here for the data file's few steps (io/saved_poet.h).
-Poet the_poet(const Chapter& ch, const Inputs& in) {
-    PoetSource source;
-    source.prepared = data_folder_path("build/corpus/quantangshi.txt",
-                                       (ch.options.program_dir + "/ch14").c_str());
-    source.weights_named = ch.options.has("--weights");
-    source.weights = source.weights_named ? ch.options.value("--weights")
-                                          : ch.options.program_dir + "/ch12_gpt_model.json";
-    if (ch.options.has("--corpus")) source.corpus = ch.options.value("--corpus");
-    return read_poet(in.poet, source);
-}
 
 // The measures and their names, in the table's order.
 struct Kind {
@@ -316,28 +310,29 @@ void poet_step(Chapter& ch, const Inputs& in, const Poet& p, const Measured& m,
     ch.say(p.origin);
     ch.measured("poet_heldout_poems", double(heldout));
     const Gpt& g = p.model;
-    ch.say(tr("{} of {} ({} parameters). It is read on every poem held out from its training "
-              "({}), each from <bos> to its first {} inputs (the window it was trained on): {} "
-              "queries. Heads are taken out, and the layers read, on a sample of {}: the first "
-              "held-out poems in the corpus's order, the same on every run. Each change of the "
-              "loss below comes with its standard error over the sample's poems, which says "
-              "whether the sample is large enough to tell the change from chance.",
-              count_of(g.blocks.size(), N_("{} block"), N_("{} blocks")),
-              count_of(g.config.n_heads, N_("{} head"), N_("{} heads")),
-              grouped(parameter_count(g)), grouped(heldout), in.poet_reading.context,
-              grouped(m.patterns.queries),
-              count_of(m.sample.poems.size(), N_("{} poem"), N_("{} poems"))));
+    ch.say(
+        tr("{} of {} ({} parameters). It is read on every poem held out from its training "
+           "({}), each from <bos> to its first {} inputs (the window it was trained on): {} "
+           "queries. Heads are taken out, and the layers read, on a sample of {}: the first "
+           "held-out poems in the corpus's order, the same on every run. Each change of the "
+           "loss below comes with its standard error over the sample's poems, which says "
+           "whether the sample is large enough to tell the change from chance.",
+           count_of(g.blocks.size(), N_("{} block"), N_("{} blocks")),
+           count_of(g.config.n_heads, N_("{} head"), N_("{} heads")), grouped(parameter_count(g)),
+           grouped(heldout), in.poet_reading.context, grouped(m.patterns.queries),
+           count_of(m.sample.poems.size(), N_("{} poem"), N_("{} poems"))));
 }
 
 void patterns_step(Chapter& ch, const Inputs& in, const Poet& p, const Measured& m) {
     ch.step(tr("Where each head looks"));
-    ch.say(tr("For each query (every position but <bos>), the share of the head's weight on: the "
-              "token just before; <bos>; punctuation and line breaks; the latest of them (where "
-              "the clause being written began); from a character, the same "
-              "place of the clause before (the other half of a couplet, where parallelism, 对仗, "
-              "pairs words); from the character before a rhyme, the rhyme before it; and the "
-              "entropy of the weights (nats: 0 for one key, ln(q + 1) for an even spread). The "
-              "last row is a head that spreads its weight evenly, the yardstick:"));
+    ch.say(
+        tr("For each query (every position but <bos>), the share of the head's weight on: the "
+           "token just before; <bos>; punctuation and line breaks; the latest of them (where "
+           "the clause being written began); from a character, the same "
+           "place of the clause before (the other half of a couplet, where parallelism, 对仗, "
+           "pairs words); from the character before a rhyme, the rhyme before it; and the "
+           "entropy of the weights (nats: 0 for one key, ln(q + 1) for an even spread). The "
+           "last row is a head that spreads its weight evenly, the yardstick:"));
     const Gpt& g = p.model;
     std::vector<std::string> header = {tr("head")};
     for (const Kind& k : kinds) header.push_back(tr(k.name));
@@ -366,17 +361,17 @@ void patterns_step(Chapter& ch, const Inputs& in, const Poet& p, const Measured&
                       tr(k.name), head_name(g, l.head), percent(l.share)));
     }
     ch.measured("poet_head_entropy", row(m.patterns.entropy));
-    ch.measured("poet_head_even",
-                row({m.even.previous[0], m.even.bos[0], m.even.punctuation[0],
-                     m.even.clause_start[0], m.even.previous_line[0], m.even.rhyme[0],
-                     m.even.entropy[0]}));
+    ch.measured("poet_head_even", row({m.even.previous[0], m.even.bos[0], m.even.punctuation[0],
+                                       m.even.clause_start[0], m.even.previous_line[0],
+                                       m.even.rhyme[0], m.even.entropy[0]}));
     const auto sharpest = std::min_element(m.patterns.entropy.begin(), m.patterns.entropy.end());
     const auto widest = std::max_element(m.patterns.entropy.begin(), m.patterns.entropy.end());
-    ch.say(tr("The sharpest head is {} (entropy {} nats), the widest {} ({}); an even spread "
-              "has {}.",
-              head_name(g, std::size_t(sharpest - m.patterns.entropy.begin())),
-              fixed(*sharpest, 2), head_name(g, std::size_t(widest - m.patterns.entropy.begin())),
-              fixed(*widest, 2), fixed(m.even.entropy[0], 2)));
+    ch.say(
+        tr("The sharpest head is {} (entropy {} nats), the widest {} ({}); an even spread "
+           "has {}.",
+           head_name(g, std::size_t(sharpest - m.patterns.entropy.begin())), fixed(*sharpest, 2),
+           head_name(g, std::size_t(widest - m.patterns.entropy.begin())), fixed(*widest, 2),
+           fixed(m.even.entropy[0], 2)));
     // the leaders' weights on the famous poem
     std::vector<std::size_t> shown;
     for (const Kind& k : kinds) {
@@ -389,14 +384,15 @@ void patterns_step(Chapter& ch, const Inputs& in, const Poet& p, const Measured&
     for (const int id : m.famous) labels.push_back(token_label(p.corpus.vocabulary, id));
     std::vector<Heatmap> panels;
     for (const std::size_t h : shown)
-        panels.push_back({tr("head {}", head_name(g, h)), m.famous_weights[h], labels, labels,
-                          Scale::Weights});
+        panels.push_back(
+            {tr("head {}", head_name(g, h)), m.famous_weights[h], labels, labels, Scale::Weights});
     const std::string title = encode_title(in.poet_reading.famous);
     if (!panels.empty()) {
         ch.say(tr("The heads that stand out, on {} (heatmaps: --svg), a poem every reader knows{}.",
-                  title, in_training(p, in.poet_reading.famous)
-                             ? tr(" — one the poet trained on, so it may know it by heart")
-                             : tr(", not among the poems it trained on")));
+                  title,
+                  in_training(p, in.poet_reading.famous)
+                      ? tr(" — one the poet trained on, so it may know it by heart")
+                      : tr(", not among the poems it trained on")));
         ch.picture("ch14_heads.svg",
                    heatmaps_svg(tr("where the heads that stand out look, on {}", title), panels));
     }
@@ -440,24 +436,26 @@ void ablation_step(Chapter& ch, const Poet& p, const Measured& m) {
     const Gpt& g = p.model;
     const Ablations& a = m.ablations;
     const bool judged = m.sample.poems.size() >= 2;  // a standard error takes two poems
-    ch.say(tr("On the sample ({}) the poet's loss is {} nats a character. Each head is taken "
-              "out in two ways: its output zeroed, or replaced by its mean output over the sample "
-              "(the head still adds what it adds on average but no longer reads the text; a "
-              "zeroed head also loses that constant, which the layers after it may lean on). "
-              "The change of the loss, ± its standard error over poems, and the chance the model "
-              "gives a character of doubling (written twice in a row) with the head zeroed — {} "
-              "with every head, where these poems double {}:",
-              count_of(m.sample.poems.size(), N_("{} poem"), N_("{} poems")), fixed(a.loss, 4),
-              percent2(a.repeat),
-              percent2(a.repeat_rate)));
+    ch.say(
+        tr("On the sample ({}) the poet's loss is {} nats a character. Each head is taken "
+           "out in two ways: its output zeroed, or replaced by its mean output over the sample "
+           "(the head still adds what it adds on average but no longer reads the text; a "
+           "zeroed head also loses that constant, which the layers after it may lean on). "
+           "The change of the loss, ± its standard error over poems, and the chance the model "
+           "gives a character of doubling (written twice in a row) with the head zeroed — {} "
+           "with every head, where these poems double {}:",
+           count_of(m.sample.poems.size(), N_("{} poem"), N_("{} poems")), fixed(a.loss, 4),
+           percent2(a.repeat), percent2(a.repeat_rate)));
     Table t({tr("head"), tr("zeroed"), tr("mean in its place"), tr("P(doubling)")});
     BarChart chart{tr("the held-out loss's rise with each head (and each block's heads) taken out"),
-                   {}, {tr("zeroed"), tr("mean in its place")}, Matrix(a.zero.size() + a.layer_zero.size(), 2)};
+                   {},
+                   {tr("zeroed"), tr("mean in its place")},
+                   Matrix(a.zero.size() + a.layer_zero.size(), 2)};
     chart.shares = false;
     chart.unit = tr("nats a character");
     for (std::size_t i = 0; i < a.zero.size(); ++i) {
-        t.add({head_name(g, i), change(a.loss, a.zero[i], judged), change(a.loss, a.mean[i], judged),
-               percent2(a.zero[i].repeat)});
+        t.add({head_name(g, i), change(a.loss, a.zero[i], judged),
+               change(a.loss, a.mean[i], judged), percent2(a.zero[i].repeat)});
         chart.groups.push_back(tr("head {}", head_name(g, i)));
         chart.values(i, 0) = a.zero[i].loss - a.loss, chart.values(i, 1) = a.mean[i].loss - a.loss;
     }
@@ -496,30 +494,33 @@ void ablation_step(Chapter& ch, const Poet& p, const Measured& m) {
     // the heads by how much the loss needs them (mean-replaced: what the head reads)
     std::vector<std::size_t> order(a.mean.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
-        return a.mean[x].loss > a.mean[y].loss;
-    });
+    std::sort(order.begin(), order.end(),
+              [&](std::size_t x, std::size_t y) { return a.mean[x].loss > a.mean[y].loss; });
     const std::size_t top = order.front();
-    ch.say(tr("The model needs head {} most: with its mean in its place the loss rises by {} "
-              "nats ({} of the loss). {}",
-              head_name(g, top), fixed(a.mean[top].loss - a.loss, 3),
-              percent((a.mean[top].loss - a.loss) / a.loss), what_it_reads(g, m, top)));
+    ch.say(
+        tr("The model needs head {} most: with its mean in its place the loss rises by {} "
+           "nats ({} of the loss). {}",
+           head_name(g, top), fixed(a.mean[top].loss - a.loss, 3),
+           percent((a.mean[top].loss - a.loss) / a.loss), what_it_reads(g, m, top)));
     if (!judged) {
-        ch.say(tr("With one poem in the sample there is no standard error: which of these changes "
-                  "are more than chance cannot be told here."));
+        ch.say(
+            tr("With one poem in the sample there is no standard error: which of these changes "
+               "are more than chance cannot be told here."));
         return;
     }
     std::vector<std::string> idle;
     for (std::size_t i = 0; i < a.mean.size(); ++i)
         if (!real_change(a.loss, a.mean[i], judged)) idle.push_back(head_name(g, i));
     if (idle.empty())
-        ch.say(tr("Every head's mean replacement changes the loss by at least three standard "
-                  "errors: the poet uses all {}.",
-                  a.mean.size()));
+        ch.say(
+            tr("Every head's mean replacement changes the loss by at least three standard "
+               "errors: the poet uses all {}.",
+               a.mean.size()));
     else
-        ch.say(tr("Without {} the loss changes by less than three standard errors: on these "
-                  "poems the model does as well with the mean in place.",
-                  listed(idle)));
+        ch.say(
+            tr("Without {} the loss changes by less than three standard errors: on these "
+               "poems the model does as well with the mean in place.",
+               listed(idle)));
     // the heads that lead a kind of key, and what the loss says of them
     std::vector<std::size_t> leaders;
     for (const Kind& k : kinds) {
@@ -557,11 +558,12 @@ void induction_step(Chapter& ch, const Inputs& in, const Poet& p, const Measured
     const Gpt& g = p.model;
     const Induction& x = m.induction;
     const std::size_t L = in.poet_reading.induction_length;
-    ch.say(tr("{} sequences of {} characters drawn at random from the vocabulary, each written "
-              "twice: <bos> r r. Nothing in the first copy can be predicted; in the second, a "
-              "model that copies finds the same character earlier and reads what came after it "
-              "(Olsson et al. 2022). The loss on the same {} characters in each copy:",
-              in.poet_reading.induction_count, L, L - 1));
+    ch.say(
+        tr("{} sequences of {} characters drawn at random from the vocabulary, each written "
+           "twice: <bos> r r. Nothing in the first copy can be predicted; in the second, a "
+           "model that copies finds the same character earlier and reads what came after it "
+           "(Olsson et al. 2022). The loss on the same {} characters in each copy:",
+           in.poet_reading.induction_count, L, L - 1));
     Table losses({tr("copy"), tr("nats a character")});
     losses.add({tr("first"), fixed(x.first_loss, 3)});
     losses.add({tr("second"), fixed(x.second_loss, 3)});
@@ -574,24 +576,26 @@ void induction_step(Chapter& ch, const Inputs& in, const Poet& p, const Measured
     ch.say(saved > 0.1 * x.first_loss
                ? tr("The second copy costs {} nats a character less: the poet copies.",
                     fixed(saved, 3))
-               : saved > 0 ? tr("The second copy costs only {} nats a character less: the poet "
-                                "barely copies.",
-                                fixed(saved, 3))
-                           : tr("The second copy costs no less than the first: the poet does "
-                                "not copy."));
+           : saved > 0 ? tr("The second copy costs only {} nats a character less: the poet "
+                            "barely copies.",
+                            fixed(saved, 3))
+                       : tr("The second copy costs no less than the first: the poet does "
+                            "not copy."));
     // each head's prefix-matching score against an even spread over the keys before it
     double even = 0;
     for (std::size_t t = L + 1; t < 2 * L; ++t) even += 1.0 / double(t + 1);
     even /= double(L - 1);
-    Table heads({tr("head"), tr("prefix-matching"), tr("× even"), tr("second copy's change, head zeroed")});
+    Table heads(
+        {tr("head"), tr("prefix-matching"), tr("× even"), tr("second copy's change, head zeroed")});
     for (std::size_t i = 0; i < x.prefix_matching.size(); ++i)
         heads.add({head_name(g, i), percent(x.prefix_matching[i]),
                    fixed(x.prefix_matching[i] / even, 1),
                    signed3(x.second_loss_zeroed[i] - x.second_loss)});
-    ch.say(tr("Each head's prefix-matching score (from a second-copy character, the weight on the "
-              "character after its first occurrence; an even spread gives {}) and the second "
-              "copy's loss with the head zeroed:",
-              percent(even)));
+    ch.say(
+        tr("Each head's prefix-matching score (from a second-copy character, the weight on the "
+           "character after its first occurrence; an even spread gives {}) and the second "
+           "copy's loss with the head zeroed:",
+           percent(even)));
     ch.table(heads);
     const std::size_t b = best_copier(x);
     const double rise = x.second_loss_zeroed[b] - x.second_loss;
@@ -610,9 +614,10 @@ void induction_step(Chapter& ch, const Inputs& in, const Poet& p, const Measured
     for (std::size_t i = 0; i < a.zero.size(); ++i)
         if (a.zero[i].repeat < a.zero[d].repeat) d = i;
     if (copier)
-        ch.say(tr("With the induction head {} zeroed, the chance the poet gives a held-out "
-                  "character of doubling goes from {} to {}.",
-                  head_name(g, b), percent2(a.repeat), percent2(without.repeat)));
+        ch.say(
+            tr("With the induction head {} zeroed, the chance the poet gives a held-out "
+               "character of doubling goes from {} to {}.",
+               head_name(g, b), percent2(a.repeat), percent2(without.repeat)));
     ch.say(a.zero[d].repeat < 0.95 * a.repeat
                ? tr("The stutters chapter 12 counts (the poet gives doubling {}, {}× what these "
                     "poems do) owe most to head {}: zeroed, the chance falls to {}.",
@@ -628,18 +633,20 @@ void induction_step(Chapter& ch, const Inputs& in, const Poet& p, const Measured
 void lens_step(Chapter& ch, const Inputs& in, const Poet& p, const Measured& m) {
     ch.step(tr("The model read layer by layer: the logit lens"));
     const CharVocabulary& v = p.corpus.vocabulary;
-    ch.say(tr("Each block adds its part to the residual stream, so the stream after any block is "
-              "a vector of the kind the output reads. Read out there — the final norm, then the "
-              "output projection — as if the model ended at that block, it says what the model "
-              "predicts so far. The loss on the sample ({}) at each point:",
-              count_of(m.sample.poems.size(), N_("{} poem"), N_("{} poems"))));
+    ch.say(
+        tr("Each block adds its part to the residual stream, so the stream after any block is "
+           "a vector of the kind the output reads. Read out there — the final norm, then the "
+           "output projection — as if the model ended at that block, it says what the model "
+           "predicts so far. The loss on the sample ({}) at each point:",
+           count_of(m.sample.poems.size(), N_("{} poem"), N_("{} poems"))));
     Table t({tr("read after"), tr("nats a character")});
     for (std::size_t l = 0; l < m.lens_loss.size(); ++l)
         t.add({l == 0 ? tr("the embedding") : tr("block {}", l), fixed(m.lens_loss[l], 3)});
     ch.table(t);
     ch.measured("poet_lens_loss", row(m.lens_loss));
     std::size_t same = 0;  // where the embedding's read-out names the character just read
-    for (std::size_t t = 0; t < m.famous.size(); ++t) same += m.lens_top[0][t].ids[0] == m.famous[t];
+    for (std::size_t t = 0; t < m.famous.size(); ++t)
+        same += m.lens_top[0][t].ids[0] == m.famous[t];
     ch.say(2 * same >= m.famous.size()
                ? tr("Read after the embedding alone, the stream is the character just read, and "
                     "the output projection is the embedding table itself (chapter 12 ties them): "
@@ -651,7 +658,8 @@ void lens_step(Chapter& ch, const Inputs& in, const Poet& p, const Measured& m) 
                     same, m.famous.size(), encode_title(in.poet_reading.famous)));
     std::size_t most = 1;  // the block that lowers the loss most
     for (std::size_t l = 1; l < m.lens_loss.size(); ++l)
-        if (m.lens_loss[l - 1] - m.lens_loss[l] > m.lens_loss[most - 1] - m.lens_loss[most]) most = l;
+        if (m.lens_loss[l - 1] - m.lens_loss[l] > m.lens_loss[most - 1] - m.lens_loss[most])
+            most = l;
     if (m.lens_loss.size() > 1)
         ch.say(tr("Block {} does the most: the loss falls from {} to {} across it.", most,
                   fixed(m.lens_loss[most - 1], 3), fixed(m.lens_loss[most], 3)));
@@ -675,7 +683,8 @@ void lens_step(Chapter& ch, const Inputs& in, const Poet& p, const Measured& m) 
         Words first;
         for (const std::size_t q : clause) {
             const TopTokens& top = m.lens_top[l][q - 1];
-            r.push_back(token_label(v, top.ids[0]) + " " + fixed(100 * top.probabilities[0], 0) + "%");
+            r.push_back(token_label(v, top.ids[0]) + " " + fixed(100 * top.probabilities[0], 0) +
+                        "%");
             first.push_back(v.names.at(std::size_t(top.ids[0])));
         }
         line.add(r);
@@ -684,9 +693,10 @@ void lens_step(Chapter& ch, const Inputs& in, const Poet& p, const Measured& m) 
     ch.reported("poet_lens_clause_likeliest", firsts);
     std::string clause_text;
     for (const std::size_t q : clause) clause_text += token_label(v, famous.targets[q - 1]);
-    ch.say(tr("Clause {} of {}, {}: at each point, the likeliest next character and its "
-              "probability, under each character to predict:",
-              c + 1, encode_title(in.poet_reading.famous), clause_text));
+    ch.say(
+        tr("Clause {} of {}, {}: at each point, the likeliest next character and its "
+           "probability, under each character to predict:",
+           c + 1, encode_title(in.poet_reading.famous), clause_text));
     ch.table(line);
     const std::size_t last = clause.back() - 1;  // the query that predicts the clause's last
     const int target = famous.targets[last];
@@ -706,32 +716,34 @@ void lens_step(Chapter& ch, const Inputs& in, const Poet& p, const Measured& m) 
         five.add(cells);
     }
     ch.reported("poet_lens_five_likeliest", fives);
-    ch.say(tr("And the five likeliest, most likely first, at the last of them, where {} is to "
-              "come:",
-              token_label(v, target)));
+    ch.say(
+        tr("And the five likeliest, most likely first, at the last of them, where {} is to "
+           "come:",
+           token_label(v, target)));
     ch.table(five);
     ch.say(first_seen == m.lens_top.size()
                ? tr("{} is not among the five likeliest at any point.", token_label(v, target))
-               : first_seen == 0
-                     ? tr("{} is among the five likeliest from the embedding on.",
-                          token_label(v, target))
-                     : tr("{} first enters the five likeliest after block {}.",
-                          token_label(v, target), first_seen));
+           : first_seen == 0
+               ? tr("{} is among the five likeliest from the embedding on.", token_label(v, target))
+               : tr("{} first enters the five likeliest after block {}.", token_label(v, target),
+                    first_seen));
 }
 
 void summary_step(Chapter& ch, const Poet& p, const Measured& m) {
     ch.step(tr("Head by head"));
     const Gpt& g = p.model;
     const Ablations& a = m.ablations;
-    ch.say(tr("What the measures above say of each head: the kinds of key it gives twice an even "
-              "spread or more, the loss's rise with its mean in its place (* : three standard "
-              "errors or more), and its prefix-matching score:"));
+    ch.say(
+        tr("What the measures above say of each head: the kinds of key it gives twice an even "
+           "spread or more, the loss's rise with its mean in its place (* : three standard "
+           "errors or more), and its prefix-matching score:"));
     Table t({tr("head"), tr("stands out on"), tr("loss without it"), tr("copies")});
     for (std::size_t i = 0; i < a.mean.size(); ++i) {
         std::vector<std::string> on;
         for (const Kind& k : kinds) {
             const double even = (m.even.*k.values)[0];
-            if (even > 0 && (m.patterns.*k.values)[i] >= stands_out * even) on.push_back(tr(k.name));
+            if (even > 0 && (m.patterns.*k.values)[i] >= stands_out * even)
+                on.push_back(tr(k.name));
         }
         std::string joined;
         for (const std::string& o : on) joined += (joined.empty() ? "" : tr(", ")) + o;
@@ -741,8 +753,9 @@ void summary_step(Chapter& ch, const Poet& p, const Measured& m) {
                percent(m.induction.prefix_matching[i])});
     }
     ch.table(t);
-    ch.say(tr("(one trained poet, measured on its held-out poems; another training run may give "
-              "its heads other jobs, in another order)"));
+    ch.say(
+        tr("(one trained poet, measured on its held-out poems; another training run may give "
+           "its heads other jobs, in another order)"));
     std::size_t one = 0, several = 0, none = 0;
     for (std::size_t i = 0; i < a.mean.size(); ++i) {
         std::size_t kinds_on = 0;
@@ -752,25 +765,27 @@ void summary_step(Chapter& ch, const Poet& p, const Measured& m) {
         }
         (kinds_on == 0 ? none : kinds_on == 1 ? one : several) += 1;
     }
-    ch.correction(tr("05, multi-head attention"),
-                  tr("05 says multi-head attention gives each head room to focus on one kind of "
-                     "relation. Measured on this poet's {} heads against the kinds of key above, the "
-                     "heads that stand out on one kind only: {}; on several: {}; on none: {}. "
-                     "And a head that stands out is not always one the loss needs most (the "
-                     "table above).",
-                     a.mean.size(), one, several, none));
+    ch.correction(
+        tr("05, multi-head attention"),
+        tr("05 says multi-head attention gives each head room to focus on one kind of "
+           "relation. Measured on this poet's {} heads against the kinds of key above, the "
+           "heads that stand out on one kind only: {}; on several: {}; on none: {}. "
+           "And a head that stands out is not always one the loss needs most (the "
+           "table above).",
+           a.mean.size(), one, several, none));
 }
 
 void walkthrough(Chapter& ch) {
     const Inputs in = read_inputs(ch.data, ch.options);
     small_step(ch, in);
     if (ch.options.check) return;  // the rest reads chapter 12's poet: measured, not compared
-    const Poet p = the_poet(ch, in);
+    const Poet p = poet_from_flags(ch.options, in.poet, "ch14");
     const CharVocabulary& v = p.corpus.vocabulary;
     const std::vector<bool> punctuation = punctuation_of(v, in.punctuation);
     std::vector<PoemReading> heldout;
     for (const Tokens& poem : p.corpus.heldout)
-        if (poem.size() >= 2) heldout.push_back(read_poem(poem, in.poet_reading.context, punctuation));
+        if (poem.size() >= 2)
+            heldout.push_back(read_poem(poem, in.poet_reading.context, punctuation));
     if (heldout.empty()) throw std::runtime_error(tr("the corpus holds no held-out poem to read"));
     const Measured m = measure(p.model, v, punctuation, heldout, in.sample_poems, in.poet_reading);
     poet_step(ch, in, p, m, heldout.size());

@@ -19,12 +19,12 @@ namespace {
 // A vocabulary of 12: the five specials, 《 》 ， 。 (punctuation, ids 5–8) and three characters.
 constexpr int bos = CharVocabulary::bos, eos = CharVocabulary::eos, nl = CharVocabulary::newline;
 constexpr int open_title = 5, close_title = 6, comma = 7, stop = 8, a = 9, b = 10, c = 11;
-const std::vector<bool> punctuation = {false, false, false, false, true, true,
+const std::vector<bool> punctuation = {false, false, false, false, true,  true,
                                        true,  true,  true,  false, false, false};
 
 // <bos> 《 a 》 \n a b ， c a 。 \n b c ， a a 。 <eos>
-const Tokens poem = {bos, open_title, a, close_title, nl, a, b, comma, c,
-                     a,   stop,       nl, b, c,       comma, a, a, stop, eos};
+const Tokens poem = {bos,  open_title, a, close_title, nl,    a, b, comma, c,  a,
+                     stop, nl,         b, c,           comma, a, a, stop,  eos};
 
 Gpt small_poet(std::uint64_t seed, std::size_t layers = 2) {
     TransformerConfig config;
@@ -109,8 +109,8 @@ TEST_CASE("a head replaced by what it outputs anyway leaves the model as it was;
             const Gpt zero = without_heads(model, {{l, i, Matrix()}});
             CHECK(max_abs_diff(gpt_logits(zero, one), logits) > 1e-6);
             // the other block and the other head are untouched
-            CHECK(max_abs_diff(zero.blocks[1 - l].self_attn.W_O, model.blocks[1 - l].self_attn.W_O) ==
-                  0.0);
+            CHECK(max_abs_diff(zero.blocks[1 - l].self_attn.W_O,
+                               model.blocks[1 - l].self_attn.W_O) == 0.0);
             const std::size_t d_v = sums.d_v, other = 1 - i;
             for (std::size_t r = other * d_v; r < (other + 1) * d_v; ++r)
                 for (std::size_t col = 0; col < model.blocks[l].self_attn.W_O.cols; ++col)

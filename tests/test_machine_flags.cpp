@@ -13,13 +13,16 @@ namespace {
 // A compiler that is g++ but refuses the listed flags, as a compiler that lacks them does.
 std::string refusing_compiler(const std::string& name, const std::string& refused) {
     const std::string path = temp_directory(name) + "/c++";
-    const std::string script = "#!/bin/sh\n"
-                               "for a in \"$@\"; do\n"
-                               "  case \" " + refused + " \" in *\" $a \"*)\n"
-                               "    echo \"unrecognized command-line option $a\" >&2; exit 1;;\n"
-                               "  esac\n"
-                               "done\n"
-                               "exec g++ \"$@\"\n";
+    const std::string script =
+        "#!/bin/sh\n"
+        "for a in \"$@\"; do\n"
+        "  case \" " +
+        refused +
+        " \" in *\" $a \"*)\n"
+        "    echo \"unrecognized command-line option $a\" >&2; exit 1;;\n"
+        "  esac\n"
+        "done\n"
+        "exec g++ \"$@\"\n";
     run_command("cp " + temp_file(name + ".sh", script) + " " + path + " && chmod +x " + path);
     return path;
 }
@@ -37,13 +40,14 @@ std::string choices(const std::string& compiler, const std::string& extra = "") 
 
 TEST_CASE("make picks the first machine flags the compiler accepts, and says so once") {
     // g++ on arm64 has no -mprefer-vector-width: -march=native alone
-    const std::string no_width = choices(refusing_compiler("no_width", "-mprefer-vector-width=512"));
+    const std::string no_width =
+        choices(refusing_compiler("no_width", "-mprefer-vector-width=512"));
     CHECK(no_width.find("machine: ") != std::string::npos);
     CHECK(no_width.find("-mprefer-vector-width") == std::string::npos);
     CHECK(no_width.find("-march=native") != std::string::npos);
     // clang 14 on arm64 (Apple clang before Xcode 15) has no -march=native: -mcpu=native
-    const std::string mcpu = choices(
-        refusing_compiler("no_march", "-mprefer-vector-width=512 -march=native"));
+    const std::string mcpu =
+        choices(refusing_compiler("no_march", "-mprefer-vector-width=512 -march=native"));
     CHECK(mcpu.find("-march=native") == std::string::npos);
     CHECK(mcpu.find("-mcpu=native") != std::string::npos);
 }
@@ -62,7 +66,7 @@ TEST_CASE("make SAN=1 passes -Wno-maybe-uninitialized only to a compiler that kn
                 "SAN=1 " + temp_directory("machine_build") + "/obj/tests/main.o");
     CHECK(clang_like.find("-fsanitize=address") != std::string::npos);
     CHECK(clang_like.find("-Wno-maybe-uninitialized") == std::string::npos);
-    const std::string gxx = choices("g++", "SAN=1 " + temp_directory("machine_build") +
-                                               "/obj/tests/main.o");
+    const std::string gxx =
+        choices("g++", "SAN=1 " + temp_directory("machine_build") + "/obj/tests/main.o");
     CHECK(gxx.find("-Wno-maybe-uninitialized") != std::string::npos);
 }

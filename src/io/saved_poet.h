@@ -24,10 +24,10 @@ PoetSettings read_poet_settings(const DataFile& data, const std::string& key);
 // Where the poet comes from: a saved model's file (named by the reader, or the default path,
 // read when it is there), or a corpus to train on here (instead of reading a saved model).
 struct PoetSource {
-    std::string weights;        // the model file
+    std::string weights;         // the model file
     bool weights_named = false;  // named by the reader: it must be there
-    std::string corpus;         // non-empty: train here on this corpus (as ch12's --corpus)
-    std::string prepared;       // where the Makefile prepares the complete Tang poems
+    std::string corpus;          // non-empty: train here on this corpus (as ch12's --corpus)
+    std::string prepared;        // where the Makefile prepares the complete Tang poems
 };
 
 struct Poet {

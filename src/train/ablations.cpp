@@ -35,8 +35,8 @@ std::vector<HeadOut> taken_out(const PoemSample& s, std::size_t layer, std::size
 // The model without those heads, run from their layer on.
 Ablated without(const Gpt& model, const PoemSample& s, const std::vector<HeadOut>& heads,
                 const SampleLosses& base) {
-    const SampleLosses r = sample_losses(without_heads(model, heads), s, heads.at(0).layer,
-                                         model.blocks.size());
+    const SampleLosses r =
+        sample_losses(without_heads(model, heads), s, heads.at(0).layer, model.blocks.size());
     return {r.loss(), change_error(r, base), r.repeat()};
 }
 

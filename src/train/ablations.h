@@ -23,8 +23,8 @@ struct Ablated {
 };
 
 struct Ablations {
-    double loss = 0, repeat = 0;  // the model as it is
-    double repeat_rate = 0;       // how often the sample's poems double a character
+    double loss = 0, repeat = 0;                  // the model as it is
+    double repeat_rate = 0;                       // how often the sample's poems double a character
     std::vector<Ablated> zero, mean;              // per head, layer-major (l·h + i)
     std::vector<Ablated> layer_zero, layer_mean;  // per layer: all its heads
 };

@@ -11,8 +11,13 @@ namespace {
 struct Sums {
     std::vector<double> previous, bos, punctuation, start, line, rhyme, entropy;
     explicit Sums(std::size_t heads)
-        : previous(heads), bos(heads), punctuation(heads), start(heads), line(heads),
-          rhyme(heads), entropy(heads) {}
+        : previous(heads),
+          bos(heads),
+          punctuation(heads),
+          start(heads),
+          line(heads),
+          rhyme(heads),
+          entropy(heads) {}
 };
 
 // One head's weights W (n x n) on one poem, added to its sums at index `at`.
@@ -63,7 +68,8 @@ void count_queries(const PoemReading& poem, const std::vector<bool>& punctuation
 
 std::vector<double> divided(const std::vector<double>& sums, std::size_t n) {
     std::vector<double> out(sums.size(), 0.0);
-    for (std::size_t i = 0; i < sums.size() && n > 0; ++i) out[i] = sums[i] / static_cast<double>(n);
+    for (std::size_t i = 0; i < sums.size() && n > 0; ++i)
+        out[i] = sums[i] / static_cast<double>(n);
     return out;
 }
 
@@ -102,7 +108,8 @@ HeadPatterns head_patterns(const Gpt& model, const std::vector<PoemReading>& poe
         gpt_blocks(model, inputs, gpt_embed(model, inputs), 0, L, &cache);
         // each head's sums by one thread, the poems in order: the same sums on any count
         std::size_t keys = 0;
-        for (std::size_t p = first; p < end; ++p) keys += poems[p].inputs.size() * poems[p].inputs.size();
+        for (std::size_t p = first; p < end; ++p)
+            keys += poems[p].inputs.size() * poems[p].inputs.size();
         parallel_for(L * h, L * h * keys * 20, [&](std::size_t k) {
             for (std::size_t p = first; p < end; ++p)
                 add_head(cache.blocks[k / h].self_attn.heads[(p - first) * h + k % h].weights,

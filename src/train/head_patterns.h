@@ -28,8 +28,9 @@
 struct HeadPatterns {
     // per head, layer-major (layer l, head i at l·h + i)
     std::vector<double> previous, bos, punctuation, clause_start, previous_line, rhyme, entropy;
-    std::size_t queries = 0, start_queries = 0, line_queries = 0, rhyme_queries = 0;  // what
-                                                                                       // each is over
+    std::size_t queries = 0, start_queries = 0, line_queries = 0,
+                rhyme_queries = 0;  // what
+                                    // each is over
 };
 
 // punctuation[id]: whether that token is punctuation (as poem_sample.h reads clauses).

@@ -66,8 +66,7 @@ Induction induction_test(const Gpt& model, const std::vector<Tokens>& sequences,
             for (std::size_t t = length + 1; t < 2 * length; ++t)
                 out.prefix_matching[k] += W[k](t, t - length + 1);
     }
-    for (double& x : out.prefix_matching)
-        x /= static_cast<double>(sequences.size() * (length - 1));
+    for (double& x : out.prefix_matching) x /= static_cast<double>(sequences.size() * (length - 1));
     for (std::size_t l = 0; l < L; ++l)
         for (std::size_t i = 0; i < h; ++i)
             out.second_loss_zeroed.push_back(

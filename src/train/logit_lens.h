@@ -20,5 +20,4 @@ struct TopTokens {
 };
 // [point][position]: the k likeliest next tokens at each position of inputs, read out at each
 // point of the stream.
-std::vector<std::vector<TopTokens>> lens_top(const Gpt& model, const Tokens& inputs,
-                                             std::size_t k);
+std::vector<std::vector<TopTokens>> lens_top(const Gpt& model, const Tokens& inputs, std::size_t k);

@@ -18,8 +18,8 @@ Clauses clauses_of(const Tokens& poem, const std::vector<bool>& punctuation) {
             body = id == CharVocabulary::newline;
             continue;
         }
-        const bool special = id == CharVocabulary::pad || id == CharVocabulary::bos ||
-                             id == CharVocabulary::eos;
+        const bool special =
+            id == CharVocabulary::pad || id == CharVocabulary::bos || id == CharVocabulary::eos;
         if (special || punctuation.at(static_cast<std::size_t>(id))) {
             if (!current.empty()) out.push_back(current);
             current.clear();
@@ -95,15 +95,16 @@ SampleLosses sample_losses(const Gpt& model, const PoemSample& s, std::size_t fr
     SampleLosses out;
     for (std::size_t b = 0; b + 1 < s.batch_first.size(); ++b) {
         const std::vector<Tokens> inputs = batch_inputs(s, b);
-        const Matrix logits = gpt_readout(model, gpt_blocks(model, inputs, s.stream[b].at(from),
-                                                             from, to));
+        const Matrix logits =
+            gpt_readout(model, gpt_blocks(model, inputs, s.stream[b].at(from), from, to));
         const std::vector<double> log_sums = log_sum_exp_rows(logits);
         std::size_t row = 0;
         for (std::size_t p = s.batch_first[b]; p < s.batch_first[b + 1]; ++p) {
             const PoemReading& poem = s.poems[p];
             double sum = 0;  // −log softmax = log Σ exp − the target's logit
             for (std::size_t t = 0; t < poem.targets.size(); ++t)
-                sum += log_sums[row + t] - logits(row + t, static_cast<std::size_t>(poem.targets[t]));
+                sum +=
+                    log_sums[row + t] - logits(row + t, static_cast<std::size_t>(poem.targets[t]));
             out.poem_sums.push_back(sum);
             out.poem_counts.push_back(poem.targets.size());
             for (const std::size_t t : body_characters(poem)) {  // P(the input token again)

@@ -6,7 +6,8 @@
 // first line break (the title's); a clause (句) is a run of characters between punctuation marks
 // (the line break among them) or specials, <unk> being a character:
 //
-//   <bos> 《 静 夜 思 》 \n 床 前 明 月 光 ， 疑 是 地 上 霜 。 \n …   clauses: 床前明月光, 疑是地上霜, …
+//   <bos> 《 静 夜 思 》 \n 床 前 明 月 光 ， 疑 是 地 上 霜 。 \n …   clauses: 床前明月光,
+//   疑是地上霜, …
 //
 // A sample keeps the residual stream before each block (gpt.h: gpt_embed, gpt_blocks): a model
 // that differs from the sample's only from block l on (a head taken out there) is run from l,
@@ -39,10 +40,10 @@ std::vector<std::size_t> body_characters(const PoemReading& poem);
 
 struct PoemSample {
     std::vector<PoemReading> poems;
-    std::vector<std::size_t> batch_first;      // the first poem of each batch (and one past)
-    std::vector<std::vector<Matrix>> stream;   // [batch][l]: the stream before block l (l = L:
-                                               // after the last block)
-    HeadOutputSums head_outputs;               // each head's output over every input position
+    std::vector<std::size_t> batch_first;     // the first poem of each batch (and one past)
+    std::vector<std::vector<Matrix>> stream;  // [batch][l]: the stream before block l (l = L:
+                                              // after the last block)
+    HeadOutputSums head_outputs;              // each head's output over every input position
 };
 
 // The model run once on the poems, `batch` poems at a time.

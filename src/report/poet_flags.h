@@ -1,0 +1,10 @@
+// poet_flags.h — how chapters 13 and 14 find chapter 12's poet from their flags: --weights FILE
+// (by default the model build/ch12_gpt saved beside the program, when it is there), or
+// --corpus NAME|FILE to train one here instead; read as io/saved_poet.h reads a poet.
+#pragma once
+#include "io/saved_poet.h"
+#include "report/options.h"
+
+// chapter: a name for the chapter's own files (where a poet trained here keeps its corpus).
+Poet poet_from_flags(const Options& options, const PoetSettings& settings,
+                     const std::string& chapter);
