@@ -53,7 +53,9 @@ std::string bar_chart_svg(const BarChart& c) {
           << xml_escape(c.measures[m]) << "</text>\n";
         x += 30 + 7.0 * double(display_width(c.measures[m]));
     }
-    const auto [lo, hi] = scale_of(c);
+    const std::pair<double, double> scale = scale_of(c);
+    const double lo = scale.first, hi = scale.second;  // (named, not bound: clang 14 cannot
+                                                       // capture a structured binding)
     const auto at = [&](double v) { return left + (std::clamp(v, lo, hi) - lo) / (hi - lo) * plot; };
     for (int k = 0; k <= 4; ++k) {  // the scale, its grid lines
         const double tick = lo + (hi - lo) * k / 4, px = at(tick);
