@@ -245,18 +245,19 @@ void baselines_check(Chapter& ch, const Inputs& in) {
     ch.record_number("baseline_unigram_loss", counts.unigram_loss(in.baseline_heldout));
     ch.record_number("baseline_kn_bigram_loss", bigram.loss(in.baseline_heldout));
     ch.record_number("baseline_kn_trigram_loss", trigram.loss(in.baseline_heldout));
-    Matrix d(3, 3);
-    for (std::size_t level = 1; level <= 3; ++level)
-        for (std::size_t j = 0; j < 3; ++j) d(level - 1, j) = trigram.discounts(level)[j];
-    ch.record("baseline_kn_trigram_discounts", d);
+    // each order's three discounts (seen once, twice, three or more times), a row per order
+    const auto discounts = [](const KneserNey& kn, std::size_t orders) {
+        Matrix d(orders, 3);
+        for (std::size_t level = 1; level <= orders; ++level)
+            for (std::size_t j = 0; j < 3; ++j) d(level - 1, j) = kn.discounts(level)[j];
+        return d;
+    };
+    ch.record("baseline_kn_trigram_discounts", discounts(trigram, 3));
     const KneserNey fourgram(in.baseline_training, in.baseline_vocab, 4);
     const KneserNey fivegram(in.baseline_training, in.baseline_vocab, 5);
     ch.record_number("baseline_kn_4gram_loss", fourgram.loss(in.baseline_heldout));
     ch.record_number("baseline_kn_5gram_loss", fivegram.loss(in.baseline_heldout));
-    Matrix d5(5, 3);
-    for (std::size_t level = 1; level <= 5; ++level)
-        for (std::size_t j = 0; j < 3; ++j) d5(level - 1, j) = fivegram.discounts(level)[j];
-    ch.record("baseline_kn_5gram_discounts", d5);
+    ch.record("baseline_kn_5gram_discounts", discounts(fivegram, 5));
     ch.say(tr("The baselines below, on a small seeded corpus of {} sequences, against the "
               "oracle's own Kneser-Ney (data/oracle/kneser_ney.py): the unigram {}, the "
               "Kneser-Ney bigram {} and trigram {} nats per token.",

@@ -304,6 +304,19 @@ Leader leader(const Measured& m, const Kind& k) {
 // A head stands out on a kind when it gives it at least twice what an even spread would.
 constexpr double stands_out = 2.0;
 
+// The heads that lead a kind of key at twice an even spread or more, each once, in the kinds'
+// order.
+std::vector<std::size_t> standing_leaders(const Measured& m) {
+    std::vector<std::size_t> heads;
+    for (const Kind& k : kinds) {
+        const Leader l = leader(m, k);
+        if (l.times_even >= stands_out &&
+            std::find(heads.begin(), heads.end(), l.head) == heads.end())
+            heads.push_back(l.head);
+    }
+    return heads;
+}
+
 void poet_step(Chapter& ch, const Inputs& in, const Poet& p, const Measured& m,
                std::size_t heldout) {
     ch.step(tr("Chapter 12's poet and the poems it never saw"));
@@ -373,13 +386,7 @@ void patterns_step(Chapter& ch, const Inputs& in, const Poet& p, const Measured&
            head_name(g, std::size_t(widest - m.patterns.entropy.begin())), fixed(*widest, 2),
            fixed(m.even.entropy[0], 2)));
     // the leaders' weights on the famous poem
-    std::vector<std::size_t> shown;
-    for (const Kind& k : kinds) {
-        const Leader l = leader(m, k);
-        if (l.times_even >= stands_out &&
-            std::find(shown.begin(), shown.end(), l.head) == shown.end())
-            shown.push_back(l.head);
-    }
+    const std::vector<std::size_t> shown = standing_leaders(m);
     Labels labels;
     for (const int id : m.famous) labels.push_back(token_label(p.corpus.vocabulary, id));
     std::vector<Heatmap> panels;
@@ -522,13 +529,7 @@ void ablation_step(Chapter& ch, const Poet& p, const Measured& m) {
                "poems the model does as well with the mean in place.",
                listed(idle)));
     // the heads that lead a kind of key, and what the loss says of them
-    std::vector<std::size_t> leaders;
-    for (const Kind& k : kinds) {
-        const Leader l = leader(m, k);
-        if (l.times_even >= stands_out &&
-            std::find(leaders.begin(), leaders.end(), l.head) == leaders.end())
-            leaders.push_back(l.head);
-    }
+    const std::vector<std::size_t> leaders = standing_leaders(m);
     for (const std::size_t h : leaders) {
         std::vector<std::string> led;
         for (const Kind& k : kinds)
