@@ -49,7 +49,7 @@ TEST_CASE("matmul multiplies, and names both shapes when they do not fit") {
 
 TEST_CASE("the fast products agree with the naive loop to the last bit, across every block edge") {
     using kernel::KB, kernel::MR, kernel::NB, kernel::NR;
-    MESSAGE("the register tile here: ", kernel::vector_unit, ", ", MR, " x ", NR);
+    MESSAGE("the register tile here: ", std::string(kernel::vector_unit), ", ", MR, " x ", NR);
     Random rng(7);
     // Shapes around this machine's tile (core/tile_shape.h), so that every edge is crossed
     // whichever shape the build chose. small (b read in place): 17 x 31 x 13; 70 x 300 x 45;
@@ -57,14 +57,17 @@ TEST_CASE("the fast products agree with the naive loop to the last bit, across e
     // (two tiles and one row left over); inner 2·KB + 88 (three k-blocks, the last short);
     // 3·NR + 4 columns (three strips and a narrow one); NB + 6 columns (past the panel of b).
     // matmul_bt computes a large product as (b·aᵀ)ᵀ when the result is smaller than b (an output
-    // projection's shape: 20 x 300 x 1100), else packs bᵀ (200 x 64 x 70).
+    // projection's shape: 20 x 300 x 1100), else packs bᵀ (200 x 64 x 70); matmul_at computes
+    // one whose a is larger than b as (bᵀ·a)ᵀ (200 x 64 x 70, and 300 x inner x 70 across
+    // k-blocks and groups).
     const std::size_t tiles = 2 * MR + 1, inner = 2 * KB + 88;
     for (const auto& shape :
          {std::vector<std::size_t>{17, 31, 13}, std::vector<std::size_t>{70, 300, 45},
           std::vector<std::size_t>{tiles, inner, 3 * NR + 4}, std::vector<std::size_t>{MR, 64, 64},
           std::vector<std::size_t>{MR + 1, 64, NB + 6}, std::vector<std::size_t>{1, 300, 70},
           std::vector<std::size_t>{20, 300, 1100}, std::vector<std::size_t>{200, 64, 70},
-          std::vector<std::size_t>{3, 288, 40}, std::vector<std::size_t>{tiles, 70, 4 * NR}}) {
+          std::vector<std::size_t>{3, 288, 40}, std::vector<std::size_t>{tiles, 70, 4 * NR},
+          std::vector<std::size_t>{300, inner, 70}}) {
         CAPTURE(shape[0]);
         CAPTURE(shape[1]);
         CAPTURE(shape[2]);

@@ -38,15 +38,10 @@ Matrix naive_product(const View& a, const View& b) {
     return c;
 }
 
-// Block by block of b, the threads share out groups of its strips: each packs a group into its
-// own buffer (read from its cache by every panel) and computes that group's tiles, one panel of
-// MR rows of a after another, every strip of the group for each panel (a's rows read once for
-// all of them). Packing — streaming b from memory — and the tiles' arithmetic thus overlap
-// across threads, with no wait between them. A group has G strips, or fewer when that would
-// leave a thread without one (the output projection's b, yᵀ, has only 2 strips).
-// Columns p0 … p0+kb−1 of a, each row's kb values contiguous: a itself where its rows are, else
-// (a transposed view: matmul_at's xᵀ, a weight's gradient) a copy, made once for every group's
-// tiles (made tile by tile, the copies took 6% of chapter 12's training).
+// Columns p0 … p0+kb−1 of a, each row's kb values contiguous, as the tiles read them: a itself
+// where its rows are, else (a transposed view: matmul_at's xᵀ, a weight's gradient) a copy,
+// made once for every tile that reads it (made tile by tile, the copies took 6% of chapter 12's
+// training).
 View block_of_a(const View& a, std::size_t p0, std::size_t kb, std::vector<double>& copy) {
     if (a.cs == 1) return {a.data + p0 * a.cs, a.rows, kb, a.rs, 1};
     copy.resize(a.rows * kb);
@@ -61,6 +56,23 @@ View block_of_a(const View& a, std::size_t p0, std::size_t kb, std::vector<doubl
     return {copy.data(), a.rows, kb, kb, 1};
 }
 
+// While one group's tiles are computed, the next group's rows of b are asked for, a slice of
+// them with each tile (tile q of `tiles`), so that memory streams them while the arithmetic runs
+// and pack_strips finds them in the cache (a thread's groups are consecutive: threads.h). Rows
+// of a transposed view are b's columns, small here (an output projection's yᵀ): not asked for.
+void ask_for_next_group(const View& b, std::size_t p0, std::size_t kb, std::size_t j0,
+                        std::size_t n, std::size_t q, std::size_t tiles) {
+    if (b.cs != 1) return;
+    for (std::size_t p = q * kb / tiles; p < (q + 1) * kb / tiles; ++p)
+        for (std::size_t j = 0; j < n; j += 8) fetch_soon(b.data + (p0 + p) * b.rs + j0 + j);
+}
+
+// Block by block of b, the threads share out groups of its strips: each packs a group into its
+// own buffer (read from its cache by every panel) and computes that group's tiles, one panel of
+// MR rows of a after another, every strip of the group for each panel (a's rows read once for
+// all of them). Packing — streaming b from memory — and the tiles' arithmetic thus overlap
+// across threads, with no wait between them. A group has G strips, or fewer when that would
+// leave a thread without one (an output projection's b, yᵀ, is 64 columns: 2 strips on AVX-512).
 Matrix blocked_product(const View& a, const View& b) {
     Matrix c(a.rows, b.cols);
     std::vector<double> a_copy;
@@ -77,13 +89,19 @@ Matrix blocked_product(const View& a, const View& b) {
                 const std::size_t s0 = g * per, count = std::min(per, strips - s0);
                 pack_strips(b, p0, kb, j0 + s0 * NR, std::min(count * NR, nb - s0 * NR),
                             buffer.data());
+                const std::size_t next = j0 + (s0 + per) * NR,
+                                  tiles = (a.rows + MR - 1) / MR * count;
                 for (std::size_t i0 = 0; i0 < a.rows; i0 += MR) {
                     const double* rows[MR];
-                    rows_of_a(a_block, i0, 0, kb, rows);
-                    for (std::size_t s = s0; s < s0 + count; ++s)
+                    rows_of_a(a_block, i0, rows);
+                    for (std::size_t s = s0; s < s0 + count; ++s) {
+                        if (g + 1 < groups)
+                            ask_for_next_group(b, p0, kb, next, std::min(per * NR, j0 + nb - next),
+                                               i0 / MR * count + s - s0, tiles);
                         tile(rows, buffer.data() + (s - s0) * kb * NR, NR, kb,
                              c.row(i0) + j0 + s * NR, c.cols, std::min(MR, a.rows - i0),
                              std::min(NR, nb - s * NR));
+                    }
                 }
             });
         }
@@ -111,7 +129,8 @@ Matrix row_product(const View& a, const View& b) {
 // Small matrices fit the cache as they are: b is read in place, a's rows too, and the same
 // tile() runs; the threads share the tiles. Where b is a transposed view, or its rows are not a
 // whole number of strips (the tile reads NR values of each row of b), b's rows are copied first,
-// zeros added to a whole number of strips: a copy of b, a small part of the product's work.
+// zeros added to a whole number of strips: a copy of b, a small part of the product's work. A
+// transposed a is copied once too (block_of_a), rather than by every tile that reads its rows.
 Matrix small_product(const View& a, const View& b) {
     std::vector<double> b_rows;
     const double* bd = b.data;
@@ -128,6 +147,8 @@ Matrix small_product(const View& a, const View& b) {
         }
         bd = b_rows.data();
     }
+    std::vector<double> a_copy;
+    const View a_rows = block_of_a(a, 0, a.cols, a_copy);  // a's rows contiguous
     Matrix c(a.rows, b.cols);
     const std::size_t panels = (a.rows + MR - 1) / MR, strips = (b.cols + NR - 1) / NR;
     // with fewer than 16 rows of a, the loop waits on b's memory more than on its arithmetic
@@ -137,7 +158,7 @@ Matrix small_product(const View& a, const View& b) {
     parallel_for(panels * strips, work, [&](std::size_t t) {
         const std::size_t i0 = t / strips * MR, j0 = t % strips * NR;  // MR rows x NR columns
         const double* rows[MR];
-        rows_of_a(a, i0, 0, a.cols, rows);
+        rows_of_a(a_rows, i0, rows);
         tile(rows, bd + j0, ldb, a.cols, c.row(i0) + j0, c.cols, std::min(MR, a.rows - i0),
              std::min(NR, b.cols - j0));
     });
@@ -176,7 +197,11 @@ Matrix dot_product(const View& a, const View& b) {
 // strips are columns of E, gathered 32 at a time (about 38 of the base forward's 250 ms). But
 // a·b = (bᵀ·aᵀ)ᵀ, and bᵀ is E as it is: its rows are read in place as a's are, and the packed
 // side is aᵀ, small. When c is smaller than b, computing cᵀ and transposing it costs less (the
-// output projection: 86 -> 66 ms). The same terms in the same order, and fma(x, y, s) equals
+// output projection: 86 -> 66 ms). So too for a large transposed a (matmul_at's dlogitsᵀ·y, the
+// gradient of chapter 12's tied table, dlogits 512 x 3005): copied row by row for the tiles
+// (block_of_a), each value of a comes from another row of its memory, while packed as b its
+// rows stream in order, and the copied side is the small bᵀ (chapter 12's training on one
+// thread, AVX2: 133 -> 125 ms a step). The same terms in the same order, and fma(x, y, s) equals
 // fma(y, x, s): the same bits.
 Matrix transposed_product(const View& a, const View& b) {
     const Matrix ct = blocked_product(transposed(b), transposed(a));  // (b.cols x a.rows)
@@ -203,6 +228,7 @@ Matrix product(const View& a, const View& b) {
     const bool large = a.rows >= MR && a.cols >= 64 && b.cols >= 64;
     if (!large) return small_product(a, b);
     if (b.cs != 1 && a.rows < b.rows) return transposed_product(a, b);  // c smaller than b
+    if (a.cs != 1 && b.cs == 1 && a.rows > b.cols) return transposed_product(a, b);  // a larger
     return blocked_product(a, b);
 }
 

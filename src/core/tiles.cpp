@@ -2,7 +2,6 @@
 #include "core/tiles.h"
 
 #include <algorithm>
-#include <vector>
 
 namespace kernel {
 
@@ -39,8 +38,11 @@ void pack_strips(const View& b, std::size_t p0, std::size_t kb, std::size_t j0, 
             pack_strip(b, p0, kb, j0 + s * NR, std::min(NR, n - s * NR), strips + s * kb * NR);
         return;
     }
+    constexpr std::size_t ahead = 4;  // rows of b asked for before they are copied
     for (std::size_t p = 0; p < kb; ++p) {
         const double* row = b.data + (p0 + p) * b.rs + j0;
+        if (p + ahead < kb)  // one cache line holds 8 doubles
+            for (std::size_t j = 0; j < n; j += 8) fetch_soon(row + ahead * b.rs + j);
         for (std::size_t s = 0; s < count; ++s) {
             double* out = strips + (s * kb + p) * NR;
             const std::size_t nr = std::min(NR, n - s * NR);
@@ -50,23 +52,9 @@ void pack_strips(const View& b, std::size_t p0, std::size_t kb, std::size_t j0, 
     }
 }
 
-// Where the tile finds a's rows i0 … i0+MR−1, columns p0 on: in place when they are
-// contiguous, else (a transposed view, matmul_at's) copied into this thread's scratch. Rows
-// past the last one are not read (tile_of<R> reads R rows).
-void rows_of_a(const View& a, std::size_t i0, std::size_t p0, std::size_t kb,
-               const double* rows[MR]) {
-    thread_local std::vector<double> copy;  // each thread its own
-    if (a.cs != 1 && copy.size() < MR * kb) copy.resize(MR * kb);
-    for (std::size_t r = 0; r < MR; ++r) {
-        if (i0 + r >= a.rows) {
-            rows[r] = nullptr;
-        } else if (a.cs == 1) {
-            rows[r] = a.data + (i0 + r) * a.rs + p0;
-        } else {
-            for (std::size_t p = 0; p < kb; ++p) copy[r * kb + p] = a(i0 + r, p0 + p);
-            rows[r] = copy.data() + r * kb;
-        }
-    }
+void rows_of_a(const View& a, std::size_t i0, const double* rows[MR]) {
+    for (std::size_t r = 0; r < MR; ++r)
+        rows[r] = i0 + r < a.rows ? a.data + (i0 + r) * a.rs : nullptr;
 }
 
 // One MR x NR tile of c (row stride ldc) gets kb terms added, its first R rows real: a_rows[r][p]

@@ -29,12 +29,27 @@ inline View as_is(const Matrix& m) { return {m.data.data(), m.rows, m.cols, m.co
 inline View transposed(const Matrix& m) { return {m.data.data(), m.cols, m.rows, 1, m.cols}; }
 inline View transposed(const View& v) { return {v.data, v.cols, v.rows, v.cs, v.rs}; }
 
-// The blocking, in GotoBLAS's levels (MR and NR, the register tile, in tile_shape.h):
-constexpr std::size_t KB = 256;  // k-block: KB rows of b, packed once, then used by every row of a
-constexpr std::size_t NB = NR * (1024 / NR);  // columns of b packed at a time (KB x NB: 2 MB,
-                                 // near the cache; the output projection's b is 37000 wide,
-                                 // 150 MB packed whole), a whole number of strips
-constexpr std::size_t G = 4;     // strips packed together from b's rows (pack_strips)
+// The blocking, in GotoBLAS's levels (MR and NR, the register tile, in tile_shape.h), measured
+// on a Zen 4 core, one thread, with the base model's 64-row products (tests/bench):
+//
+// KB, the k-block: KB rows of b packed once, then used by every row of a. The models' products
+// with k ≤ 512 take one block, each tile of c loaded and stored once (256 made the AVX2 output
+// projection 9% slower).
+constexpr std::size_t KB = 512;
+// NB: columns of b packed at a time (the output projection's b is 37000 wide, 150 MB packed
+// whole), a whole number of strips.
+constexpr std::size_t NB = NR * (1024 / NR);
+// G: strips packed together (pack_strips), about 96 columns: 3 strips on AVX-512, 8 on AVX2. An
+// output projection's 64 columns are one group, so its 150 MB table is streamed once (AVX2 had
+// 4 strips to a group, two groups: 82 -> 65 ms).
+constexpr std::size_t G = (96 + NR - 1) / NR;
+
+// Asks for the cache line that holds *p, to be read soon: a hint, which computes nothing. b's
+// rows lie a page or more apart, where the CPU's own prefetcher does not follow them, so the
+// packing asks for them ahead (tiles.cpp, matmul.cpp): the 64-row products went from 39 to 42
+// GFLOP/s on AVX2 (OpenBLAS's kernel: 44). With KB and G above, the AVX2 base forward went from
+// 0.251 to 0.208 s (PyTorch: 0.216).
+inline void fetch_soon(const double* p) { __builtin_prefetch(p); }
 
 // Rows p0 … p0+kb−1, columns j0 … j0+nr−1 (nr ≤ NR) of b as one strip, kb x NR and
 // contiguous, so that the tile reads its row p of b as one run; columns past nr are 0. Read in
@@ -44,17 +59,17 @@ void pack_strip(const View& b, std::size_t p0, std::size_t kb, std::size_t j0, s
                 double* strip);
 
 // Up to G strips side by side (kb x NR each, one after another in `strips`): columns j0 …
-// j0+n−1 of rows p0 … p0+kb−1 of b. b's rows are read once, as runs of n columns — 128 doubles
-// rather than one strip's 32, which memory streams faster — and dealt out to the strips. A
-// transposed view is packed strip by strip (pack_strip reads along its columns).
+// j0+n−1 of rows p0 … p0+kb−1 of b. b's rows are read once, as runs of n columns — about 96
+// doubles rather than one strip's 12 or 32, which memory streams faster — and dealt out to the
+// strips, each row asked for (fetch_soon) a few rows ahead. A transposed view is packed strip
+// by strip (pack_strip reads along its columns).
 void pack_strips(const View& b, std::size_t p0, std::size_t kb, std::size_t j0, std::size_t n,
                  double* strips);
 
-// Where the tile finds a's rows i0 … i0+MR−1, columns p0 on: in place when they are
-// contiguous, else (a transposed view, matmul_at's) copied into this thread's scratch. Rows
-// past the last one are not read (tile_of<R> reads R rows).
-void rows_of_a(const View& a, std::size_t i0, std::size_t p0, std::size_t kb,
-               const double* rows[MR]);
+// Where the tile finds rows i0 … i0+MR−1 of a, whose rows are contiguous (a.cs = 1:
+// a transposed a is copied first, matmul.cpp's block_of_a). Rows past the last one are nullptr,
+// never read (tile_of<R> reads R rows).
+void rows_of_a(const View& a, std::size_t i0, const double* rows[MR]);
 
 // One MR x NR tile of c (row stride ldc; mr rows and nr columns are real) gets kb terms added:
 // a[r][p] times row p of b (ldb apart), held in registers through all kb terms; c is loaded
