@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -752,17 +753,20 @@ void tutorial_again(Chapter& ch, const Inputs& in, const ScaleFinding& scale) {
 
 void walkthrough(Chapter& ch) {
     const Inputs in = read_inputs(ch.data, ch.options);
+    // the last steps are measured on chapter 12's model, and timed (not under --check); it is
+    // read first, so that a bad --weights file is the one line printed
+    std::optional<Poet> p;
+    if (!ch.options.check) p = poet_from_flags(ch.options, in.poet, "ch13");
     formats_step(ch);
     rounding_step(ch, in);
     tutorial_step(ch, in);
     const ScaleFinding scale = breaking_step(ch, in);
     small_model_step(ch, in);
-    if (ch.options.check) return;  // the rest is measured on chapter 12's model, and timed
-    const Poet p = poet_from_flags(ch.options, in.poet, "ch13");
+    if (!p) return;
     std::vector<FormatRow> rows;
-    poems_step(ch, in, p, rows);
+    poems_step(ch, in, *p, rows);
     error_picture(ch, rows);
-    speed_step(ch, p.model);
+    speed_step(ch, p->model);
     tutorial_again(ch, in, scale);
 }
 

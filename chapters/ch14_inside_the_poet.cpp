@@ -778,9 +778,10 @@ void summary_step(Chapter& ch, const Poet& p, const Measured& m) {
 
 void walkthrough(Chapter& ch) {
     const Inputs in = read_inputs(ch.data, ch.options);
-    small_step(ch, in);
-    if (ch.options.check) return;  // the rest reads chapter 12's poet: measured, not compared
+    if (ch.options.check) return small_step(ch, in);  // the rest is measured, not compared
+    // chapter 12's poet read first: a bad --weights file is then the one line printed
     const Poet p = poet_from_flags(ch.options, in.poet, "ch14");
+    small_step(ch, in);
     const CharVocabulary& v = p.corpus.vocabulary;
     const std::vector<bool> punctuation = punctuation_of(v, in.punctuation);
     std::vector<PoemReading> heldout;

@@ -1,11 +1,13 @@
 // test_reader_trips_4.cpp — what a reader still tripped over (issue 41), each reproduced as it
 // was reported: chapter 13's data files accepted with nothing to compute or computed past
-// float16's range, and rejected with a message about float64 or an allocation failure.
+// float16's range, and rejected with a message about float64 or an allocation failure; a bad
+// --weights file reported only after a section of narration.
 #include <doctest/doctest.h>
 
 #include <fstream>
 #include <functional>
 #include <string>
+#include <utility>
 
 #include "helpers.h"
 #include "json.h"
@@ -68,4 +70,20 @@ TEST_CASE("ch13: a huge X and a list of ten million lengths are refused at once"
     CHECK(ch13_error("lengths.json",
                      [](Json& i) { i["breaking"]["dot_lengths"] = Json(std::vector<int>(100000, 1)); })
               .find("expected from 1 to 64 lengths") != std::string::npos);
+}
+
+TEST_CASE("ch13 and ch14: a bad --weights file is the one line printed, before any narration") {
+    const std::string broken = temp_file("broken_poet.json", "{\"x\": 1}");
+    for (const char* chapter : {"ch13_precision", "ch14_inside_the_poet"}) {
+        CAPTURE(chapter);
+        for (const auto& [weights, names] :
+             {std::pair<std::string, std::string>{"/nonexistent.json", "cannot open"},
+              std::pair<std::string, std::string>{broken, "config.d_model: missing"}}) {
+            const Run r = run_program(chapter, "--weights " + weights);
+            CHECK(r.exit_code == 2);
+            CHECK(r.out.empty());  // was: the oracle's section, then the error
+            CHECK(r.err.find('\n') == r.err.size() - 1);
+            CHECK(r.err.find(names) != std::string::npos);
+        }
+    }
 }
