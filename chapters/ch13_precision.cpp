@@ -753,16 +753,19 @@ void tutorial_again(Chapter& ch, const Inputs& in, const ScaleFinding& scale) {
 
 void walkthrough(Chapter& ch) {
     const Inputs in = read_inputs(ch.data, ch.options);
-    // the last steps are measured on chapter 12's model, and timed (not under --check); it is
-    // read first, so that a bad --weights file is the one line printed
+    // the last steps are measured on chapter 12's model, and timed (not under --check). A
+    // --weights file the reader named is read first, so that a bad one is the one line printed;
+    // the saved model, or one trained here, when those steps come
     std::optional<Poet> p;
-    if (!ch.options.check) p = poet_from_flags(ch.options, in.poet, "ch13");
+    if (!ch.options.check && ch.options.has("--weights"))
+        p = poet_from_flags(ch.options, in.poet, "ch13");
     formats_step(ch);
     rounding_step(ch, in);
     tutorial_step(ch, in);
     const ScaleFinding scale = breaking_step(ch, in);
     small_model_step(ch, in);
-    if (!p) return;
+    if (ch.options.check) return;
+    if (!p) p = poet_from_flags(ch.options, in.poet, "ch13");
     std::vector<FormatRow> rows;
     poems_step(ch, in, *p, rows);
     error_picture(ch, rows);

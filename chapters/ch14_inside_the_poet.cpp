@@ -6,8 +6,10 @@
 // which context, by which head, and does the model need it?
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "io/gpt_file.h"
@@ -778,10 +780,14 @@ void summary_step(Chapter& ch, const Poet& p, const Measured& m) {
 
 void walkthrough(Chapter& ch) {
     const Inputs in = read_inputs(ch.data, ch.options);
-    if (ch.options.check) return small_step(ch, in);  // the rest is measured, not compared
-    // chapter 12's poet read first: a bad --weights file is then the one line printed
-    const Poet p = poet_from_flags(ch.options, in.poet, "ch14");
+    // a --weights file the reader named is read first, so that a bad one is the one line
+    // printed; the saved model, or one trained here, after the oracle's section
+    std::optional<Poet> read;
+    if (!ch.options.check && ch.options.has("--weights"))
+        read = poet_from_flags(ch.options, in.poet, "ch14");
     small_step(ch, in);
+    if (ch.options.check) return;  // the rest reads chapter 12's poet: measured, not compared
+    const Poet p = read ? std::move(*read) : poet_from_flags(ch.options, in.poet, "ch14");
     const CharVocabulary& v = p.corpus.vocabulary;
     const std::vector<bool> punctuation = punctuation_of(v, in.punctuation);
     std::vector<PoemReading> heldout;
