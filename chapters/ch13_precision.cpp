@@ -753,12 +753,8 @@ void tutorial_again(Chapter& ch, const Inputs& in, const ScaleFinding& scale) {
 
 void walkthrough(Chapter& ch) {
     const Inputs in = read_inputs(ch.data, ch.options);
-    // the last steps are measured on chapter 12's model, and timed (not under --check). A
-    // --weights file the reader named is read first, so that a bad one is the one line printed;
-    // the saved model, or one trained here, when those steps come
-    std::optional<Poet> p;
-    if (!ch.options.check && ch.options.has("--weights"))
-        p = poet_from_flags(ch.options, in.poet, "ch13");
+    // the last steps are measured on chapter 12's model, and timed (not under --check)
+    std::optional<Poet> p = named_poet(ch.options, in.poet, "ch13");  // before any narration
     formats_step(ch);
     rounding_step(ch, in);
     tutorial_step(ch, in);

@@ -780,11 +780,7 @@ void summary_step(Chapter& ch, const Poet& p, const Measured& m) {
 
 void walkthrough(Chapter& ch) {
     const Inputs in = read_inputs(ch.data, ch.options);
-    // a --weights file the reader named is read first, so that a bad one is the one line
-    // printed; the saved model, or one trained here, after the oracle's section
-    std::optional<Poet> read;
-    if (!ch.options.check && ch.options.has("--weights"))
-        read = poet_from_flags(ch.options, in.poet, "ch14");
+    std::optional<Poet> read = named_poet(ch.options, in.poet, "ch14");  // before any narration
     small_step(ch, in);
     if (ch.options.check) return;  // the rest reads chapter 12's poet: measured, not compared
     const Poet p = read ? std::move(*read) : poet_from_flags(ch.options, in.poet, "ch14");

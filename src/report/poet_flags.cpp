@@ -11,3 +11,9 @@ Poet poet_from_flags(const Options& options, const PoetSettings& settings,
     if (options.has("--corpus")) source.corpus = options.value("--corpus");
     return read_poet(settings, source);
 }
+
+std::optional<Poet> named_poet(const Options& options, const PoetSettings& settings,
+                               const std::string& chapter) {
+    if (options.check || !options.has("--weights")) return std::nullopt;
+    return poet_from_flags(options, settings, chapter);
+}
