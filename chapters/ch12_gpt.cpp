@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "core/random.h"
-#include "core/threads.h"
+#include "report/measure.h"
 #include "io/atomic_file.h"
 #include "io/gpt_file.h"
 #include "io/pronunciation_file.h"
@@ -593,12 +593,12 @@ Trained train_step(Chapter& ch, const Inputs& in, const Corpus& c) {
                                     run.loop.diverged_at));
     if (run.loop.steps_from_seconds)
         ch.say(steps_from_seconds_note(in.settings.seconds, run.loop.steps_planned));
-    ch.say(tr("trained {} steps in {} s here ({} tokens per second on {} threads)",
-              run.loop.losses.size(), fixed(run.loop.seconds, 1),
+    ch.say(tr("trained {} steps in {} s here ({} tokens per second on {})", run.loop.losses.size(),
+              fixed(run.loop.seconds, 1),
               grouped(static_cast<unsigned long long>(
                   double(run.loop.losses.size() * in.windows.batch) *
                   double(predicted(c.training)) / double(c.training.size()) / run.loop.seconds)),
-              thread_count()));
+              threads_used()));
     ch.measured("train_seconds", run.loop.seconds);
     ch.measured("steps", static_cast<double>(run.loop.losses.size()));
     ch.measured("best_step", static_cast<double>(run.best_step));

@@ -18,7 +18,6 @@
 #include "core/random.h"
 #include "core/rounded_arithmetic.h"
 #include "core/matmul.h"
-#include "core/threads.h"
 #include "io/gpt_file.h"
 #include "io/poem_corpus.h"
 #include "io/saved_poet.h"
@@ -678,11 +677,12 @@ std::vector<Speed> decoding_speeds(const Gpt& model, std::size_t steps) {
 void speed_step(Chapter& ch, const Gpt& model) {
     ch.step(tr("Faster because smaller: decoding reads every weight once a token"));
     const std::vector<Speed> speeds = decoding_speeds(model, 64);
-    ch.say(tr("A step of decoding multiplies one row by every weight matrix: each weight is read "
-              "from memory once a token and used once, so the bytes read, more than the "
-              "arithmetic, set the pace. This model, 64 tokens through the KV cache, the best of "
-              "3 runs on {}:",
-              thread_count() == 1 ? tr("1 thread") : tr("{} threads", thread_count())));
+    ch.say(
+        tr("A step of decoding multiplies one row by every weight matrix: each weight is read "
+           "from memory once a token and used once, so the bytes read, more than the "
+           "arithmetic, set the pace. This model, 64 tokens through the KV cache, the best of "
+           "3 runs on {}:",
+           threads_used()));
     Table t({tr("weights"), tr("bytes read a token"), tr("tokens per second"), tr("× float64")});
     LineChart chart{tr("decoding speed against the bytes a token reads"), tr("bytes per token"),
                     tr("tokens per second"), true, true, {}, {}};
