@@ -23,56 +23,120 @@ static double smoothed_target(std::size_t c, int y, double smoothing, double cla
 
 namespace {
 
-// log Σ_c exp(x_c), computed stably as max + log Σ exp(x − max). With exps given, the row's
-// exponentials exp(x_c − max) are kept there, and their sum in *sum_out: what the gradient's
-// softmax needs.
-double log_sum_exp(const double* x, std::size_t C, double* exps, double* sum_out) {
-    double max = x[0], sum = 0.0;
-    for (std::size_t c = 0; c < C; ++c) max = std::max(max, x[c]);
-    if (exps) {  // a loop of exponentials alone runs in vector registers; then the sum, in order
-        for (std::size_t c = 0; c < C; ++c) exps[c] = elementary::exp(x[c] - max);
-        for (std::size_t c = 0; c < C; ++c) sum += exps[c];
-    } else {
-        for (std::size_t c = 0; c < C; ++c) sum += elementary::exp(x[c] - max);
+// A row's largest value, read as 4 interleaved runs whose maxima are then compared: the same
+// value as one run from the left (a maximum does not depend on the order it is taken in), with
+// 4 comparisons under way at a time instead of each waiting for the one before.
+double row_max(const double* x, std::size_t C) {
+    double m[4] = {x[0], x[0], x[0], x[0]};
+    std::size_t c = 0;
+    for (; c + 4 <= C; c += 4)
+        for (std::size_t k = 0; k < 4; ++k) m[k] = std::max(m[k], x[c + k]);
+    for (; c < C; ++c) m[0] = std::max(m[0], x[c]);
+    return std::max(std::max(m[0], m[1]), std::max(m[2], m[3]));
+}
+
+// RB rows of logits at a time, side by side. Each row's sums still add c = 0, 1, 2, … in order
+// (the same bits as one row alone), but a sum in order waits for each addition to finish
+// before the next (3 or 4 cycles): with RB rows' sums in the same loop, their additions
+// overlap. Measured on 512 rows of chapter 12's 3,005 classes (AVX2, one thread): the loss and
+// its gradient in 5.3 ms instead of 7.3 with label smoothing, 4.7 instead of 6.1 without.
+constexpr std::size_t RB = 4;
+
+struct RowBlock {
+    std::size_t n = 0;         // real rows, 1 … RB
+    const double* x[RB] = {};  // their logits; past n, row 0 again (computed, unused)
+    double* exps[RB] = {};     // where their exponentials are kept
+    int target[RB] = {};
+    double max[RB] = {}, sum[RB] = {}, log_sum[RB] = {}, loss[RB] = {};
+};
+
+// Block t of the logits: rows t·RB …, their exponentials kept in the same rows of `keep`
+// (the gradient, when there is one), else in `scratch`.
+RowBlock block_at(const Matrix& logits, std::size_t t, Matrix* keep, std::vector<double>& scratch) {
+    const std::size_t C = logits.cols;
+    scratch.resize(RB * C);
+    RowBlock b;
+    b.n = std::min(RB, logits.rows - t * RB);
+    for (std::size_t k = 0; k < RB; ++k) {
+        const std::size_t row = t * RB + (k < b.n ? k : 0);
+        b.x[k] = logits.row(row);
+        b.exps[k] = keep && k < b.n ? keep->row(row) : scratch.data() + k * C;
     }
-    if (sum_out) *sum_out = sum;
-    return max + elementary::log(sum);
+    return b;
 }
 
-// One row's loss, −Σ_c q_c·log softmax(x)_c, where log softmax = x_c − log Σ exp(x).
-double row_loss(const double* x, std::size_t C, int target, double smoothing, double* exps,
-                double* sum_out) {
-    const double log_sum = log_sum_exp(x, C, exps, sum_out);
-    // without smoothing every q_c but the target's is 0: the same sum, its zero terms skipped
-    if (smoothing == 0.0) return -(x[target] - log_sum);
-    const double classes = static_cast<double>(C);
-    double loss = 0.0;
+// log Σ_c exp(x_c), computed stably as max + log Σ exp(x − max), for each row of the block; the
+// rows' exponentials exp(x_c − max) are kept in exps, their sums in sum.
+void log_sum_exp(RowBlock& b, std::size_t C) {
+    for (std::size_t k = 0; k < RB; ++k) {  // a loop of exponentials alone runs in vector registers
+        const double* x = b.x[k];
+        const double max = row_max(x, C);
+        double* exps = b.exps[k];
+        for (std::size_t c = 0; c < C; ++c) exps[c] = elementary::exp(x[c] - max);
+        b.max[k] = max;
+    }
+    // then the sums, each in order (in local variables, which the compiler keeps in registers)
+    const double* e[RB];
+    double sum[RB] = {};
+    for (std::size_t k = 0; k < RB; ++k) e[k] = b.exps[k];
     for (std::size_t c = 0; c < C; ++c)
-        loss -= smoothed_target(c, target, smoothing, classes) * (x[c] - log_sum);
-    return loss;
+        for (std::size_t k = 0; k < RB; ++k) sum[k] += e[k][c];
+    for (std::size_t k = 0; k < RB; ++k) {
+        b.sum[k] = sum[k];
+        b.log_sum[k] = b.max[k] + elementary::log(sum[k]);
+    }
 }
 
-// The rows' losses, shared out among the threads when the vocabulary is large (an exponential
-// costs about as much as 20 multiply-adds), then added in order: the same sum on any count.
+// Each row's loss, −Σ_c q_c·log softmax(x)_c, where log softmax = x_c − log Σ exp(x).
+void row_losses(RowBlock& b, std::size_t C, double smoothing) {
+    log_sum_exp(b, C);
+    // without smoothing every q_c but the target's is 0: the same sum, its zero terms skipped
+    if (smoothing == 0.0) {
+        for (std::size_t k = 0; k < RB; ++k) b.loss[k] = -(b.x[k][b.target[k]] - b.log_sum[k]);
+        return;
+    }
+    const double classes = static_cast<double>(C);
+    double loss[RB] = {};
+    for (std::size_t c = 0; c < C; ++c)
+        for (std::size_t k = 0; k < RB; ++k)
+            loss[k] -=
+                smoothed_target(c, b.target[k], smoothing, classes) * (b.x[k][c] - b.log_sum[k]);
+    for (std::size_t k = 0; k < RB; ++k) b.loss[k] = loss[k];
+}
+
+// The rows' losses, shared out among the threads in blocks of RB rows when the vocabulary is
+// large (an exponential costs about as much as 20 multiply-adds), then added in order: the same
+// sum on any count. With d_logits, each row's gradient is written there.
 void add_row_losses(const Matrix& logits, const Tokens& targets, int pad_id, double smoothing,
                     Matrix* d_logits, double gradient_scale, LossSum& total) {
     std::vector<double> losses(logits.rows, 0.0);
-    const double C = static_cast<double>(logits.cols);
-    parallel_for(logits.rows, logits.rows * logits.cols * 20, [&](std::size_t t) {
-        if (targets[t] == pad_id) return;
-        if (!d_logits) {
-            losses[t] = row_loss(logits.row(t), logits.cols, targets[t], smoothing, nullptr,
-                                 nullptr);
-            return;
+    const std::size_t C = logits.cols;
+    const double classes = static_cast<double>(C);
+    const std::size_t blocks = (logits.rows + RB - 1) / RB;
+    parallel_for(blocks, logits.rows * C * 20, [&](std::size_t t) {
+        thread_local std::vector<double> scratch;
+        RowBlock b = block_at(logits, t, d_logits, scratch);
+        for (std::size_t k = 0; k < RB; ++k) {
+            const int target = targets[t * RB + (k < b.n ? k : 0)];
+            b.target[k] = target == pad_id ? 0 : target;  // a pad row: computed, not counted
         }
-        double* d = d_logits->row(t);
-        double sum = 0;
-        losses[t] = row_loss(logits.row(t), logits.cols, targets[t], smoothing, d, &sum);
-        // softmax: the kept exponentials over their sum (softmax_rows' steps 2 and 3), then
-        // d/dlogit_c of −Σ q log softmax = p_c − q_c
-        for (std::size_t c = 0; c < logits.cols; ++c) d[c] /= sum;
-        for (std::size_t c = 0; c < logits.cols; ++c)
-            d[c] = (d[c] - smoothed_target(c, targets[t], smoothing, C)) * gradient_scale;
+        row_losses(b, C, smoothing);
+        for (std::size_t k = 0; k < b.n; ++k) {
+            const std::size_t row = t * RB + k;
+            if (targets[row] == pad_id) {  // ignored: no loss, a zero gradient
+                if (d_logits) std::fill(b.exps[k], b.exps[k] + C, 0.0);
+                continue;
+            }
+            losses[row] = b.loss[k];
+            if (!d_logits) continue;
+            // softmax: the kept exponentials over their sum (softmax_rows' steps 2 and 3), then
+            // d/dlogit_c of −Σ q log softmax = p_c − q_c
+            double* d = b.exps[k];
+            for (std::size_t c = 0; c < C; ++c) d[c] /= b.sum[k];
+            for (std::size_t c = 0; c < C; ++c)
+                d[c] =
+                    (d[c] - smoothed_target(c, targets[row], smoothing, classes)) * gradient_scale;
+        }
     });
     for (std::size_t t = 0; t < logits.rows; ++t)
         if (targets[t] != pad_id) total.sum += losses[t], total.count += 1;
@@ -82,8 +146,11 @@ void add_row_losses(const Matrix& logits, const Tokens& targets, int pad_id, dou
 
 std::vector<double> log_sum_exp_rows(const Matrix& logits) {
     std::vector<double> out(logits.rows, 0.0);
-    parallel_for(logits.rows, logits.rows * logits.cols * 20, [&](std::size_t t) {
-        out[t] = log_sum_exp(logits.row(t), logits.cols, nullptr, nullptr);
+    parallel_for((logits.rows + RB - 1) / RB, logits.rows * logits.cols * 20, [&](std::size_t t) {
+        thread_local std::vector<double> scratch;
+        RowBlock b = block_at(logits, t, nullptr, scratch);
+        log_sum_exp(b, logits.cols);
+        for (std::size_t k = 0; k < b.n; ++k) out[t * RB + k] = b.log_sum[k];
     });
     return out;
 }
