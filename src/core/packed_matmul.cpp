@@ -39,10 +39,8 @@ Matrix matmul_packed(const Matrix& a, const PackedMatrix& b) {
     parallel_for(strips, work, [&](std::size_t s) {
         const double* strip = b.strips.data() + s * b.rows * NR;
         for (std::size_t i0 = 0; i0 < a.rows; i0 += MR) {
-            const double* rows[MR];
-            rows_of_a(av, i0, rows);
-            tile(rows, strip, NR, a.cols, c.row(i0) + s * NR, c.cols, std::min(MR, a.rows - i0),
-                 std::min(NR, b.cols - s * NR));
+            tile(rows_of_a(av, i0), strip, NR, a.cols, c.row(i0) + s * NR, c.cols,
+                 std::min(MR, a.rows - i0), std::min(NR, b.cols - s * NR));
         }
     });
     return c;

@@ -52,12 +52,15 @@ void pack_strips(const View& b, std::size_t p0, std::size_t kb, std::size_t j0, 
     }
 }
 
-void rows_of_a(const View& a, std::size_t i0, const double* rows[MR]) {
+RowsOfA rows_of_a(const View& a, std::size_t i0) {
+    RowsOfA rows;
     for (std::size_t r = 0; r < MR; ++r)
-        rows[r] = i0 + r < a.rows ? a.data + (i0 + r) * a.rs : nullptr;
+        rows.row[r] = i0 + r < a.rows ? a.data + (i0 + r) * a.rs : nullptr;
+    rows.step = a.cs;
+    return rows;
 }
 
-// One MR x NR tile of c (row stride ldc) gets kb terms added, its first R rows real: a_rows[r][p]
+// One MR x NR tile of c (row stride ldc) gets kb terms added, its first R rows real: a(r,p)
 // times row p of b (ldb apart). acc holds the tile through all kb terms, and every trip count is
 // fixed, so that the compiler can keep it in vector registers (tile_shape.h: how many there
 // are): each step reads row p of b once, NR values, and adds a(r,p) times it to each row r of
@@ -71,18 +74,19 @@ void rows_of_a(const View& a, std::size_t i0, const double* rows[MR]) {
 // know it ignores it. a's row pointers are copied in first: read through the argument, clang
 // reloaded them at every step.
 template <std::size_t R>
-void full_tile(const double* const a[MR], const double* b, std::size_t ldb, std::size_t kb,
-               double* c, std::size_t ldc) {
+void full_tile(const RowsOfA& a, const double* b, std::size_t ldb, std::size_t kb, double* c,
+               std::size_t ldc) {
     const double* a_rows[R];
+    const std::size_t step = a.step;
     double acc[R][NR];
     for (std::size_t r = 0; r < R; ++r) {
-        a_rows[r] = a[r];
+        a_rows[r] = a.row[r];
         for (std::size_t j = 0; j < NR; ++j) acc[r][j] = c[r * ldc + j];
     }
     for (std::size_t p = 0; p < kb; ++p, b += ldb)
 #pragma GCC unroll 8
         for (std::size_t r = 0; r < R; ++r) {
-            const double arp = a_rows[r][p];
+            const double arp = a_rows[r][p * step];
             for (std::size_t j = 0; j < NR; ++j) acc[r][j] = madd(acc[r][j], arp, b[j]);
         }
     for (std::size_t r = 0; r < R; ++r)
@@ -94,7 +98,7 @@ void full_tile(const double* const a[MR], const double* b, std::size_t ldb, std:
 // hold NR values, zeros past nr), the real columns copied back. The same terms in the same
 // order for every real c(i,j), and one loop for every tile.
 template <std::size_t R>
-void tile_of(const double* const a[MR], const double* b, std::size_t ldb, std::size_t kb, double* c,
+void tile_of(const RowsOfA& a, const double* b, std::size_t ldb, std::size_t kb, double* c,
              std::size_t ldc, std::size_t nr) {
     if (nr == NR) return full_tile<R>(a, b, ldb, kb, c, ldc);
     double whole[R][NR] = {};
@@ -105,13 +109,20 @@ void tile_of(const double* const a[MR], const double* b, std::size_t ldb, std::s
         for (std::size_t j = 0; j < nr; ++j) c[r * ldc + j] = whole[r][j];
 }
 
-void tile(const double* const a[MR], const double* b, std::size_t ldb, std::size_t kb, double* c,
+void tile(const RowsOfA& a, const double* b, std::size_t ldb, std::size_t kb, double* c,
           std::size_t ldc, std::size_t mr, std::size_t nr) {
-    using Tile = void (*)(const double* const*, const double*, std::size_t, std::size_t, double*,
+    using Tile = void (*)(const RowsOfA&, const double*, std::size_t, std::size_t, double*,
                           std::size_t, std::size_t);
-    // tile_of<1> … tile_of<MR>, by the number of real rows
-    static constexpr Tile of_rows[] = {nullptr,    tile_of<1>, tile_of<2>, tile_of<3>,
-                                       tile_of<4>, tile_of<5>, tile_of<6>};
+    // tile_of<1> … tile_of<MR>, by the number of real rows (entries past MR: never called, and
+    // no more rows than the tile has)
+    constexpr auto up_to_MR = [](std::size_t r) { return r < MR ? r : MR; };
+    static constexpr Tile of_rows[] = {nullptr,
+                                       tile_of<up_to_MR(1)>,
+                                       tile_of<up_to_MR(2)>,
+                                       tile_of<up_to_MR(3)>,
+                                       tile_of<up_to_MR(4)>,
+                                       tile_of<up_to_MR(5)>,
+                                       tile_of<up_to_MR(6)>};
     static_assert(MR < sizeof of_rows / sizeof of_rows[0], "a tile_of<R> for every R up to MR");
     of_rows[mr](a, b, ldb, kb, c, ldc, nr);
 }
