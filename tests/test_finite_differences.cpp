@@ -232,6 +232,23 @@ TEST_CASE("rope_rotate: its backward is the inverse rotation") {
               [&] { return weighted_sum(rope_rotate(x, 4, positions), G); });
 }
 
+TEST_CASE("rope_rotate: windows that repeat positions rotate each row as it would alone") {
+    // a batch of 3 windows at positions 0 … 3 (its sines and cosines taken from one table), and
+    // each row by itself (computed for its one position): the same bits, both ways round
+    Random rng(16);
+    const Matrix x = random_matrix(rng, 12, 8);
+    std::vector<std::size_t> positions;
+    for (std::size_t w = 0; w < 3; ++w)
+        for (std::size_t p = 0; p < 4; ++p) positions.push_back(p);
+    for (const bool inverse : {false, true}) {
+        const Matrix batch = rope_rotate(x, 4, positions, inverse);
+        for (std::size_t r = 0; r < x.rows; ++r) {
+            const Matrix alone = rope_rotate(row_block(x, r, 1), 4, {positions[r]}, inverse);
+            for (std::size_t c = 0; c < x.cols; ++c) CHECK(batch(r, c) == alone(0, c));
+        }
+    }
+}
+
 TEST_CASE("grouped-query self-attention with RoPE or ALiBi and a window, two sequences") {
     for (const InAttention positions : {InAttention::Rope, InAttention::Alibi}) {
         CAPTURE(static_cast<int>(positions));
