@@ -158,3 +158,27 @@ TEST_CASE("softmax: -inf gets weight 0, and a row of only -inf gives zeros, not 
     CHECK(p.row(1)[1] == 0.0);
     CHECK(p.row(1)[2] == 0.0);
 }
+
+TEST_CASE("softmax: masked scores change nothing of the others' weights, to the last bit") {
+    // a row with −∞ before, between and after its scores (as causal and padding masks leave
+    // them) weighs its scores exactly as the row of those scores alone
+    const double inf = std::numeric_limits<double>::infinity();
+    Random rng(23);
+    for (std::size_t trial = 0; trial < 200; ++trial) {
+        const std::size_t n = 1 + rng.next() % 40, before = rng.next() % 5, after = rng.next() % 5;
+        std::vector<double> scores(n);
+        for (double& s : scores) s = 6 * rng.normal();
+        Matrix masked(1, before + n + 2 * after, -inf), alone(1, n);
+        for (std::size_t i = 0; i < n; ++i)
+            masked(0, before + i) = scores[i], alone(0, i) = scores[i];
+        if (n > 2) masked(0, before + 1) = -inf, alone(0, 1) = -inf;  // one masked between
+        const Matrix p = softmax_rows(masked), q = softmax_rows(alone);
+        std::size_t same = 0;
+        for (std::size_t i = 0; i < n; ++i) same += p(0, before + i) == q(0, i);
+        CHECK(same == n);
+        double outside = 0;
+        for (std::size_t c = 0; c < before; ++c) outside += p(0, c);
+        for (std::size_t c = before + n; c < masked.cols; ++c) outside += p(0, c);
+        CHECK(outside == 0.0);
+    }
+}

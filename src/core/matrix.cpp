@@ -182,13 +182,19 @@ Matrix softmax_rows(const Matrix& x) {
         double max = neg_inf;
         for (std::size_t c = 0; c < x.cols; ++c) max = std::max(max, in[c]);
         if (max == neg_inf) continue;  // fully masked row: weights stay 0
+        // columns first … end−1 hold every score that is not masked (−∞): those outside have
+        // weight exactly 0, left as the zeros y starts with, and adding 0 to the sum changes
+        // nothing (a causal row of 64 is unmasked up to its own column: half the exponentials)
+        std::size_t first = 0, end = x.cols;
+        while (in[first] == neg_inf) ++first;
+        while (in[end - 1] == neg_inf) --end;
         // 2. exponentiate (elementary.h: a loop the compiler runs in vector registers), then
         //    sum in order
-        for (std::size_t c = 0; c < x.cols; ++c) out[c] = elementary::exp(in[c] - max);
+        for (std::size_t c = first; c < end; ++c) out[c] = elementary::exp(in[c] - max);
         double sum = 0.0;
-        for (std::size_t c = 0; c < x.cols; ++c) sum += out[c];
+        for (std::size_t c = first; c < end; ++c) sum += out[c];
         // 3. normalise so the row sums to 1
-        for (std::size_t c = 0; c < x.cols; ++c) out[c] /= sum;
+        for (std::size_t c = first; c < end; ++c) out[c] /= sum;
     }
     return y;
 }
