@@ -34,10 +34,10 @@ LossSum part_gradients(const Transformer& m, const Example* first, std::size_t c
     EncodeCache ec;
     DecodeCache dc;
     const Matrix memory = encode(m, sources, &ec);
-    const Matrix logits = decode(m, inputs, memory, sources, &dc);
     LossSum loss;
     const Matrix d_logits =
-        cross_entropy_with_gradient(logits, all_targets, m.config.pad_id, smoothing, scale, loss);
+        cross_entropy_with_gradient(decode(m, inputs, memory, sources, &dc), all_targets,
+                                    m.config.pad_id, smoothing, scale, loss);
     const Matrix d_memory = decode_backward(m, d_logits, inputs, dc, grad);
     encode_backward(m, d_memory, sources, ec, grad);
     return loss;

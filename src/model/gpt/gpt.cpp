@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "core/matmul.h"
 #include "core/random.h"
@@ -107,7 +108,7 @@ LossSum gpt_loss_sum(const Gpt& m, const std::vector<Tokens>& inputs,
                      const std::vector<Tokens>& targets, Gpt* grad, double smoothing,
                      double gradient_scale) {
     GptCache cache;
-    const Matrix logits = gpt_logits(m, inputs, grad ? &cache : nullptr);
+    Matrix logits = gpt_logits(m, inputs, grad ? &cache : nullptr);
     const Tokens all_targets = concatenated(targets);  // row by row, as the logits are stacked
     LossSum total;
     if (!grad) {
@@ -115,8 +116,8 @@ LossSum gpt_loss_sum(const Gpt& m, const std::vector<Tokens>& inputs,
         return total;
     }
     *grad = zeros_like(m);
-    const Matrix d_logits = cross_entropy_with_gradient(logits, all_targets, m.config.pad_id,
-                                                        smoothing, gradient_scale, total);
+    const Matrix d_logits = cross_entropy_with_gradient(
+        std::move(logits), all_targets, m.config.pad_id, smoothing, gradient_scale, total);
     gpt_backward(m, inputs, d_logits, cache, *grad);
     return total;
 }

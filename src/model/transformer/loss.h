@@ -40,8 +40,9 @@ Matrix cross_entropy_backward(const Matrix& logits, const Tokens& targets, int p
 // Both at once, as training needs them: adds the rows' losses to total and returns their
 // gradient — the same numbers, bit for bit, as cross_entropy then cross_entropy_backward, from
 // one pass of exponentials instead of two (with a vocabulary of thousands they are most of the
-// loss's time).
-Matrix cross_entropy_with_gradient(const Matrix& logits, const Tokens& targets, int pad_id,
+// loss's time). The logits are taken by value and the gradient written over them: pass them
+// with std::move when they are not needed after.
+Matrix cross_entropy_with_gradient(Matrix logits, const Tokens& targets, int pad_id,
                                    double smoothing, double gradient_scale, LossSum& total);
 
 // How many targets are counted (not padding): the N of a batch mean.
