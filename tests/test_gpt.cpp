@@ -112,6 +112,31 @@ TEST_CASE("decoder-only model: the KV cache equals the whole pass, every switch"
     }
 }
 
+TEST_CASE("decoder-only model: the held-out losses, computed in parts, are gpt_loss's bits") {
+    // 20 windows of different lengths: the held-out pass cuts them into parts
+    // of 8 on the threads, and must give the mean of gpt_loss over all of them at once
+    const Gpt m = random_gpt(small(11, PositionScheme::Rope), 4);
+    Random rng(12);
+    std::vector<Tokens> sequences;
+    for (std::size_t i = 0; i < 20; ++i) {
+        Tokens s(3 + rng.next() % 9);
+        for (int& t : s) t = 3 + static_cast<int>(rng.next() % 8);
+        sequences.push_back(s);
+    }
+    const std::size_t context = 16;  // longer than every sequence: one window each
+    std::vector<Tokens> inputs, targets;
+    std::size_t n = 0;
+    for (const Tokens& s : sequences) {
+        inputs.emplace_back(s.begin(), s.end() - 1);
+        targets.emplace_back(s.begin() + 1, s.end());
+        n += s.size() - 1;
+    }
+    const double whole = gpt_loss(m, inputs, targets) * static_cast<double>(n);
+    CHECK(gpt_heldout_loss(m, sequences, context) == whole / static_cast<double>(n));
+    // the sliding windows: the same windows, then nothing more (no sequence is longer)
+    CHECK(gpt_sliding_loss(m, sequences, context) == whole / static_cast<double>(n));
+}
+
 TEST_CASE("decoder-only model: training lowers the loss, sampling stays in the vocabulary") {
     const std::vector<Poem> poems = read_poems(sample);
     std::vector<std::string> texts;

@@ -103,14 +103,13 @@ void row_losses(RowBlock& b, std::size_t C, double smoothing) {
     for (std::size_t k = 0; k < RB; ++k) b.loss[k] = loss[k];
 }
 
-// The rows' losses, shared out among the threads in blocks of RB rows when the vocabulary is
-// large (an exponential costs about as much as 20 multiply-adds), then added in order: the same
-// sum on any count. With `gradient` (the logits themselves, or nullptr), each row's gradient is
-// written over its logits once the block's losses are taken: the logits are not needed after,
-// and there is no second matrix of rows x vocabulary to fill with zeros and write (11.8 MB for a
-// part of chapter 12's batch).
-void add_row_losses(const Matrix& logits, const Tokens& targets, int pad_id, double smoothing,
-                    Matrix* gradient, double gradient_scale, LossSum& total) {
+// Each row's loss (0 where the target is padding), shared out among the threads in blocks of RB
+// rows when the vocabulary is large (an exponential costs about as much as 20 multiply-adds). With
+// `gradient` (the logits themselves, or nullptr), each row's gradient is written over its logits
+// once the block's losses are taken: the logits are not needed after, and there is no second matrix
+// of rows x vocabulary to fill with zeros and write (11.8 MB for a part of chapter 12's batch).
+std::vector<double> losses_of_rows(const Matrix& logits, const Tokens& targets, int pad_id,
+                                   double smoothing, Matrix* gradient, double gradient_scale) {
     std::vector<double> losses(logits.rows, 0.0);
     const std::size_t C = logits.cols;
     const double classes = static_cast<double>(C);
@@ -140,7 +139,13 @@ void add_row_losses(const Matrix& logits, const Tokens& targets, int pad_id, dou
                        gradient_scale;
         }
     });
-    for (std::size_t t = 0; t < logits.rows; ++t)
+    return losses;
+}
+
+// The rows' losses added in order: the same sum on any thread count.
+void add_in_order(const std::vector<double>& losses, const Tokens& targets, int pad_id,
+                  LossSum& total) {
+    for (std::size_t t = 0; t < losses.size(); ++t)
         if (targets[t] != pad_id) total.sum += losses[t], total.count += 1;
 }
 
@@ -160,13 +165,21 @@ std::vector<double> log_sum_exp_rows(const Matrix& logits) {
 void cross_entropy(const Matrix& logits, const Tokens& targets, int pad_id, double smoothing,
                    LossSum& total) {
     check_targets(logits, targets);
-    add_row_losses(logits, targets, pad_id, smoothing, nullptr, 0.0, total);
+    add_in_order(losses_of_rows(logits, targets, pad_id, smoothing, nullptr, 0.0), targets, pad_id,
+                 total);
+}
+
+std::vector<double> row_losses(const Matrix& logits, const Tokens& targets, int pad_id,
+                               double smoothing) {
+    check_targets(logits, targets);
+    return losses_of_rows(logits, targets, pad_id, smoothing, nullptr, 0.0);
 }
 
 Matrix cross_entropy_with_gradient(Matrix logits, const Tokens& targets, int pad_id,
                                    double smoothing, double gradient_scale, LossSum& total) {
     check_targets(logits, targets);
-    add_row_losses(logits, targets, pad_id, smoothing, &logits, gradient_scale, total);
+    add_in_order(losses_of_rows(logits, targets, pad_id, smoothing, &logits, gradient_scale),
+                 targets, pad_id, total);
     return logits;  // now the gradient
 }
 

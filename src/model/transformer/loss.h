@@ -22,6 +22,11 @@ struct LossSum {
 void cross_entropy(const Matrix& logits, const Tokens& targets, int pad_id, double smoothing,
                    LossSum& total);
 
+// Each row's loss, 0 for a row whose target is padding: cross_entropy's terms, which it adds in
+// row order (a batch computed in parts adds its parts' rows in the same order: the same sum).
+std::vector<double> row_losses(const Matrix& logits, const Tokens& targets, int pad_id,
+                               double smoothing);
+
 // Each row's log Σ_c exp(logits_c): −log softmax(row)[y] = that − logits(row, y), for any y
 // (chapter 14 reads the loss and the chance of the same token again from one pass).
 std::vector<double> log_sum_exp_rows(const Matrix& logits);
