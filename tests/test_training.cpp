@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <limits>
 
 #include "helpers.h"
 #include "io/model_file.h"
@@ -16,6 +17,7 @@
 #include "model_helpers.h"
 #include "train/adam.h"
 #include "train/reverse_task.h"
+#include "train/optimise.h"
 #include "train/trainer.h"
 
 namespace fs = std::filesystem;
@@ -159,6 +161,33 @@ TEST_CASE("the floor of the smoothed loss is the entropy of the smoothed target,
     LossSum total;
     cross_entropy(logits, {5}, 0, 0.1, total);
     CHECK(total.sum == doctest::Approx(smoothed_loss_floor(0.1, 13)).epsilon(1e-12));
+}
+
+TEST_CASE("a gradient holding an infinity or a NaN stops the run before any weight moves") {
+    const double inf = std::numeric_limits<double>::infinity(),
+                 largest = std::numeric_limits<double>::max(),
+                 tiniest = std::numeric_limits<double>::denorm_min();
+    struct Case {
+        double value;
+        bool stops;
+    };
+    for (const Case k : {Case{inf, true}, Case{-inf, true}, Case{std::nan(""), true},
+                         Case{-std::nan(""), true}, Case{largest, false}, Case{-largest, false},
+                         Case{tiniest, false}, Case{0.0, false}})
+        for (const std::size_t where : {std::size_t{0}, std::size_t{7}, std::size_t{14}}) {
+            CAPTURE(k.value);
+            CAPTURE(where);
+            Matrix w(3, 5, 0.25), g(3, 5, 0.01), bias(1, 4, 0.5), g_bias(1, 4, 0.02);
+            g.data[where] = k.value;
+            TrainingSettings s;
+            s.max_steps = 1;
+            const LoopResult run = optimise({&bias, &w}, s, [&](Random&) {
+                return StepResult{1.0, {&g_bias, &g}, 1};
+            });
+            CHECK(run.diverged_at == (k.stops ? 1u : 0u));
+            CHECK((w(0, 1) == 0.25) == k.stops);  // a weight the step would move
+            CHECK((bias(0, 0) == 0.5) == k.stops);
+        }
 }
 
 TEST_CASE("training that diverges stops at the step it happens and is never used or saved") {
