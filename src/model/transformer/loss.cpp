@@ -67,12 +67,19 @@ RowBlock block_at(const Matrix& logits, std::size_t t, std::vector<double>& scra
 // log Σ_c exp(x_c), computed stably as max + log Σ exp(x − max), for each row of the block; the
 // rows' exponentials exp(x_c − max) are kept in exps, their sums in sum.
 void log_sum_exp(RowBlock& b, std::size_t C) {
-    for (std::size_t k = 0; k < RB; ++k) {  // a loop of exponentials alone runs in vector registers
-        const double* x = b.x[k];
-        const double max = row_max(x, C);
-        double* exps = b.exps[k];
-        for (std::size_t c = 0; c < C; ++c) exps[c] = elementary::exp(x[c] - max);
-        b.max[k] = max;
+    for (std::size_t k = 0; k < RB; ++k) b.max[k] = row_max(b.x[k], C);
+    // a loop of exponentials alone runs in vector registers; two rows' in one loop, because one
+    // exponential is a chain of 13 multiply-adds, each waiting for the one before, and two
+    // independent chains overlap (4,000 x 3,005 exponentials on one AVX2 core: 2.16 ns each
+    // row by row, 1.67 two rows at a time; AVX-512 0.99 either way). Each value is the same.
+    static_assert(RB % 2 == 0, "rows in pairs");
+    for (std::size_t k = 0; k < RB; k += 2) {
+        const double *x0 = b.x[k], *x1 = b.x[k + 1], max0 = b.max[k], max1 = b.max[k + 1];
+        double *e0 = b.exps[k], *e1 = b.exps[k + 1];
+        for (std::size_t c = 0; c < C; ++c) {
+            e0[c] = elementary::exp(x0[c] - max0);
+            e1[c] = elementary::exp(x1[c] - max1);
+        }
     }
     // then the sums, each in order (in local variables, which the compiler keeps in registers)
     const double* e[RB];
