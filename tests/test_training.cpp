@@ -171,9 +171,9 @@ TEST_CASE("a gradient holding an infinity or a NaN stops the run before any weig
         double value;
         bool stops;
     };
-    for (const Case k : {Case{inf, true}, Case{-inf, true}, Case{std::nan(""), true},
-                         Case{-std::nan(""), true}, Case{largest, false}, Case{-largest, false},
-                         Case{tiniest, false}, Case{0.0, false}})
+    for (const Case k :
+         {Case{inf, true}, Case{-inf, true}, Case{std::nan(""), true}, Case{-std::nan(""), true},
+          Case{largest, false}, Case{-largest, false}, Case{tiniest, false}, Case{0.0, false}})
         for (const std::size_t where : {std::size_t{0}, std::size_t{7}, std::size_t{14}}) {
             CAPTURE(k.value);
             CAPTURE(where);
