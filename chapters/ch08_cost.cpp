@@ -6,6 +6,7 @@
 #include <cmath>
 #include <string>
 
+#include "core/elementary.h"
 #include "core/random.h"
 #include "model/layer_cost/counted_layers.h"
 #include "report/chapter.h"
@@ -35,7 +36,7 @@ Inputs read_inputs(const DataFile& data) {
             data.size("inputs.fixed_n", 2, 1 << 14),
             data.sizes("inputs.memory_ns", 1, std::size_t(1) << 20),
             data.number("inputs.min_seconds_per_point"),
-            data.size("inputs.seed", 0, std::size_t(1) << 62)};
+            data.seed("inputs.seed")};
 }
 
 Matrix random_matrix(Random& rng, std::size_t rows, std::size_t cols, double s) {
@@ -233,7 +234,7 @@ void timed(Chapter& ch, const Inputs& in, Random& rng) {
         for (std::size_t a = 0; a < in.ns.size(); ++a) {
             ref.xs.push_back(static_cast<double>(in.ns[a]));
             ref.ys.push_back(time_n(0, 0) *
-                             std::pow(static_cast<double>(in.ns[a]) / in.ns[0], power));
+                             elementary::pow(static_cast<double>(in.ns[a]) / in.ns[0], power));
         }
         chart.series.push_back(ref);
     }

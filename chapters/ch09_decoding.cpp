@@ -13,7 +13,9 @@
 #include <fstream>
 #include <string>
 
+#include "core/elementary.h"
 #include "io/model_file.h"
+#include "io/platform.h"
 #include "io/training_plan.h"
 #include "model/decoding/beam_search.h"
 #include "model/decoding/decoding.h"
@@ -88,14 +90,14 @@ Inputs read_inputs(const DataFile& data) {
                             in.cutoff_sources.size()));
     in.shown = settings_at(data, "inputs.sampling.settings", in.model.config.tgt_vocab);
     in.sampled = settings_at(data, "inputs.sampling.sample_settings", in.model.config.tgt_vocab);
-    in.seed = data.size("inputs.sampling.seed", 0, std::size_t(1) << 62);
+    in.seed = data.seed("inputs.sampling.seed");
     in.samples = data.size("inputs.sampling.samples", 1, 1000);
     in.memory_lengths = data.sizes("inputs.memory_lengths", 1, std::size_t(1) << 24);
     in.timing_lengths = data.sizes("inputs.timing_lengths", 2, 4096);
     in.trained_for = data.text("inputs.training.task");
     in.trained_steps = data.size("inputs.training.steps", 0, std::size_t(1) << 40);
-    for (const long n :
-         data.integers("inputs.stopping.numbers", 0, static_cast<long>(largest_numeral)))
+    for (const std::int64_t n :
+         data.integers("inputs.stopping.numbers", 0, static_cast<std::int64_t>(largest_numeral)))
         in.stopping_numbers.push_back(static_cast<std::uint64_t>(n));
     in.stopping_plan = read_training_plan(data, "inputs.stopping.training.", "numerals");
     return in;
@@ -250,7 +252,7 @@ std::pair<double, double> generation_seconds(const Transformer& m, const Tokens&
     const double recompute = median_seconds(
         [&] {
             for (std::size_t t = 1; t <= n; ++t)
-                decode(m, {Tokens(fed.begin(), fed.begin() + static_cast<long>(t))}, memory,
+                decode(m, {Tokens(fed.begin(), fed.begin() + static_cast<std::ptrdiff_t>(t))}, memory,
                        {source});
         },
         1);
@@ -288,7 +290,7 @@ void time_picture(Chapter& ch, const Inputs& in, const std::vector<double>& ns,
         const std::vector<double>& from = power == 3 ? recompute : cached;
         Series ref{power == 3 ? "∝ n³" : "∝ n²", {}, {}, false, true, power == 3 ? "n³" : "n²"};
         for (const double n : ns)
-            ref.xs.push_back(n), ref.ys.push_back(from[0] * std::pow(n / ns[0], power));
+            ref.xs.push_back(n), ref.ys.push_back(from[0] * elementary::pow(n / ns[0], power));
         chart.series.push_back(ref);
     }
     ch.picture("ch09_time.svg", line_chart_svg(chart));
@@ -458,7 +460,7 @@ bool beam_search_step(Chapter& ch, const Inputs& in) {
 Transformer trained_numerals_model(Chapter& ch, const Inputs& in, std::string& from) {
     const std::string saved = ch.options.program_dir + "/ch07_numerals_model.json";
     from = ch.options.data_path;
-    if (!ch.options.data_given && std::ifstream(saved)) {
+    if (!ch.options.data_given && open_for_reading(saved)) {
         const DataFile file = DataFile::load(saved);
         TrainingRecord r;
         if (read_training_record(file, r) && r.task == "numerals") {
@@ -488,7 +490,7 @@ Transformer trained_numerals_model(Chapter& ch, const Inputs& in, std::string& f
 void word_stopping_rules(Chapter& ch, const Inputs& in, const TransformerConfig& c,
                          const ExactMatch& g, const ExactMatch& e, const ExactMatch& l) {
     const double smoothing = in.stopping_plan.settings.smoothing;
-    const double eos_floor = std::log(smoothing / static_cast<double>(c.tgt_vocab));
+    const double eos_floor = elementary::log(smoothing / static_cast<double>(c.tgt_vocab));
     if (e.correct < l.correct)
         ch.say(
             tr("Stopping as soon as {} hypotheses have finished reads {} numbers fewer. With "

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/elementary.h"
 #include "core/matmul.h"
 #include "core/matrix.h"
 #include "core/random.h"
@@ -90,7 +91,7 @@ Inputs read_inputs(const DataFile& data) {
     in.lengths = data.sizes("inputs.memory.lengths", 1, 1 << 16);
     in.d_k = data.size("inputs.memory.d_k", 1, 4096);
     in.tile = data.size("inputs.memory.tile", 1, 1 << 16);
-    in.seed = data.size("inputs.memory.seed", 0, std::size_t(1) << 62);
+    in.seed = data.seed("inputs.memory.seed");
     return in;
 }
 
@@ -321,7 +322,7 @@ Matrix final_weights(const Case& c, std::size_t row, double L) {
         double score = 0.0;
         for (std::size_t p = 0; p < c.Q.cols; ++p) score += c.Q(row, p) * c.K(j, p);
         const bool hidden = (c.rule.causal && j > row) || c.rule.padding[j];
-        weights(0, j) = hidden || L == neg_inf ? 0.0 : std::exp(score * s - L);
+        weights(0, j) = hidden || L == neg_inf ? 0.0 : elementary::exp(score * s - L);
     }
     return weights;
 }
@@ -481,7 +482,7 @@ LineChart memory_chart(const MemoryRun& r, bool time) {
                        power == 1 ? "∝ n" : "∝ n²"};
             for (double n : r.lengths) {
                 ref.xs.push_back(n);
-                ref.ys.push_back(mib(r.bytes_tiled[0]) * std::pow(n / r.lengths[0], power));
+                ref.ys.push_back(mib(r.bytes_tiled[0]) * elementary::pow(n / r.lengths[0], power));
             }
             chart.series.push_back(ref);
         }
@@ -495,8 +496,8 @@ bool fit(const std::vector<double>& ns, const std::vector<double>& ys, double& a
     if (distinct_sizes(ns) < 2) return false;
     all = fitted_exponent(ns, ys);
     const std::size_t from = std::min(ns.size() / 2, ns.size() - 2);
-    const std::vector<double> xs(ns.begin() + static_cast<long>(from), ns.end()),
-        zs(ys.begin() + static_cast<long>(from), ys.end());
+    const std::vector<double> xs(ns.begin() + static_cast<std::ptrdiff_t>(from), ns.end()),
+        zs(ys.begin() + static_cast<std::ptrdiff_t>(from), ys.end());
     tail = distinct_sizes(xs) >= 2 ? fitted_exponent(xs, zs) : all;
     return true;
 }

@@ -1,6 +1,7 @@
-// test_elementary.cpp — e^x, ln x, sin x and cos x by hand (core/elementary.h): within one unit
-// in the last place of the exact value, on a million arguments measured against a wider
-// reference; the special values; bit patterns that any machine must reproduce.
+// test_elementary.cpp — e^x, ln x, sin x, cos x, x^y and tanh x by hand (core/elementary.h):
+// within one unit in the last place of the exact value (x^y and tanh x: correctly rounded), on a
+// million arguments measured against a wider reference; the special values; bit patterns that
+// any machine must reproduce.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -90,6 +91,81 @@ TEST_CASE("sin and cos by hand: within one ulp for |x| up to 2^20, a million arg
     CHECK(c.correctly_rounded > 0.95 * c.count);
 }
 
+TEST_CASE("x^y and tanh x by hand: correctly rounded, a million arguments") {
+    if (!wider_reference) {
+        MESSAGE("long double is a double here: no wider reference to measure against");
+        return;
+    }
+    // long double's own pow and tanh are within about 2^−63 (x86-64): a result within 0.502
+    // ulp of that is the nearest double unless the exact value lies within 0.002 ulp of a
+    // midpoint, and those are counted apart
+    std::mt19937_64 rng(2027);
+    std::uniform_real_distribution<double> base(0.001, 20000.0), exponent(-3.0, 3.0),
+        near_one(-1e-3, 1e-3), angle(-25.0, 25.0);
+    Worst p, t;
+    long p_near = 0, t_near = 0;
+    const auto near_midpoint = [](double got, long double exact) {
+        return std::fabs(ulps_from(got, exact) - 0.5) < 0.002;
+    };
+    for (int i = 0; i < 500000; ++i) {
+        // the shapes met here: 10000^(−2i/d) (positions), θ^(−2i/d) (RoPE), 2^(−8/h) and its
+        // powers (ALiBi), β^t (Adam), ((5 + n)/6)^α (the length penalty)
+        double x = base(rng), y = exponent(rng);
+        if (i % 3 == 0) y = std::round(100.0 * y);  // whole exponents, up to ±300
+        if (i % 5 == 0) x = 1.0 + near_one(rng);    // a base near 1, as β
+        const double got = elementary::pow(x, y);
+        const long double exact = std::pow(static_cast<long double>(x), static_cast<long double>(y));
+        if (std::fabs(exact) < 0x1p-1022L) continue;  // subnormal: rounded twice (elementary.h)
+        if (std::fabs(exact) > static_cast<long double>(std::numeric_limits<double>::max())) {
+            CHECK(std::isinf(got));  // beyond the largest double
+            continue;
+        }
+        p.add(x, got, exact);
+        p_near += near_midpoint(got, exact);
+        double a = angle(rng);
+        if (i % 4 == 0) a *= 1e-3;
+        const double tanh_a = elementary::tanh(a);
+        const long double tanh_exact = std::tanh(static_cast<long double>(a));
+        t.add(a, tanh_a, tanh_exact);
+        t_near += near_midpoint(tanh_a, tanh_exact);
+    }
+    MESSAGE("pow: at most ", p.ulps, " ulp (at ", p.at, "), ", p.correctly_rounded, " of ", p.count,
+            " correctly rounded, ", p_near, " within 0.002 ulp of a midpoint");
+    MESSAGE("tanh: at most ", t.ulps, " ulp (at ", t.at, "), ", t.correctly_rounded, " of ", t.count,
+            " correctly rounded, ", t_near, " within 0.002 ulp of a midpoint");
+    CHECK(p.ulps < 0.502);
+    CHECK(t.ulps < 0.502);
+    CHECK(p.correctly_rounded + p_near >= p.count);
+    CHECK(t.correctly_rounded + t_near >= t.count);
+}
+
+TEST_CASE("x^y's special values are C's pow's") {
+    const double inf = std::numeric_limits<double>::infinity(), nan = std::nan("");
+    const std::vector<double> values = {0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 2.0, -2.0, 3.0, -3.0,
+                                        2.5, -2.5, 1e300, -1e300, 1e-310, inf, -inf, nan};
+    for (const double x : values)
+        for (const double y : values) {
+            CAPTURE(x);
+            CAPTURE(y);
+            const double got = elementary::pow(x, y), want = std::pow(x, y);
+            if (std::isnan(want)) {
+                CHECK(std::isnan(got));
+            } else {
+                CHECK(got == want);
+                CHECK(std::signbit(got) == std::signbit(want));
+            }
+        }
+    CHECK(elementary::pow(2.0, 1024.0) == inf);
+    CHECK(elementary::pow(2.0, -1074.0) == 0x1p-1074);
+    CHECK(elementary::pow(2.0, -1076.0) == 0.0);
+    CHECK(elementary::tanh(0.0) == 0.0);
+    CHECK(std::signbit(elementary::tanh(-0.0)));
+    CHECK(elementary::tanh(inf) == 1.0);
+    CHECK(elementary::tanh(-inf) == -1.0);
+    CHECK(elementary::tanh(40.0) == 1.0);
+    CHECK(std::isnan(elementary::tanh(nan)));
+}
+
 TEST_CASE("special values: zeros, infinities, NaN, the edges of the range") {
     const double inf = std::numeric_limits<double>::infinity(), nan = std::nan("");
     CHECK(elementary::exp(0.0) == 1.0);
@@ -122,6 +198,17 @@ TEST_CASE("the bits a machine must reproduce: correctly rounded values, worked o
     CHECK(elementary::sin(0.5) == 0x1.eaee8744b05fp-2);       // sin ½
     CHECK(elementary::cos(0.5) == 0x1.c1528065b7d5p-1);       // cos ½
     CHECK(elementary::sin(355.0) == -0x1.f9bd0307d1de3p-16);  // 355 is nearly 113π
+    // x^y and tanh x against binary128 (libquadmath's powq and tanhq, 113 bits) rounded
+    CHECK(elementary::pow(0.9, 100.0) == 0x1.bda056ed4941p-16);            // Adam's β1^t
+    CHECK(elementary::pow(2.0, -8.0 / 12.0) == 0x1.428a2f98d728bp-1);      // ALiBi, 12 heads
+    CHECK(elementary::pow(10000.0, -62.0 / 64.0) == 0x1.17a8e301c4436p-13);  // a position's rate
+    CHECK(elementary::pow(4096.0, -0.5) == 0x1p-6);                        // exact
+    // two where glibc 2.36's pow is not the nearest double (it gives the next one)
+    CHECK(elementary::pow(0x1.1a9164a88d3bfp+1, -0x1.1b028bcb530fp-2) == 0x1.9b5bc0604f1b7p-1);
+    CHECK(elementary::pow(0x1.234b677fce173p+1, -0x1.6e2c01e80bb01p+0) == 0x1.3bdab0afee6b3p-2);
+    CHECK(elementary::tanh(0.5) == 0x1.d9353d7568af3p-2);
+    CHECK(elementary::tanh(-0.75) == -0x1.45323e552f228p-1);
+    CHECK(elementary::tanh(0x1.22889985f15d4p-1) == 0x1.06e73bddb4c4dp-1);  // glibc: not nearest
 }
 
 TEST_CASE("exp in a loop (vector registers) gives the bits of exp called one at a time") {

@@ -1,6 +1,7 @@
-// elementary.h — e^x, ln x, sin x and cos x written out, in plain double arithmetic. The
-// softmax, the loss, every log-probability, the position encodings, the random numbers and the
-// learning-rate schedule go through these, not the C library's:
+// elementary.h — e^x, ln x, sin x, cos x, x^y and tanh x written out, in plain double
+// arithmetic. The softmax, the loss, every log-probability, the position encodings, the random
+// numbers, the learning-rate schedule and Adam's bias correction go through these, not the C
+// library's:
 //
 // - the same bits on every machine: a C library is free to compute exp as it likes (glibc
 //   without FMA differs from glibc with it in a last bit for 8 in 300,000 arguments; macOS's is
@@ -85,6 +86,15 @@ inline double exp(double x) {
 double sin(double x);
 double cos(double x);
 void sin_cos(double x, double& s, double& c);
+
+// x^y and tanh x (pow_tanh.cpp): computed in double-double arithmetic (core/double_double.h)
+// and rounded once, so each is the correctly rounded value except where the exact one lies
+// within about 2^−70 of a midpoint between two doubles — where the C libraries differ most
+// (musl's and MinGW's pow from glibc's; tanh from one library to the next). x^y = e^(y·ln x)
+// with ln x and the exponential both carried to about 100 bits; the special values (0, ±∞,
+// NaN, a negative x) as C's pow gives them. tanh x = (e^(2x) − 1)/(e^(2x) + 1) the same way.
+double pow(double x, double y);
+double tanh(double x);
 
 // ln x. x = m·2^e with m in [√½, √2); with f = m − 1 and s = f / (2 + f),
 // ln m = 2·artanh(s) = 2s + 2s³/3 + 2s⁵/5 + …, written as f − (f²/2 − s·(f²/2 + R)) with R the

@@ -18,8 +18,8 @@ double learning_rate(const AdamSettings& s, std::size_t step) {
         return s.peak * (s.final_fraction +
                          (1 - s.final_fraction) * (1 + elementary::cos(pi * progress)) / 2);
     }
-    return s.factor * std::pow(static_cast<double>(s.d_model), -0.5) *
-           std::min(std::pow(t, -0.5), t * std::pow(w, -1.5));
+    return s.factor * elementary::pow(static_cast<double>(s.d_model), -0.5) *
+           std::min(elementary::pow(t, -0.5), t * elementary::pow(w, -1.5));
 }
 
 double Adam::step(const std::vector<Matrix*>& params, const std::vector<Matrix*>& grads,
@@ -33,8 +33,8 @@ double Adam::step(const std::vector<Matrix*>& params, const std::vector<Matrix*>
         }
     ++t_;
     const double lr = learning_rate(s_, t_);
-    const double bias1 = 1.0 - std::pow(s_.beta1, static_cast<double>(t_));
-    const double bias2_sqrt = std::sqrt(1.0 - std::pow(s_.beta2, static_cast<double>(t_)));
+    const double bias1 = 1.0 - elementary::pow(s_.beta1, static_cast<double>(t_));
+    const double bias2_sqrt = std::sqrt(1.0 - elementary::pow(s_.beta2, static_cast<double>(t_)));
     const double step_size = lr / bias1, beta1 = s_.beta1, beta2 = s_.beta2, eps = s_.eps;
     // Every parameter's update is its own: shared out in pieces. An update (a square root, two
     // divisions) takes ~1.5 ns a parameter on one AVX2 core here (chapter 12's 599,104

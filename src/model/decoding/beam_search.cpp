@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/elementary.h"
 #include "model/decoding/decoding.h"
 #include "model/decoding/kv_cache.h"
 #include "model/transformer/transformer.h"
@@ -56,7 +57,7 @@ Hypothesis scored(Hypothesis h, double alpha, bool finished) {
 }  // namespace
 
 double length_penalty(std::size_t length, double alpha) {
-    return std::pow((5.0 + static_cast<double>(length)) / 6.0, alpha);
+    return elementary::pow((5.0 + static_cast<double>(length)) / 6.0, alpha);
 }
 
 namespace {

@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/elementary.h"
 #include "model/attention/attention.h"
 
 // acc += a·b, and one more on the count: a term deleted from a loop is a count gone too
@@ -44,7 +45,7 @@ LayerRun recurrent_layer(const Matrix& x, const Matrix& W_h, const Matrix& W_x) 
                 multiply_add(a[c], h[p], W_h(p, c), r.multiply_adds);     // h_{t−1}·W_h
                 multiply_add(a[c], x(t, p), W_x(p, c), r.multiply_adds);  // x_t·W_x
             }
-        for (std::size_t c = 0; c < d; ++c) h[c] = r.output(t, c) = std::tanh(a[c]);
+        for (std::size_t c = 0; c < d; ++c) h[c] = r.output(t, c) = elementary::tanh(a[c]);
         r.sequential_steps += 1;
     }
     return r;

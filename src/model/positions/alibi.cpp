@@ -3,13 +3,15 @@
 
 #include <cmath>
 
+#include "core/elementary.h"
+
 namespace {
 
 // m_k = start^k, start = 2^(−8/h): the sequence for a power of 2.
 std::vector<double> power_of_two_slopes(std::size_t h) {
-    const double start = std::pow(2.0, -8.0 / static_cast<double>(h));
+    const double start = elementary::pow(2.0, -8.0 / static_cast<double>(h));
     std::vector<double> slopes;
-    for (std::size_t k = 1; k <= h; ++k) slopes.push_back(std::pow(start, static_cast<double>(k)));
+    for (std::size_t k = 1; k <= h; ++k) slopes.push_back(elementary::pow(start, static_cast<double>(k)));
     return slopes;
 }
 

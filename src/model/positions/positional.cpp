@@ -29,7 +29,7 @@ Matrix binary_positions(std::size_t n, std::size_t bits) {
 
 // ω_i = 1 / 10000^(2i / d_model): the angular speed of column pair i
 static double frequency(std::size_t pair, std::size_t d_model) {
-    return 1.0 / std::pow(10000.0, static_cast<double>(2 * pair) / static_cast<double>(d_model));
+    return 1.0 / elementary::pow(10000.0, static_cast<double>(2 * pair) / static_cast<double>(d_model));
 }
 
 Matrix sinusoidal_encoding(std::size_t n, std::size_t d_model, std::size_t first) {

@@ -9,7 +9,7 @@
 #include "core/elementary.h"
 
 double rope_frequency(std::size_t i, std::size_t d_k) {
-    return std::pow(rope_base, -2.0 * static_cast<double>(i) / static_cast<double>(d_k));
+    return elementary::pow(rope_base, -2.0 * static_cast<double>(i) / static_cast<double>(d_k));
 }
 
 Matrix rope_rotate(const Matrix& x, std::size_t d_k, const std::vector<std::size_t>& positions,
