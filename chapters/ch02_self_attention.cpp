@@ -35,7 +35,7 @@ Inputs read_inputs(const DataFile& data) {
               data.matrix("inputs.W_Q"),
               data.matrix("inputs.W_K"),
               data.matrix("inputs.W_V"),
-              {data.size("inputs.why_scale.seed", 0, std::size_t(1) << 62),
+              {data.seed("inputs.why_scale.seed"),
                data.sizes("inputs.why_scale.d_k", 1, 4096),
                data.size("inputs.why_scale.trials", 1, 100000),
                data.size("inputs.why_scale.keys", 1, 1000)}};

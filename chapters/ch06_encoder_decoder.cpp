@@ -58,7 +58,7 @@ Matrix as_row(const Tokens& ids) {
 }
 
 Tokens prefix(const Tokens& ids, std::size_t count) {
-    return Tokens(ids.begin(), ids.begin() + static_cast<long>(count));
+    return Tokens(ids.begin(), ids.begin() + static_cast<std::ptrdiff_t>(count));
 }
 
 std::string placement_name(const Transformer& m) {

@@ -55,13 +55,13 @@ Inputs read_inputs(const DataFile& data, const std::string& task) {
     in.adam.d_model = data.size("inputs.adam.d_model", 1, 100000);
     in.adam_steps = data.size("inputs.adam.steps", 1, 1000);
     in.adam_batch_size = data.size("inputs.adam.batch_size", 1, 10000);
-    in.adam_seed = data.size("inputs.adam.seed", 0, std::size_t(1) << 62);
+    in.adam_seed = data.seed("inputs.adam.seed");
     // the task's own settings: inputs.training for reversal, inputs.numerals.training for numerals
     in.plan = read_training_plan(
         data, task == "numerals" ? "inputs.numerals.training." : "inputs.training.", task);
     if (task == "numerals")
-        for (const long n :
-             data.integers("inputs.numerals.check_numbers", 0, static_cast<long>(largest_numeral)))
+        for (const std::int64_t n :
+             data.integers("inputs.numerals.check_numbers", 0, static_cast<std::int64_t>(largest_numeral)))
             in.check_numbers.push_back(static_cast<std::uint64_t>(n));
     return in;
 }

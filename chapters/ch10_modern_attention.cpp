@@ -73,8 +73,10 @@ struct Inputs {
     double smoothing = 0.1;
     TrainingPlan plan;  // the reversal task of chapter 7
     std::vector<PositionScheme> schemes;
-    std::vector<std::size_t> seeds, test_lengths;
-    std::size_t per_length = 0, test_seed = 0, max_positions = 0;
+    std::vector<std::uint64_t> seeds;
+    std::vector<std::size_t> test_lengths;
+    std::uint64_t test_seed = 0;
+    std::size_t per_length = 0, max_positions = 0;
 };
 
 // An attention layer's weights in PyTorch's layout (in_proj stacked, as nn.MultiheadAttention).
@@ -114,7 +116,7 @@ void read_rope(const DataFile& data, Inputs& in) {
         in.pairs.push_back(
             {static_cast<std::size_t>(pairs(r, 0)), static_cast<std::size_t>(pairs(r, 1))});
     }
-    for (const long p : data.integers("inputs.rope.positions", 0, 1000000))
+    for (const std::int64_t p : data.integers("inputs.rope.positions", 0, 1000000))
         in.rope_positions.push_back(static_cast<std::size_t>(p));
     in.freq_d_model = data.size("inputs.frequencies.d_model", 2, 1 << 16);
     in.freq_d_k = data.size("inputs.frequencies.d_k", 2, 1 << 16);
@@ -124,7 +126,7 @@ void read_rope(const DataFile& data, Inputs& in) {
 std::vector<std::size_t> read_kv_heads(const DataFile& data, const std::string& key,
                                        std::size_t n_heads) {
     std::vector<std::size_t> kv;
-    for (const long n : data.integers(key, 1, static_cast<long>(n_heads))) {
+    for (const std::int64_t n : data.integers(key, 1, static_cast<std::int64_t>(n_heads))) {
         if (!kv_heads_fit(n_heads, static_cast<std::size_t>(n)))
             throw data.error(key, tr("expected divisors of {}", n_heads));
         kv.push_back(static_cast<std::size_t>(n));
@@ -171,7 +173,7 @@ void read_timing(const DataFile& data, Inputs& in) {
     in.timing_tokens = data.size("inputs.timing.tokens", 1, 4096);
     in.window_n = data.size("inputs.window.n", 1, 1024);
     in.window = data.size("inputs.window.window", 1, 1024);
-    for (const long l : data.integers("inputs.window.layers", 1, 1024))
+    for (const std::int64_t l : data.integers("inputs.window.layers", 1, 1024))
         in.window_layers.push_back(static_cast<std::size_t>(l));
 }
 
@@ -203,12 +205,12 @@ void read_length_generalization(const DataFile& data, Inputs& in) {
                                                "\"alibi\" or \"none\""));
         in.schemes.push_back(s);
     }
-    for (const long s : data.integers(g + "seeds", 0, 1L << 40))
-        in.seeds.push_back(static_cast<std::size_t>(s));
-    for (const long l : data.integers(g + "test_lengths", 1, 100))
+    for (const std::int64_t s : data.integers(g + "seeds", 0, std::int64_t(1) << 62))
+        in.seeds.push_back(static_cast<std::uint64_t>(s));
+    for (const std::int64_t l : data.integers(g + "test_lengths", 1, 100))
         in.test_lengths.push_back(static_cast<std::size_t>(l));
     in.per_length = data.size(g + "per_length", 1, 100000);
-    in.test_seed = data.size(g + "test_seed", 0, std::size_t(1) << 40);
+    in.test_seed = data.seed(g + "test_seed");
     in.max_positions = data.size(g + "max_positions", 1, 1 << 16);
     for (const std::size_t l : in.test_lengths)
         if (l + 1 > in.max_positions)
@@ -220,7 +222,7 @@ Inputs read_inputs(const DataFile& data) {
     Inputs in;
     in.norm_x = data.matrix("inputs.norms.x");
     read_rope(data, in);
-    for (const long h : data.integers("inputs.alibi.heads", 1, 256))
+    for (const std::int64_t h : data.integers("inputs.alibi.heads", 1, 256))
         in.alibi_heads.push_back(static_cast<std::size_t>(h));
     in.alibi_n = data.size("inputs.alibi.n", 1, 256);
     read_gqa(data, in);

@@ -16,17 +16,18 @@
 #include <vector>
 
 #include "core/random.h"
-#include "report/measure.h"
 #include "io/atomic_file.h"
 #include "io/gpt_file.h"
-#include "io/pronunciation_file.h"
+#include "io/platform.h"
 #include "io/poem_corpus.h"
+#include "io/pronunciation_file.h"
 #include "model/gpt/gpt.h"
 #include "model/gpt/gpt_sampling.h"
 #include "report/bar_chart.h"
 #include "report/chapter.h"
 #include "report/chart.h"
 #include "report/heatmap.h"
+#include "report/measure.h"
 #include "report/model_summary.h"
 #include "report/progress.h"
 #include "report/recorded_gradients.h"
@@ -118,7 +119,7 @@ void read_training(const DataFile& data, const Options& o, Inputs& in) {
     };
     TrainingSettings& s = in.settings;
     s.max_steps = data.size(t("steps"), 1, 10000000);
-    s.seed = data.size(t("seed"), 0, std::size_t(1) << 62);
+    s.seed = data.seed(t("seed"));
     s.smoothing = data.number(t("smoothing"), 0.0, 0.99);
     s.adam.schedule = AdamSettings::Schedule::Cosine;
     s.adam.peak = data.number(t("peak_lr"), 1e-6, 1.0);
@@ -150,7 +151,7 @@ void read_sampling(const DataFile& data, const Options& o, Inputs& in) {
     p.poems = data.size(s + "poems", 1, 100000);
     p.shown = data.size(s + "shown", 0, 1000);
     p.max_new = data.size(s + "max_new", 1, 1 << 16);
-    p.seed = data.size(s + "seed", 0, std::size_t(1) << 62);
+    p.seed = data.seed(s + "seed");
     p.prompts = data.texts(s + "prompts");
     if (o.has("--prompt")) p.prompts = {o.value("--prompt")};
     if (o.has("--poems")) p.poems = static_cast<std::size_t>(o.integer("--poems", 1, 100000));
@@ -1094,7 +1095,7 @@ Pronunciations pronunciations(const Options& o) {
     if (o.has("--pinyin")) return read_pronunciations(o.value("--pinyin"));
     const std::string made =
         data_folder_path("build/corpus/pinyin.txt", (o.program_dir + "/ch12").c_str());
-    return std::ifstream(made) ? read_pronunciations(made) : Pronunciations();
+    return open_for_reading(made) ? read_pronunciations(made) : Pronunciations();
 }
 
 void walkthrough(Chapter& ch) {

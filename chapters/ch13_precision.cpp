@@ -122,7 +122,7 @@ Inputs read_inputs(const DataFile& d, const Options& o) {
     in.dot_lengths = d.sizes(b + "dot_lengths", 1, 1 << 20);
     if (in.dot_lengths.empty() || in.dot_lengths.size() > 64)
         throw d.error(b + "dot_lengths", tr("expected from 1 to 64 lengths"));
-    in.seed = d.size(b + "seed", 0, std::size_t(1) << 62);
+    in.seed = d.seed(b + "seed");
     in.d_k = d.size(b + "d_k", 1, 4096);
     in.scale_rows = d.size(b + "scale_rows", 1, 4096);
     in.norm_offset = d.number(b + "norm_offset", -60000, 60000);
@@ -616,7 +616,7 @@ void poems_step(Chapter& ch, const Inputs& in, const Poet& p, std::vector<Format
     ch.say(p.origin);
     const std::size_t n = std::min(in.heldout_poems, p.corpus.heldout.size());
     const std::vector<Tokens> heldout(p.corpus.heldout.begin(),
-                                      p.corpus.heldout.begin() + static_cast<long>(n));
+                                      p.corpus.heldout.begin() + static_cast<std::ptrdiff_t>(n));
     std::vector<Tokens> prompts;
     for (const std::string& title : in.poem_prompts)
         prompts.push_back(encode(p.corpus.vocabulary, title, false));

@@ -55,7 +55,7 @@ Reading read_reading(const DataFile& d, const std::string& k, std::size_t longes
     r.lens_clause = d.size(k + "lens_clause", 0, 1000);
     r.induction_count = d.size(k + "induction.sequences", 1, 100000);
     r.induction_length = d.size(k + "induction.length", 2, 4096);
-    r.induction_seed = d.size(k + "induction.seed", 0, std::size_t(1) << 62);
+    r.induction_seed = d.seed(k + "induction.seed");
     return r;
 }
 
@@ -164,7 +164,7 @@ Measured measure(const Gpt& model, const CharVocabulary& v, const std::vector<bo
     m.famous = famous.inputs;
     m.famous_weights = attention_weights(model, famous.inputs);
     const std::size_t n = std::min(sample_poems, all.size());
-    m.sample = read_sample(model, std::vector<PoemReading>(all.begin(), all.begin() + long(n)));
+    m.sample = read_sample(model, std::vector<PoemReading>(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(n)));
     m.ablations = ablate_heads(model, m.sample);
     m.sequences = repeated_sequences(characters_of(v, punctuation), r.induction_count,
                                      r.induction_length, r.induction_seed);

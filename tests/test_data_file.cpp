@@ -106,7 +106,7 @@ TEST_CASE("whole numbers are never truncated, token ids stay inside the vocabula
     CHECK(key_error(text, [](const DataFile& d) { d.integer("big", 0, 12); }) ==
           "big: expected a whole number from 0 to 12");
     CHECK(key_error(text, [](const DataFile& d) {
-              d.integer("huge", 0, 1L << 40);
+              d.integer("huge", 0, std::int64_t(1) << 40);
           }).find("expected a whole number") != std::string::npos);
     CHECK(key_error(text, [](const DataFile& d) { d.size("neg", 0, 5); }) ==
           "neg: expected a whole number from 0 to 5");

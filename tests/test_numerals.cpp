@@ -30,7 +30,7 @@ TEST_CASE("numerals: every hand-checked reading of the oracle's table") {
 }
 
 TEST_CASE("numerals: the oracle's readings, another method, as target ids") {
-    const std::vector<long> numbers = data().integers("inputs.numerals.check_numbers", 0, 99999999);
+    const std::vector<std::int64_t> numbers = data().integers("inputs.numerals.check_numbers", 0, 99999999);
     const Matrix ids = data().matrix("expected.numeral_reading_ids");
     REQUIRE(ids.rows == numbers.size());
     for (std::size_t r = 0; r < ids.rows; ++r) {

@@ -1,16 +1,13 @@
-// atomic_file.cpp — a unique temporary file, fsync, rename, fsync of the directory.
+// atomic_file.cpp — a unique temporary file, flushed to the disk, renamed over the target.
+// The system calls are io/platform.cpp's; this file holds the rules.
 #include "io/atomic_file.h"
 
-#include <fcntl.h>
-#include <signal.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <cerrno>
+#include <chrono>
 #include <filesystem>
 #include <stdexcept>
 #include <vector>
 
+#include "io/platform.h"
 #include "text/translate.h"
 
 namespace fs = std::filesystem;
@@ -29,7 +26,7 @@ fs::path directory_of(const fs::path& path) {
 // Where the text really goes: the path itself, or the file a symbolic link names (followed
 // through every link, relative links against the link's own directory).
 fs::path destination(const std::string& path) {
-    fs::path p = path;
+    fs::path p = path_of(path);
     std::error_code ec;
     for (int hops = 0; fs::is_symlink(fs::symlink_status(p, ec)); ++hops) {
         if (hops == 40) throw failure(path, tr("too many symbolic links"));
@@ -42,7 +39,7 @@ fs::path destination(const std::string& path) {
 
 // The temporaries of ours for this target: .NAME.tmp.PID.XXXXXX
 std::string temporary_prefix(const fs::path& target) {
-    return "." + target.filename().string() + ".tmp.";
+    return "." + utf8_of(target.filename()) + ".tmp.";
 }
 
 // Removes the temporaries a killed writer left beside target: those whose process is gone.
@@ -51,30 +48,35 @@ void remove_stale_temporaries(const fs::path& target) {
     std::error_code ec;
     std::vector<fs::path> stale;
     for (const auto& e : fs::directory_iterator(directory_of(target), ec)) {
-        const std::string name = e.path().filename().string();
+        const std::string name = utf8_of(e.path().filename());
         if (name.compare(0, prefix.size(), prefix) != 0) continue;
         const std::string rest = name.substr(prefix.size());  // PID.XXXXXX
         const std::size_t dot = rest.find('.');
-        if (dot == 0 || dot == std::string::npos || dot > 9) continue;
+        if (dot == 0 || dot == std::string::npos || dot > 10) continue;
         if (rest.find_first_not_of("0123456789") != dot) continue;
-        const pid_t pid = static_cast<pid_t>(std::stol(rest.substr(0, dot)));
-        if (kill(pid, 0) == -1 && errno == ESRCH) stale.push_back(e.path());
+        if (platform::process_gone(std::stoll(rest.substr(0, dot)))) stale.push_back(e.path());
     }
     for (const fs::path& p : stale) fs::remove(p, ec);
 }
 
-void sync_directory(const fs::path& dir) {
-    const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY);
-    if (fd < 0) return;  // nothing more can be done; the rename itself has happened
-    ::fsync(fd);
-    ::close(fd);
+// Six characters that make this writer's temporary name unique among its own attempts.
+std::string unique_suffix(unsigned attempt) {
+    static const char digits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
+    unsigned long long x = static_cast<unsigned long long>(
+                               std::chrono::steady_clock::now().time_since_epoch().count()) *
+                               0x9E3779B97F4A7C15ULL +
+                           attempt;
+    std::string s;
+    for (int i = 0; i < 6; ++i, x /= 36) s += digits[x % 36];
+    return s;
 }
 
 }  // namespace
 
 void check_writable(const std::string& path) {
     if (path.empty()) throw std::runtime_error(tr("expected a file name, got an empty path"));
-    if (path.back() == '/') throw failure(path, tr("a directory; expected a file name"));
+    if (path.back() == '/' || path.back() == '\\')
+        throw failure(path, tr("a directory; expected a file name"));
     const fs::path target = destination(path);
     std::error_code ec;
     const fs::file_status st = fs::status(target, ec);
@@ -82,71 +84,61 @@ void check_writable(const std::string& path) {
     const fs::path dir = directory_of(target);
     const fs::file_status dir_status = fs::status(dir, ec);
     if (fs::exists(dir_status) && !fs::is_directory(dir_status))
-        throw failure(path, tr("{} is a file, not a directory", dir.string()));
+        throw failure(path, tr("{} is a file, not a directory", utf8_of(dir)));
     if (!fs::is_directory(dir_status))
-        throw failure(path, tr("the directory {} does not exist (create it first)", dir.string()));
+        throw failure(path, tr("the directory {} does not exist (create it first)", utf8_of(dir)));
     if (fs::exists(st)) {
         if (!fs::is_regular_file(st)) throw failure(path, tr("not a regular file"));
-        // the owner's write bit, not access(): root may write anything, and a file its reader
-        // made read-only is protected all the same
+        // the owner's write bit, not only access(): root may write anything, and a file its
+        // reader made read-only is protected all the same
         if ((st.permissions() & fs::perms::owner_write) == fs::perms::none ||
-            ::access(target.c_str(), W_OK) != 0)
+            !platform::may_write(target))
             throw failure(path, tr("read-only; it is not replaced (chmod u+w {} allows it)",
-                                   target.string()));
+                                   utf8_of(target)));
     }
-    if (::access(dir.c_str(), W_OK) != 0)
-        throw failure(path, tr("cannot write in {} (is the directory writable?)", dir.string()));
+    if (!platform::may_write(dir))
+        throw failure(path, tr("cannot write in {} (is the directory writable?)", utf8_of(dir)));
 }
 
 void write_file_atomically(const std::string& path, const std::string& text) {
     check_writable(path);
     const fs::path target = destination(path);
     remove_stale_temporaries(target);
-    std::string temp =
-        (directory_of(target) / (temporary_prefix(target) + std::to_string(::getpid()) + ".XXXXXX"))
-            .string();
-    const int fd = ::mkstemp(temp.data());
-    if (fd < 0) throw failure(path, tr("cannot write (is the directory writable?)"));
-    // the new file keeps the old one's permissions, or gets the usual ones for a new file
-    std::error_code ec;
-    const fs::file_status old = fs::status(target, ec);
-    mode_t mode;
-    if (fs::exists(old)) {
-        mode = static_cast<mode_t>(old.permissions() & fs::perms::mask);
-    } else {
-        const mode_t mask = ::umask(0);
-        ::umask(mask);
-        mode = 0666 & ~mask;
+    const std::string prefix =
+        temporary_prefix(target) + std::to_string(platform::process_id()) + ".";
+    fs::path temp;
+    platform::Written written = platform::Written::not_created;
+    for (unsigned attempt = 0; written == platform::Written::not_created && attempt < 100;
+         ++attempt) {
+        temp = directory_of(target) / path_of(prefix + unique_suffix(attempt));
+        written = platform::write_new_file(temp, text, target);
+        std::error_code ec;
+        if (written == platform::Written::not_created && !fs::exists(temp, ec)) break;
     }
-    bool ok = ::fchmod(fd, mode) == 0;
-    for (std::size_t done = 0; ok && done < text.size();) {
-        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        ok = n > 0;
-        done += ok ? static_cast<std::size_t>(n) : 0;
-    }
-    ok = ok && ::fsync(fd) == 0;
-    ok = ::close(fd) == 0 && ok;
-    ok = ok && ::rename(temp.c_str(), target.c_str()) == 0;
-    if (!ok) {
-        ::unlink(temp.c_str());
+    if (written == platform::Written::not_created)
+        throw failure(path, tr("cannot write (is the directory writable?)"));
+    if (written == platform::Written::not_written)
+        throw failure(path, tr("cannot write (is the disk full?)"));
+    if (!platform::replace_file(temp, target)) {
+        std::error_code ec;
+        fs::remove(temp, ec);
         throw failure(path, tr("cannot write (is the disk full?)"));
     }
-    sync_directory(directory_of(target));
 }
 
 void write_file_atomically(const std::string& dir, const std::string& name,
                            const std::string& text) {
-    write_file_atomically((fs::path(dir) / name).string(), text);
+    write_file_atomically(utf8_of(path_of(dir) / path_of(name)), text);
 }
 
 void make_directory(const std::string& dir) {
     if (dir.empty()) throw std::runtime_error(tr("expected a directory, got an empty path"));
     std::error_code ec;
-    const fs::file_status st = fs::status(dir, ec);
+    const fs::path p = path_of(dir);
+    const fs::file_status st = fs::status(p, ec);
     if (fs::exists(st) && !fs::is_directory(st))
         throw failure(dir, tr("a file; expected a directory"));
-    fs::create_directories(dir, ec);
-    if (!fs::is_directory(fs::status(dir, ec)))
+    fs::create_directories(p, ec);
+    if (!fs::is_directory(fs::status(p, ec)))
         throw failure(dir, tr("cannot create the directory"));
 }

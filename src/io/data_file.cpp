@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "io/json.h"
+#include "io/platform.h"
 #include "text/numbers.h"
 #include "text/translate.h"
 
@@ -102,17 +103,18 @@ double finite_number(const DataFile& f, const std::string& where, const Json& v)
 }
 
 // A whole number of the JSON value in [min, max] (never truncated: 4294967299 is not 3).
-long whole_number(const DataFile& f, const std::string& where, const Json& v, long min, long max) {
+std::int64_t whole_number(const DataFile& f, const std::string& where, const Json& v,
+                          std::int64_t min, std::int64_t max) {
     const std::string expected = tr("expected a whole number from {} to {}", min, max);
     if (v.is_number_unsigned()) {
-        const auto u = v.get<unsigned long long>();
-        if (u > static_cast<unsigned long long>(LONG_MAX) || static_cast<long>(u) > max ||
-            static_cast<long>(u) < min)
+        const auto u = v.get<std::uint64_t>();
+        if (u > static_cast<std::uint64_t>(INT64_MAX) || static_cast<std::int64_t>(u) > max ||
+            static_cast<std::int64_t>(u) < min)
             throw f.error(where, expected);
-        return static_cast<long>(u);
+        return static_cast<std::int64_t>(u);
     }
     if (!v.is_number_integer()) throw f.error(where, expected);
-    const long x = v.get<long>();
+    const std::int64_t x = v.get<std::int64_t>();
     if (x < min || x > max) throw f.error(where, expected);
     return x;
 }
@@ -192,7 +194,7 @@ DataFile DataFile::parse(const std::string& name, const std::string& text) {
 }
 
 DataFile DataFile::load(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
+    std::ifstream in = open_for_reading(path);
     if (!in) throw DataError(tr("{}: cannot open the file (does it exist?)", path));
     std::stringstream text;
     text << in.rdbuf();
@@ -282,30 +284,36 @@ double DataFile::number(const std::string& key, double min, double max) const {
     return x;
 }
 
-long DataFile::integer(const std::string& key, long min, long max) const {
+std::int64_t DataFile::integer(const std::string& key, std::int64_t min, std::int64_t max) const {
     return whole_number(*this, key, json_at(*this, key), min, max);
 }
 
-std::vector<long> DataFile::integers(const std::string& key, long min, long max,
-                                     bool allow_empty) const {
+std::vector<std::int64_t> DataFile::integers(const std::string& key, std::int64_t min,
+                                             std::int64_t max, bool allow_empty) const {
     const Json& v = json_at(*this, key);
     if (!v.is_array() || (v.empty() && !allow_empty))
         throw error(key, allow_empty ? tr("expected an array of whole numbers")
                                      : tr("expected a non-empty array of whole numbers"));
-    std::vector<long> out;
+    std::vector<std::int64_t> out;
     for (std::size_t i = 0; i < v.size(); ++i)
         out.push_back(whole_number(*this, at_index(key, i), v[i], min, max));
     return out;
 }
 
 std::size_t DataFile::size(const std::string& key, std::size_t min, std::size_t max) const {
-    return static_cast<std::size_t>(integer(key, static_cast<long>(min), static_cast<long>(max)));
+    return static_cast<std::size_t>(
+        integer(key, static_cast<std::int64_t>(min), static_cast<std::int64_t>(max)));
+}
+
+std::uint64_t DataFile::seed(const std::string& key) const {
+    return static_cast<std::uint64_t>(integer(key, 0, std::int64_t(1) << 62));
 }
 
 std::vector<std::size_t> DataFile::sizes(const std::string& key, std::size_t min,
                                          std::size_t max) const {
     std::vector<std::size_t> out;
-    for (long v : integers(key, static_cast<long>(min), static_cast<long>(max)))
+    for (const std::int64_t v :
+         integers(key, static_cast<std::int64_t>(min), static_cast<std::int64_t>(max)))
         out.push_back(static_cast<std::size_t>(v));
     return out;
 }
@@ -352,7 +360,7 @@ Tokens DataFile::tokens(const std::string& key, std::size_t vocab) const {
     Tokens ids;
     for (std::size_t i = 0; i < v.size(); ++i)
         ids.push_back(static_cast<int>(
-            whole_number(*this, at_index(key, i), v[i], 0, static_cast<long>(vocab) - 1)));
+            whole_number(*this, at_index(key, i), v[i], 0, static_cast<std::int64_t>(vocab) - 1)));
     return ids;
 }
 

@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <memory>
 #include <stdexcept>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -51,10 +52,13 @@ public:
     Matrix vector(const std::string& key) const;  // array of finite numbers, as a (1 x n) Matrix
     double number(const std::string& key) const;  // one finite number
     double number(const std::string& key, double min, double max) const;  // ... in [min, max]
-    long integer(const std::string& key, long min, long max) const;       // a whole number in range
+    // A whole number in [min, max]: 64 bits on every machine (long is 32 on Windows and wasm32).
+    std::int64_t integer(const std::string& key, std::int64_t min, std::int64_t max) const;
     // An array of whole numbers in [min, max]; empty only when allow_empty.
-    std::vector<long> integers(const std::string& key, long min, long max,
-                               bool allow_empty = false) const;
+    std::vector<std::int64_t> integers(const std::string& key, std::int64_t min, std::int64_t max,
+                                       bool allow_empty = false) const;
+    // A random generator's seed: a whole number from 0 to 2^62 (the oracle's are below 2^53).
+    std::uint64_t seed(const std::string& key) const;
     // A size or an index: a whole number in [min, max], as std::size_t.
     std::size_t size(const std::string& key, std::size_t min, std::size_t max) const;
     std::vector<std::size_t> sizes(const std::string& key, std::size_t min, std::size_t max) const;

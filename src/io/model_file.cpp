@@ -45,7 +45,7 @@ TransformerConfig read_model_config(const DataFile& data, const std::string& k) 
     c.tgt_vocab = data.size(k + "tgt_vocab", 1, 1 << 22);
     c.share_embeddings = data.flag(k + "share_embeddings");
     c.layer_norm_eps = data.number(k + "layer_norm_eps");
-    const long last_id = static_cast<long>(c.tgt_vocab) - 1;
+    const std::int64_t last_id = static_cast<std::int64_t>(c.tgt_vocab) - 1;
     c.pad_id = static_cast<int>(data.integer(k + "pad_id", 0, last_id));
     c.bos_id = static_cast<int>(data.integer(k + "bos_id", 0, last_id));
     c.eos_id = static_cast<int>(data.integer(k + "eos_id", 0, last_id));

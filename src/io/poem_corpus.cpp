@@ -7,6 +7,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "io/platform.h"
 #include "text/translate.h"
 
 std::string without_colour(const std::string& line) {
@@ -54,7 +55,7 @@ Poem poem_of(const std::vector<std::string>& entry) {
 CorpusChoice choose_corpus(const std::string& asked, const std::string& quantangshi_path) {
     if (asked == "tang300") return {asked, tang300_path(), false, ""};
     if (asked != "quantangshi" && asked != "quantangshi-all") return {asked, asked, false, ""};
-    if (std::ifstream(quantangshi_path)) return {asked, quantangshi_path, asked == "quantangshi", ""};
+    if (open_for_reading(quantangshi_path)) return {asked, quantangshi_path, asked == "quantangshi", ""};
     return {"tang300", tang300_path(), false,
             tr("{} is not there (make fetches it once, with npm): the Three Hundred Tang Poems "
                "instead.",
@@ -62,7 +63,7 @@ CorpusChoice choose_corpus(const std::string& asked, const std::string& quantang
 }
 
 std::vector<Poem> read_poems(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
+    std::ifstream in = open_for_reading(path);
     if (!in)
         throw std::runtime_error(tr(
             "{}: cannot read the poems; make corpus fetches the complete Tang poems (it needs "
@@ -78,6 +79,7 @@ std::vector<Poem> read_poems(const std::string& path) {
         entry.clear();
     };
     while (std::getline(in, line)) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();  // a CRLF file (Windows)
         line = without_colour(line);
         if (line == "%")
             flush();

@@ -5,14 +5,16 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "io/platform.h"
 #include "text/translate.h"
 
 Pronunciations read_pronunciations(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
+    std::ifstream in = open_for_reading(path);
     if (!in) throw std::runtime_error(tr("{}: cannot read the pronunciation table", path));
     Pronunciations p;
     std::string line;
     for (std::size_t number = 1; std::getline(in, line); ++number) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();  // a CRLF file (Windows)
         if (line.empty()) continue;
         const std::size_t tab = line.find('\t');
         std::istringstream readings(tab == std::string::npos ? "" : line.substr(tab + 1));

@@ -4,6 +4,7 @@
 #include <fstream>
 
 #include "io/gpt_file.h"
+#include "io/platform.h"
 #include "text/translate.h"
 
 PoetSettings read_poet_settings(const DataFile& d, const std::string& k) {
@@ -18,7 +19,7 @@ PoetSettings read_poet_settings(const DataFile& d, const std::string& k) {
     p.shape = read_gpt_config(d, k + "model.", false);
     TrainingSettings& s = p.training;
     s.max_steps = d.size(k + "training.steps", 1, 1000000);
-    s.seed = d.size(k + "training.seed", 0, std::size_t(1) << 62);
+    s.seed = d.seed(k + "training.seed");
     s.adam.schedule = AdamSettings::Schedule::Cosine;
     s.adam.peak = d.number(k + "training.peak_lr", 1e-6, 1.0);
     s.adam.warmup = d.size(k + "training.warmup", 1, 1000000);
@@ -31,7 +32,7 @@ PoetSettings read_poet_settings(const DataFile& d, const std::string& k) {
 
 Poet read_poet(const PoetSettings& settings, const PoetSource& source) {
     Poet p;
-    const bool saved = source.corpus.empty() && std::ifstream(source.weights).good();
+    const bool saved = source.corpus.empty() && open_for_reading(source.weights).good();
     if (source.weights_named || saved) {
         const DataFile file = DataFile::load(source.weights);
         p.model = load_gpt(file, "");

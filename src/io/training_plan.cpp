@@ -27,7 +27,7 @@ TrainingPlan read_training_plan(const DataFile& data, const std::string& k,
     c.vocabulary = p.task.target_vocabulary;
     if (p.task.source_vocabulary != p.task.target_vocabulary)
         c.source_vocabulary = p.task.source_vocabulary;
-    p.init_seed = data.size(k + "seed", 0, std::size_t(1) << 62);
+    p.init_seed = data.seed(k + "seed");
     p.batch_size = data.size(k + "batch_size", 1, 100000);
     TrainingSettings& s = p.settings;
     s.smoothing = data.number(k + "smoothing", 0.0, 0.999);
@@ -38,7 +38,7 @@ TrainingPlan read_training_plan(const DataFile& data, const std::string& k,
     s.seed = p.init_seed + 1;  // the batches: another stream than the weights'
     p.check_steps = data.size(k + "check_steps", 1, 1000000);
     p.heldout = data.size(k + "heldout", 1, 1000000);
-    p.heldout_seed = data.size(k + "heldout_seed", 0, std::size_t(1) << 62);
+    p.heldout_seed = data.seed(k + "heldout_seed");
     return p;
 }
 

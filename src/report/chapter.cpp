@@ -13,6 +13,7 @@
 #include "core/allocation.h"
 #include "core/threads.h"
 #include "io/atomic_file.h"
+#include "io/platform.h"
 #include "model/decoding/decoding.h"
 #include "report/measure.h"
 #include "report/tutorial_numbers.h"
@@ -237,8 +238,12 @@ std::runtime_error non_finite_model(const std::string& file, std::size_t step) {
            file, step));
 }
 
-int run_chapter(int argc, char** argv, const ChapterInfo& info, const Walkthrough& walkthrough) {
+int run_chapter(int argc, char** argv_as_given, const ChapterInfo& info,
+                const Walkthrough& walkthrough) {
     reuse_freed_memory();
+    prepare_console();
+    Utf8Arguments arguments(argc, argv_as_given);  // on Windows, read again as UTF-8
+    char** const argv = arguments.argv();
     std::string where = info.name;
     try {
         choose_language(argc, argv);

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "io/atomic_file.h"
+#include "io/platform.h"
 #include "report/chapter_list.h"
 
 #include "report/heatmap.h"
@@ -235,7 +236,7 @@ void write_book_index(const std::string& dir, const HtmlPage::Frame& f) {
                               "</span></dd>\n");
     std::string entries;
     for (const std::string& name : chapter_names()) {
-        std::ifstream in(dir + "/index.d/" + name + ".html");
+        std::ifstream in = open_for_reading(dir + "/index.d/" + name + ".html");
         entries += std::string(std::istreambuf_iterator<char>(in), {});
     }
     write_file_atomically(

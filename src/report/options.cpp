@@ -8,6 +8,7 @@
 
 #include "io/catalog.h"
 #include "io/data_file.h"
+#include "io/platform.h"
 #include "report/narration.h"
 #include "text/numbers.h"
 
@@ -58,24 +59,25 @@ std::string default_data_path(const std::string& name, const char* argv0) {
 }
 
 // The language the locale asks for: the first of LC_ALL, LC_MESSAGES, LANG that is set (the
-// order the C library reads them in), Chinese when it starts with "zh".
+// order the C library reads them in), Chinese when it starts with "zh"; where none is set (a
+// Windows console), the system's display language.
 std::string locale_language() {
     for (const char* var : {"LC_ALL", "LC_MESSAGES", "LANG"}) {
         const char* v = std::getenv(var);
         if (v && *v) return std::string(v).rfind("zh", 0) == 0 ? "zh" : "en";
     }
-    return "en";
+    return system_language() == "zh" ? "zh" : "en";
 }
 
 }  // namespace
 
 std::string data_folder_path(const std::string& rel, const char* argv0) {
-    if (std::ifstream(rel)) return rel;
+    if (open_for_reading(rel)) return rel;
     std::string exe = argv0 ? argv0 : "";
-    const std::size_t slash = exe.rfind('/');
+    const std::size_t slash = exe.find_last_of("/\\");  // Windows writes either
     if (slash == std::string::npos) return rel;
     const std::string beside = exe.substr(0, slash) + "/../" + rel;
-    return std::ifstream(beside) ? beside : rel;
+    return open_for_reading(beside) ? beside : rel;
 }
 
 // --lang zh|en; without it (or with a value that is neither) the locale's. Chinese loads the
@@ -150,16 +152,17 @@ Options parse_flags(int argc, char** argv, const ChapterInfo& info) {
     if (!o.html_dir.empty() && (o.json || o.check))
         throw UsageError(tr("--html writes the walkthrough: not with --json or --check"));
     const std::string self = argc > 0 ? argv[0] : "";
-    if (self.rfind('/') != std::string::npos) o.program_dir = self.substr(0, self.rfind('/'));
+    const std::size_t slash = self.find_last_of("/\\");
+    if (slash != std::string::npos) o.program_dir = self.substr(0, slash);
     if (!o.data_given) o.data_path = default_data_path(info.name, argc > 0 ? argv[0] : nullptr);
     return o;
 }
 
-long Options::integer(const std::string& flag, long min, long max) const {
+std::int64_t Options::integer(const std::string& flag, std::int64_t min, std::int64_t max) const {
     const std::string& v = extra.at(flag);
     char* end = nullptr;
     errno = 0;
-    const long x = std::strtol(v.c_str(), &end, 10);
+    const long long x = std::strtoll(v.c_str(), &end, 10);
     if (v.empty() || *end != '\0' || errno == ERANGE || x < min || x > max)
         throw UsageError(tr("{}: expected a whole number from {} to {}", flag, min, max));
     return x;

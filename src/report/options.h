@@ -38,7 +38,7 @@ struct Options {
     bool has(const std::string& flag) const { return extra.count(flag) > 0; }
     const std::string& value(const std::string& flag) const { return extra.at(flag); }
     // The value of a numeric flag, checked: "--steps: expected a whole number from 1 to …"
-    long integer(const std::string& flag, long min, long max) const;
+    std::int64_t integer(const std::string& flag, std::int64_t min, std::int64_t max) const;
     double number(const std::string& flag, double min, double max) const;
 };
 

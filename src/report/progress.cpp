@@ -5,12 +5,12 @@
 #include <cstdio>
 #include <iostream>
 #include <string>
-#include <unistd.h>
 
+#include "io/platform.h"
 #include "text/numbers.h"
 #include "text/translate.h"
 
-ProgressBar::ProgressBar() : out_(isatty(2) ? &std::cerr : nullptr) {}
+ProgressBar::ProgressBar() : out_(stderr_is_terminal() ? &std::cerr : nullptr) {}
 ProgressBar::ProgressBar(std::ostream* out) : out_(out) {}
 
 static std::string format(const char* spec, double x) {

@@ -143,7 +143,7 @@ std::string wrap(const std::string& text, std::size_t width, const std::string& 
         for (std::size_t i = 0; i < count; ++i)
             text += (i > 0 && line[i].space_before ? " " : "") + line[i].text;
         out += text + "\n";
-        line.erase(line.begin(), line.begin() + static_cast<long>(count));
+        line.erase(line.begin(), line.begin() + static_cast<std::ptrdiff_t>(count));
         lead = indent;
     };
     for (const Piece& p : pieces) {

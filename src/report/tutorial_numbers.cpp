@@ -96,7 +96,7 @@ std::size_t printed_count(const DataFile& data) {
 }
 
 CheckReport check_errata(const std::vector<PrintedCheck>& checks, const DataFile& data) {
-    std::set<std::pair<std::string, std::pair<long, long>>> listed;
+    std::set<std::pair<std::string, std::pair<std::int64_t, std::int64_t>>> listed;
     if (data.has("tutorial.errata")) {
         const std::string key = "tutorial.errata";
         if (!data.is_array(key)) throw data.error(key, tr("expected an array of {name, row, col}"));
@@ -110,7 +110,7 @@ CheckReport check_errata(const std::vector<PrintedCheck>& checks, const DataFile
     CheckReport report;
     for (const PrintedCheck& c : checks) {
         const bool oracle_says =
-            listed.count({c.name, {static_cast<long>(c.row), static_cast<long>(c.col)}}) > 0;
+            listed.count({c.name, {static_cast<std::int64_t>(c.row), static_cast<std::int64_t>(c.col)}}) > 0;
         if (oracle_says == c.erratum) {
             report.passed += 1;
             continue;

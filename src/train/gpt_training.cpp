@@ -19,9 +19,9 @@ std::vector<bool> weight_decayed(Gpt& model) {
 constexpr std::size_t per_part = 8;
 
 std::vector<Tokens> part_of(const std::vector<Tokens>& all, std::size_t p) {
-    const auto first = all.begin() + static_cast<long>(p * per_part);
+    const auto first = all.begin() + static_cast<std::ptrdiff_t>(p * per_part);
     return std::vector<Tokens>(
-        first, first + static_cast<long>(std::min(per_part, all.size() - p * per_part)));
+        first, first + static_cast<std::ptrdiff_t>(std::min(per_part, all.size() - p * per_part)));
 }
 
 std::vector<std::size_t> tokens_in_parts(const std::vector<Tokens>& inputs) {
@@ -109,10 +109,10 @@ GptTrainingRun train_gpt(Gpt model, const std::vector<Tokens>& sequences, Window
             const std::size_t length = std::min(s.size(), w.context + 1);
             const std::size_t start = static_cast<std::size_t>(
                 rng.uniform() * static_cast<double>(s.size() - length + 1));
-            inputs.emplace_back(s.begin() + static_cast<long>(start),
-                                s.begin() + static_cast<long>(start + length - 1));
-            targets.emplace_back(s.begin() + static_cast<long>(start + 1),
-                                 s.begin() + static_cast<long>(start + length));
+            inputs.emplace_back(s.begin() + static_cast<std::ptrdiff_t>(start),
+                                s.begin() + static_cast<std::ptrdiff_t>(start + length - 1));
+            targets.emplace_back(s.begin() + static_cast<std::ptrdiff_t>(start + 1),
+                                 s.begin() + static_cast<std::ptrdiff_t>(start + length));
             r.tokens += length - 1;
         }
         r.loss = batch_in_parts(run.model, inputs, targets, settings.smoothing, grad);
@@ -168,10 +168,10 @@ double gpt_heldout_loss(const Gpt& model, const std::vector<Tokens>& sequences,
     for (const Tokens& s : sequences)
         for (std::size_t first = 0; first + 1 < s.size(); first += context) {
             const std::size_t last = std::min(s.size(), first + context + 1);
-            inputs.emplace_back(s.begin() + static_cast<long>(first),
-                                s.begin() + static_cast<long>(last - 1));
-            targets.emplace_back(s.begin() + static_cast<long>(first + 1),
-                                 s.begin() + static_cast<long>(last));
+            inputs.emplace_back(s.begin() + static_cast<std::ptrdiff_t>(first),
+                                s.begin() + static_cast<std::ptrdiff_t>(last - 1));
+            targets.emplace_back(s.begin() + static_cast<std::ptrdiff_t>(first + 1),
+                                 s.begin() + static_cast<std::ptrdiff_t>(last));
             if (inputs.size() == 32) flush();
         }
     flush();
@@ -199,12 +199,12 @@ double gpt_sliding_loss(const Gpt& model, const std::vector<Tokens>& sequences,
     for (const Tokens& s : sequences) {
         const std::size_t first = std::min(s.size(), context + 1);  // tokens in the first window
         if (first >= 2) {
-            inputs.emplace_back(s.begin(), s.begin() + static_cast<long>(first - 1));
-            targets.emplace_back(s.begin() + 1, s.begin() + static_cast<long>(first));
+            inputs.emplace_back(s.begin(), s.begin() + static_cast<std::ptrdiff_t>(first - 1));
+            targets.emplace_back(s.begin() + 1, s.begin() + static_cast<std::ptrdiff_t>(first));
         }
         for (std::size_t j = first; j < s.size(); ++j) {  // token j from the context before it
-            inputs.emplace_back(s.begin() + static_cast<long>(j - context),
-                                s.begin() + static_cast<long>(j));
+            inputs.emplace_back(s.begin() + static_cast<std::ptrdiff_t>(j - context),
+                                s.begin() + static_cast<std::ptrdiff_t>(j));
             targets.emplace_back(context, pad);
             targets.back().back() = s[j];
             if (inputs.size() == 32) flush();

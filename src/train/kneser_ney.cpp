@@ -136,5 +136,5 @@ Tokens KneserNey::sample(const Tokens& start, int eos, int first_allowed, std::s
         while (b + 1 < vocab_ && (u -= weights[b]) >= 0) ++b;
         p.push_back(static_cast<int>(b));
     }
-    return Tokens(p.begin() + static_cast<long>(extra), p.end());
+    return Tokens(p.begin() + static_cast<std::ptrdiff_t>(extra), p.end());
 }

@@ -26,7 +26,7 @@ std::vector<std::vector<TopTokens>> lens_top(const Gpt& model, const Tokens& inp
                 return p(t, a) != p(t, b) ? p(t, a) > p(t, b) : a < b;
             };
             const std::size_t n = std::min(k, order.size());
-            std::partial_sort(order.begin(), order.begin() + static_cast<long>(n), order.end(),
+            std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(n), order.end(),
                               likelier);
             TopTokens top;
             for (std::size_t i = 0; i < n; ++i)

@@ -36,8 +36,8 @@ PoemReading read_poem(const Tokens& poem, std::size_t context,
     if (poem.size() < 2 || context == 0)
         throw std::invalid_argument("read_poem: a poem of two tokens at least, a context of one");
     const std::size_t n = std::min(poem.size() - 1, context);
-    return {Tokens(poem.begin(), poem.begin() + static_cast<long>(n)),
-            Tokens(poem.begin() + 1, poem.begin() + static_cast<long>(n) + 1),
+    return {Tokens(poem.begin(), poem.begin() + static_cast<std::ptrdiff_t>(n)),
+            Tokens(poem.begin() + 1, poem.begin() + static_cast<std::ptrdiff_t>(n) + 1),
             clauses_of(poem, punctuation)};
 }
 

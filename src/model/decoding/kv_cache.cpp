@@ -46,7 +46,7 @@ CacheAgainstRecomputation cache_against_recomputation(const Transformer& m, cons
     const Matrix memory = encode(m, {source});
     for (std::size_t t = 0; t < fed.size(); ++t) {
         const Matrix cached = decode_step(m, cache, fed[t]);
-        const Tokens prefix(fed.begin(), fed.begin() + static_cast<long>(t) + 1);
+        const Tokens prefix(fed.begin(), fed.begin() + static_cast<std::ptrdiff_t>(t) + 1);
         const Matrix full = decode(m, {prefix}, memory, {source});
         out.gaps.push_back(max_abs_diff(cached, row_of(full, full.rows - 1)));
         append_rows(out.cached, cached);
