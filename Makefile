@@ -23,6 +23,7 @@
 #   make ARCH=x86-64-v3 …   build for another vector unit than this machine's (here: the AVX2
 #                           code on an AVX-512 machine), into build/x86-64-v3/
 #   make CXX=clang++ …      another compiler
+comma    := ,
 CORES    := $(shell nproc 2>/dev/null || sysctl -n hw.ncpu 2>/dev/null || echo 2)
 MAKEFLAGS += -j$(CORES)
 ARCH     ?= native
@@ -37,12 +38,22 @@ first_accepted = $(subst +, ,$(firstword $(foreach c,$(1),$(if $(call accepts,$(
 # -march=native with 512-bit vectors where the compiler knows the width flag (x86), else
 # -march=native (g++ on arm64), else -mcpu=native (clang 14 and older on arm64, Apple clang
 # before Xcode 15), else none.
+# Windows: MSYS2's g++ (UCRT64) builds .exe files here, and so does Debian's MinGW-w64 cross
+# compiler (x86_64-w64-mingw32-g++-posix, run under wine by tests/cross_machines.sh), whose
+# programs go to build/windows…/. Linked statically (the programs run outside MSYS2's shell too,
+# and under wine, without its DLLs); and every vector move written unaligned
+# (-muse-unaligned-vector-move): Windows aligns the stack to 16 bytes, and g++ would otherwise
+# spill AVX registers with moves that need 32 or 64 (a crash, GCC bug 54412).
+WINDOWS  := $(if $(findstring mingw,$(shell $(CXX) -dumpmachine 2>/dev/null)),yes)
+ON_WINDOWS := $(if $(filter MINGW% MSYS% CYGWIN%,$(shell uname -s 2>/dev/null)),yes)
+EXE      := $(if $(WINDOWS),.exe)
+WINDOWS_DIR := $(if $(WINDOWS),$(if $(ON_WINDOWS),,/windows))
 ifeq ($(ARCH),native)
   MACHINE_FLAGS := $(call first_accepted,-march=native+-mprefer-vector-width=512 -march=native -mcpu=native)
-  SUBDIR        :=
+  SUBDIR        := $(WINDOWS_DIR)
 else
   MACHINE_FLAGS := $(call first_accepted,-march=$(ARCH)+-mprefer-vector-width=512 -march=$(ARCH) -mcpu=$(ARCH))
-  SUBDIR        := /$(ARCH)
+  SUBDIR        := $(WINDOWS_DIR)/$(ARCH)
   ifeq ($(MACHINE_FLAGS),)
     $(error ARCH=$(ARCH): $(CXX) accepts neither -march=$(ARCH) nor -mcpu=$(ARCH))
   endif
@@ -67,7 +78,9 @@ else
 endif
 CXXFLAGS := -std=c++17 -Wall -Wextra -Wpedantic -Werror $(INCLUDES) -MMD -MP $(OMP_FLAGS)
 CXXFLAGS += $(if $(OMP_FLAGS),,-Wno-unknown-pragmas)
-LDFLAGS  := $(OMP_LIBS)
+LDFLAGS  := $(OMP_LIBS) $(if $(WINDOWS),-static)
+UNALIGNED_MOVES := -Wa$(comma)-muse-unaligned-vector-move
+MACHINE_FLAGS += $(if $(WINDOWS),$(shell echo 'int f;' | $(CXX) $(UNALIGNED_MOVES) -x c++ -c - -o /dev/null >/dev/null 2>&1 && echo '$(UNALIGNED_MOVES)'))
 ifeq ($(SAN),1)
   BUILD    := build$(SUBDIR)/san$(BUILD_KIND)
   OPT      := -O1 -g1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
@@ -110,7 +123,7 @@ COUNTER  := $(BUILD)/obj/src/report/allocation_counter.o
 LIB_OBJ  := $(filter-out $(COUNTER),$(patsubst %.cpp,$(BUILD)/obj/%.o,$(shell find src -name '*.cpp' | sort)))
 TEST_OBJ := $(patsubst tests/%.cpp,$(BUILD)/obj/tests/%.o,$(wildcard tests/*.cpp))
 BENCH_OBJ := $(BUILD)/obj/tests/bench/bench.o
-PROGRAMS := $(addprefix $(BUILD)/,$(CHAPTERS))
+PROGRAMS := $(addsuffix $(EXE),$(addprefix $(BUILD)/,$(CHAPTERS)))
 PYTHON   := /usr/bin/python3
 
 .PHONY: all run test check goldens rewrite bench figures clean deps book
@@ -122,13 +135,17 @@ all: $(PROGRAMS) build/.corpus-tried
 HEADERS_FOUND = printf '\#include <doctest/doctest.h>\n\#include <nlohmann/json.hpp>\n' \
                 | $(CXX) -std=c++17 $(INCLUDES) -fsyntax-only -x c++ - 2>/dev/null
 APT_PACKAGES  = doctest-dev nlohmann-json3-dev
+# MSYS2 (Windows): the compiler, make, the two header packages and node (chapter 12's corpus)
+PACMAN_INSTALL = pacman -S --needed make mingw-w64-ucrt-x86_64-gcc mingw-w64-ucrt-x86_64-doctest mingw-w64-ucrt-x86_64-nlohmann-json mingw-w64-ucrt-x86_64-nodejs
 DEPS          := $(BUILD)/.deps-found
 deps: $(DEPS)
 $(DEPS):
 	@mkdir -p $(BUILD)
 	@if ! $(HEADERS_FOUND); then echo "installing $(APT_PACKAGES) with apt-get"; \
 	  $(call APT_INSTALL,$(APT_PACKAGES)) || true; fi
-	@$(HEADERS_FOUND) || { echo "error: the doctest and nlohmann/json headers are missing; install them with: apt-get install $(APT_PACKAGES) | dnf install doctest-devel json-devel | brew install doctest nlohmann-json"; exit 1; }
+	@$(HEADERS_FOUND) || { if [ -n "$(ON_WINDOWS)" ]; then \
+	  echo "error: the doctest and nlohmann/json headers are missing; in MSYS2's UCRT64 shell: $(PACMAN_INSTALL)"; \
+	else echo "error: the doctest and nlohmann/json headers are missing; install them with: apt-get install $(APT_PACKAGES) | dnf install doctest-devel json-devel | brew install doctest nlohmann-json"; fi; exit 1; }
 	@touch $@
 
 # apt-get install of the named packages, as root or with password-less sudo, where apt-get is;
@@ -219,19 +236,19 @@ $(LIB): $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/%: $(BUILD)/obj/chapters/%.o $(LIB)
+$(BUILD)/%$(EXE): $(BUILD)/obj/chapters/%.o $(LIB)
 	$(CXX) $^ $(LDFLAGS) -o $@
 
-$(BUILD)/ch11_long_sequences: $(COUNTER)
+$(BUILD)/ch11_long_sequences$(EXE): $(COUNTER)
 
-$(BUILD)/tests: $(TEST_OBJ) $(COUNTER) $(LIB)
+$(BUILD)/tests$(EXE): $(TEST_OBJ) $(COUNTER) $(LIB)
 	$(CXX) $^ $(LDFLAGS) -o $@
 
-$(BUILD)/bench: $(BENCH_OBJ) $(LIB)
+$(BUILD)/bench$(EXE): $(BENCH_OBJ) $(LIB)
 	$(CXX) $^ $(LDFLAGS) -o $@
 
 # tests/cross_machines.sh's comparison of two runs' --json
-$(BUILD)/same_numbers: $(BUILD)/obj/tests/tools/same_numbers.o
+$(BUILD)/same_numbers$(EXE): $(BUILD)/obj/tests/tools/same_numbers.o
 	$(CXX) $^ $(LDFLAGS) -o $@
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
@@ -269,17 +286,21 @@ check: $(PROGRAMS)
 # (tests/cross_machines.sh). make SAN=1 test leaves out the test suite "native" too
 # (tests/run_all.sh says which).
 CROSS := $(if $(filter 1,$(SAN))$(filter-out native,$(ARCH)),0,1)
-test: $(PROGRAMS) $(BUILD)/tests $(BUILD)/bench $(BUILD)/same_numbers $(if $(filter 1,$(CROSS)),cross-tools)
+test: $(PROGRAMS) $(BUILD)/tests$(EXE) $(BUILD)/bench$(EXE) $(BUILD)/same_numbers$(EXE) $(if $(filter 1,$(CROSS)),cross-tools)
 	@CXX="$(CXX)" CROSS=$(CROSS) SANITIZERS=$(if $(filter 1,$(SAN)),1,0) bash tests/run_all.sh $(BUILD) $(CHAPTERS)
 
-# the other machines' compiler and emulator, installed where apt-get can (as the header packages)
+# the other machines' compilers and emulators, installed where apt-get can (as the header
+# packages): arm64 under qemu, Windows under wine
 .PHONY: cross-tools
 cross-tools:
 	@if ! command -v aarch64-linux-gnu-g++ >/dev/null || ! command -v qemu-aarch64 >/dev/null; then \
 	  echo "installing g++-aarch64-linux-gnu and qemu-user with apt-get (the cross-machine test)"; \
 	  $(call APT_INSTALL,g++-aarch64-linux-gnu qemu-user) || true; fi
+	@if ! command -v x86_64-w64-mingw32-g++-posix >/dev/null || ! command -v wine >/dev/null; then \
+	  echo "installing g++-mingw-w64-x86-64-posix and wine64 with apt-get (the cross-machine test)"; \
+	  $(call APT_INSTALL,g++-mingw-w64-x86-64-posix wine64) || true; fi
 
-bench: $(PROGRAMS) $(BUILD)/bench
+bench: $(PROGRAMS) $(BUILD)/bench$(EXE)
 	@PYTHON=$(PYTHON) bash tests/bench/fair_blas.sh
 	@BENCH_TORCH_CORETYPE=$(if $(filter x86-64-v3,$(ARCH)),Haswell) $(BUILD)/bench $(BUILD)
 

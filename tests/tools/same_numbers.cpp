@@ -32,6 +32,7 @@ std::string first_difference(const Json& a, const Json& b, const std::string& pa
     if (a.is_object()) {
         for (auto it = a.begin(); it != a.end(); ++it) {
             if (!b.contains(it.key())) return path + "." + it.key();
+            if (measured(it.key())) continue;  // a saved model's training.seconds, too
             const std::string d = first_difference(it.value(), b[it.key()], path + "." + it.key());
             if (!d.empty()) return d;
         }
