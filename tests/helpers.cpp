@@ -2,15 +2,21 @@
 #include "helpers.h"
 
 #include <cstdio>
-#include <filesystem>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
+
+#include "io/platform.h"
+
+#ifdef _WIN32
+#include <process.h>
+#else
 #include <sys/wait.h>
-#include <unistd.h>
+#endif
 
 static std::string read_all(const std::string& path) {
-    std::ifstream in(path);
+    std::ifstream in = open_for_reading(path);  // the bytes as written
     std::stringstream s;
     s << in.rdbuf();
     return s.str();
@@ -21,15 +27,48 @@ static std::string& made_dir() {
     return dir;
 }
 
+// A fresh folder in the system's temporary directory, tbh-tests-PID-N, made once (written with
+// "/" on every system: the tests join paths with it and hand them to a shell).
 static std::string temp_dir() {
     std::string& dir = made_dir();
     if (dir.empty()) {
-        char pattern[] = "/tmp/tbh-tests-XXXXXX";
-        const char* made = mkdtemp(pattern);
-        REQUIRE(made != nullptr);
-        dir = made;
+        namespace fs = std::filesystem;
+        const fs::path base = fs::temp_directory_path();
+        const std::string pid = std::to_string(platform::process_id());
+        for (int i = 0; dir.empty() && i < 1000; ++i) {
+            const fs::path p = base / ("tbh-tests-" + pid + "-" + std::to_string(i));
+            std::error_code ec;
+            if (fs::create_directory(p, ec)) dir = p.generic_u8string();
+        }
+        REQUIRE(!dir.empty());
     }
     return dir;
+}
+
+// The command's exit code, run by a POSIX shell: sh -c. On Windows that is MSYS2's sh (which
+// make test runs in): std::system would hand the command to cmd.exe, which reads none of the
+// tests' shell syntax. Its one argument quoted as the C runtime unquotes it.
+static int shell_status(const std::string& command) {
+#ifdef _WIN32
+    std::string quoted = "\"";
+    std::size_t backslashes = 0;
+    for (const char c : command) {
+        if (c == '\\') {
+            ++backslashes;
+            continue;
+        }
+        quoted.append(c == '"' ? 2 * backslashes + 1 : backslashes, '\\');
+        backslashes = 0;
+        quoted += c;
+    }
+    quoted.append(2 * backslashes, '\\');
+    quoted += '"';
+    std::fflush(nullptr);
+    return static_cast<int>(_spawnlp(_P_WAIT, "sh", "sh", "-c", quoted.c_str(), nullptr));
+#else
+    const int status = std::system(command.c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+#endif
 }
 
 std::string temp_file(const std::string& name, const std::string& text) {
@@ -40,8 +79,7 @@ std::string temp_file(const std::string& name, const std::string& text) {
 
 Run run_command(const std::string& command) {
     const std::string out = temp_dir() + "/stdout", err = temp_dir() + "/stderr";
-    const int status = std::system(("(" + command + ") >" + out + " 2>" + err).c_str());
-    const int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    const int code = shell_status("(" + command + ") >" + out + " 2>" + err);
     return {code, read_all(out), read_all(err)};
 }
 

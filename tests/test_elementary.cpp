@@ -26,7 +26,13 @@ double ulps_from(double got, long double exact) {
     return static_cast<double>(std::fabs(static_cast<long double>(got) - exact) / unit);
 }
 
+// MinGW-w64's long double functions are no reference: its sinl is off by up to 5·10^6 ulp at
+// |x| ≈ 10^6 (the x87 fsin instruction's reduction) and its powl by 0.6 ulp (measured under wine)
+#ifdef __MINGW32__
+constexpr bool wider_reference = false;
+#else
 constexpr bool wider_reference = std::numeric_limits<long double>::digits > 53;
+#endif
 
 struct Worst {
     double ulps = 0, at = 0;
@@ -143,8 +149,12 @@ TEST_CASE("x^y's special values are C's pow's") {
     const double inf = std::numeric_limits<double>::infinity(), nan = std::nan("");
     const std::vector<double> values = {0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 2.0, -2.0, 3.0, -3.0,
                                         2.5, -2.5, 1e300, -1e300, 1e-310, inf, -inf, nan};
+    // a special value on either side (or a negative x with a y that is not whole): what C
+    // prescribes; the other pairs are ordinary arguments, measured above
+    const auto special = [](double v) { return v == 0.0 || std::fabs(v) == 1.0 || !std::isfinite(v); };
     for (const double x : values)
         for (const double y : values) {
+            if (!special(x) && !special(y) && !(x < 0.0 && std::trunc(y) != y)) continue;
             CAPTURE(x);
             CAPTURE(y);
             const double got = elementary::pow(x, y), want = std::pow(x, y);

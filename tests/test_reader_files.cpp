@@ -4,8 +4,6 @@
 // save, numbers out of range, and a damaged translation catalog. Every file here is made by the
 // test in its own temporary directory.
 #include <doctest/doctest.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <cmath>
 #include <filesystem>
@@ -15,6 +13,7 @@
 #include "helpers.h"
 #include "io/atomic_file.h"
 #include "io/catalog.h"
+#include "io/platform.h"
 #include "json.h"
 
 namespace fs = std::filesystem;
@@ -46,10 +45,12 @@ Run run_on(const std::string& chapter, const Json& doc, const std::string& flags
     return run_program(chapter, "--data " + temp_file(chapter + ".mine.json", doc.dump()) + flags);
 }
 
-mode_t mode_of(const std::string& path) {
-    struct stat st {};
-    REQUIRE(::lstat(path.c_str(), &st) == 0);
-    return st.st_mode;
+// The permission bits of the file itself (a link's own, not its target's)
+unsigned mode_of(const std::string& path) {
+    std::error_code ec;
+    const fs::file_status st = fs::symlink_status(path, ec);
+    REQUIRE(!ec);
+    return static_cast<unsigned>(st.permissions() & fs::perms::mask);
 }
 
 }  // namespace
@@ -156,6 +157,7 @@ TEST_CASE("--save never replaces what the reader protected, and checks before tr
         CHECK(read_file(mine) == "mine");
         CHECK((mode_of(mine) & 0777) == 0444);
     }
+#ifndef _WIN32  // Windows: a symbolic link needs administrator rights or developer mode
     SUBCASE("a symbolic link is written through: the link stays, its target gets the model") {
         const std::string target = temp_file("save_targets/target.json", "old");
         fs::permissions(target,
@@ -168,6 +170,7 @@ TEST_CASE("--save never replaces what the reader protected, and checks before tr
         CHECK(read_file(target).rfind("{\"config\"", 0) == 0);
         CHECK((mode_of(target) & 0777) == 0640);  // the target's own mode, kept
     }
+#endif
     SUBCASE("a directory, a missing directory and an empty path are refused before training") {
         for (const std::string& bad : {dir + "/", dir, dir + "/missing/model.json"}) {
             CAPTURE(bad);
@@ -185,7 +188,7 @@ TEST_CASE("a save leaves no temporary behind, and removes those of a writer that
     const Run child = run_command("sh -c 'echo $$'");  // a process that has ended
     const std::string dead = child.out.substr(0, child.out.find('\n'));
     const std::string stale = dir + "/.a.json.tmp." + dead + ".Xk3q9Z";
-    const std::string alive = dir + "/.a.json.tmp." + std::to_string(::getpid()) + ".Ab12Cd";
+    const std::string alive = dir + "/.a.json.tmp." + std::to_string(platform::process_id()) + ".Ab12Cd";
     std::ofstream(stale) << "half a model";
     std::ofstream(alive) << "being written";
     write_file_atomically(dir + "/a.json", "whole");

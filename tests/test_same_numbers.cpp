@@ -3,19 +3,47 @@
 // and on one whose every core is busy with another process — and in at most 3 times the time.
 #include <doctest/doctest.h>
 
+#include <atomic>
 #include <chrono>
 #include <csignal>
 #include <functional>
-#include <sys/wait.h>
 #include <thread>
-#include <unistd.h>
 #include <vector>
+
+#ifndef _WIN32
+#include <sys/wait.h>
+#include <unistd.h>
+#endif
 
 #include "helpers.h"
 #include "json.h"
 
 namespace {
 
+#ifdef _WIN32
+// One thread per core spinning for as long as this object lives (Windows has no fork; a
+// spinning thread of this process loads a core as a process would).
+class BusyMachine {
+public:
+    BusyMachine() {
+        const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+        for (unsigned i = 0; i < cores; ++i)
+            spinners_.emplace_back([this] {
+                volatile unsigned long spin = 0;
+                while (!stop_.load(std::memory_order_relaxed)) spin = spin + 1;
+            });
+    }
+    ~BusyMachine() {
+        stop_ = true;
+        for (std::thread& t : spinners_) t.join();
+    }
+    std::size_t processes() const { return spinners_.size(); }
+
+private:
+    std::atomic<bool> stop_{false};
+    std::vector<std::thread> spinners_;
+};
+#else
 // One process per core spinning for as long as this object lives.
 class BusyMachine {
 public:
@@ -39,6 +67,7 @@ public:
 private:
     std::vector<pid_t> children_;
 };
+#endif
 
 // The --json output without its timings (seconds, tokens per second).
 std::string without_timings(const std::string& json_text) {

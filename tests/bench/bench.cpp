@@ -18,7 +18,18 @@
 #include <fstream>
 #include <iostream>
 #include <string>
+
+#ifdef _WIN32
+#ifndef NOMINMAX
+#define NOMINMAX
+#endif
+#define WIN32_LEAN_AND_MEAN
+#include <windows.h>  // first: psapi.h needs its definitions
+
+#include <psapi.h>
+#else
 #include <sys/resource.h>
+#endif
 
 #include "../json.h"
 #include "core/allocation.h"
@@ -73,9 +84,15 @@ TransformerConfig base_config() {
 }
 
 long minor_page_faults() {
+#ifdef _WIN32
+    PROCESS_MEMORY_COUNTERS c{};  // Windows counts every page fault, soft ones included
+    GetProcessMemoryInfo(GetCurrentProcess(), &c, sizeof c);
+    return static_cast<long>(c.PageFaultCount);
+#else
     struct rusage usage {};
     getrusage(RUSAGE_SELF, &usage);
     return usage.ru_minflt;
+#endif
 }
 
 // The base model's forward pass: its best time, and the minor page faults (pages the kernel
@@ -220,9 +237,13 @@ double peak_memory_of_base_forward(const std::string& build) {
     if (std::system((build + "/ch06_encoder_decoder --config base --json > /dev/null").c_str()) !=
         0)
         return -1;
+#ifdef _WIN32
+    return -1;  // Windows keeps no figure for a finished child process
+#else
     struct rusage usage {};
     getrusage(RUSAGE_CHILDREN, &usage);
     return static_cast<double>(usage.ru_maxrss) * 1024.0;  // ru_maxrss is in KiB on Linux
+#endif
 }
 
 // PyTorch's figures on `threads` threads, or null; native: unset OpenBLAS's kernel choice for
