@@ -34,10 +34,6 @@ INCLUDES := $(strip -Isrc $(if $(BREW),-isystem $(BREW)/include) $(EXTRA_INCLUDE
 # written); first_accepted(choices): the first choice it takes, each choice's flags joined by +
 accepts        = $(shell $(CXX) $(1) -Werror -fsyntax-only -x c++ /dev/null >/dev/null 2>&1 && echo yes)
 first_accepted = $(subst +, ,$(firstword $(foreach c,$(1),$(if $(call accepts,$(subst +, ,$(c))),$(c)))))
-# The widest vectors the CPU has (core/tile_shape.h picks the register tile from them):
-# -march=native with 512-bit vectors where the compiler knows the width flag (x86), else
-# -march=native (g++ on arm64), else -mcpu=native (clang 14 and older on arm64, Apple clang
-# before Xcode 15), else none.
 # Windows: MSYS2's g++ (UCRT64) builds .exe files here, and so does Debian's MinGW-w64 cross
 # compiler (x86_64-w64-mingw32-g++-posix, run under wine by tests/cross_machines.sh), whose
 # programs go to build/windows…/. Linked statically (the programs run outside MSYS2's shell too,
@@ -45,9 +41,14 @@ first_accepted = $(subst +, ,$(firstword $(foreach c,$(1),$(if $(call accepts,$(
 # (-muse-unaligned-vector-move): Windows aligns the stack to 16 bytes, and g++ would otherwise
 # spill AVX registers with moves that need 32 or 64 (a crash, GCC bug 54412).
 WINDOWS  := $(if $(findstring mingw,$(shell $(CXX) -dumpmachine 2>/dev/null)),yes)
-ON_WINDOWS := $(if $(filter MINGW% MSYS% CYGWIN%,$(shell uname -s 2>/dev/null)),yes)
+# (Windows sets OS in every process's environment; MSYS2's shell keeps it)
+ON_WINDOWS := $(if $(filter Windows_NT,$(OS)),yes)
 EXE      := $(if $(WINDOWS),.exe)
 WINDOWS_DIR := $(if $(WINDOWS),$(if $(ON_WINDOWS),,/windows))
+# The widest vectors the CPU has (core/tile_shape.h picks the register tile from them):
+# -march=native with 512-bit vectors where the compiler knows the width flag (x86), else
+# -march=native (g++ on arm64), else -mcpu=native (clang 14 and older on arm64, Apple clang
+# before Xcode 15), else none.
 ifeq ($(ARCH),native)
   MACHINE_FLAGS := $(call first_accepted,-march=native+-mprefer-vector-width=512 -march=native -mcpu=native)
   SUBDIR        := $(WINDOWS_DIR)
@@ -67,7 +68,7 @@ OPENMP_LINKS = printf '\#include <omp.h>\nint main() { return omp_get_max_thread
 LIBOMP   := $(if $(BREW),$(BREW)/opt/libomp)
 ifeq ($(OPENMP),0)
   BUILD_KIND := /serial
-else ifeq ($(shell $(call OPENMP_LINKS,-fopenmp,-fopenmp)),yes)
+else ifeq ($(shell $(call OPENMP_LINKS,-fopenmp,-fopenmp $(if $(WINDOWS),-static))),yes)
   OMP_FLAGS  := -fopenmp
   OMP_LIBS   := -fopenmp
 else ifeq ($(if $(LIBOMP),$(shell $(call OPENMP_LINKS,-Xpreprocessor -fopenmp -I$(LIBOMP)/include,-L$(LIBOMP)/lib -lomp))),yes)
