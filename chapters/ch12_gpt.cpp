@@ -848,13 +848,17 @@ Matrix verse_matrix(const std::vector<VerseRow>& rows) {
 void verse_table(Chapter& ch, const std::vector<VerseRow>& rows, bool with_sounds) {
     Table t({tr("lines of"), tr("lines"), tr("in form"), tr("copied"), tr("doubled"),
              tr("tripled"), tr("rhymes"), tr("tones")});
+    // a share of nothing is no share: "—", not 0.0%
+    const auto share = [](double value, std::size_t of) { return of ? percent(value) : "—"; };
+    bool none_to_judge = false;
     for (const VerseRow& r : rows) {
         const Measured& x = r.m;
         t.add({r.name, grouped(x.lines.lines), percent(x.lines.form_fraction()),
                percent(x.lines.copied_fraction()), percent(x.verse.doubled_share()),
                percent(x.verse.tripled_share()),
-               with_sounds ? percent(x.verse.rhyme_share()) : "—",
-               with_sounds ? percent(x.verse.tone_share()) : "—"});
+               with_sounds ? share(x.verse.rhyme_share(), x.verse.rhyme_places) : "—",
+               with_sounds ? share(x.verse.tone_share(), x.verse.tone_verses) : "—"});
+        none_to_judge |= with_sounds && (!x.verse.rhyme_places || !x.verse.tone_verses);
         for (const auto& [name, value] :
              {std::pair<const char*, double>{"form", x.lines.form_fraction()},
               {"copied", x.lines.copied_fraction()}, {"doubled", x.verse.doubled_share()},
@@ -863,6 +867,10 @@ void verse_table(Chapter& ch, const std::vector<VerseRow>& rows, bool with_sound
             ch.measured("verse_" + r.key + "_" + name, value);
     }
     ch.table(t);
+    if (none_to_judge)
+        ch.say(tr("—: no verse of that row to judge (a rhyme needs a couplet after the first, a "
+                  "tone a verse of five or seven characters whose tones are known), so no share: "
+                  "not 0%."));
     ch.measured("verse_table", verse_matrix(rows));
     BarChart chart{tr("the lines of real poems, the n-grams' and the model's"), {},
                    {tr("doubled"), tr("tripled")}, Matrix(rows.size(), with_sounds ? 4 : 2)};
@@ -1100,15 +1108,16 @@ Pronunciations pronunciations(const Options& o) {
 
 void walkthrough(Chapter& ch) {
     const Inputs in = read_inputs(ch.data, ch.options);
+    // the reader's files and switches named before any narration: a bad one is the one line
+    const std::string path = ch.options.check ? "" : save_path(ch.options);
+    if (!path.empty()) check_writable(path);  // before minutes of training, not after
+    const Pronunciations sounds = ch.options.check ? Pronunciations() : pronunciations(ch.options);
+    if (!ch.options.check) rules_from(ch.options);  // a bad --form
     against_pytorch(ch, in);
     adamw_check(ch, in);
     baselines_check(ch, in);
     verse_check(ch, in);
     if (ch.options.check) return;  // the rest trains for minutes: measured, not compared
-    const std::string path = save_path(ch.options);
-    if (!path.empty()) check_writable(path);  // before minutes of training, not after
-    const Pronunciations sounds = pronunciations(ch.options);
-    rules_from(ch.options);  // a bad --form is named before any work
     Trained trained;
     CharVocabulary saved;
     const bool weights = ch.options.has("--weights");
@@ -1135,8 +1144,8 @@ int main(int argc, char** argv) {
     const ChapterInfo info{
         "ch12_gpt",
         N_("a decoder-only model (GPT) trained from scratch on the complete Tang poems: against "
-           "the Kneser-Ney baselines, keeping its best step, writing poems, what its heads look "
-           "at"),
+           "the Kneser-Ney baselines, keeping its best step, writing poems (what its heads look at "
+           "is chapter 14)"),
         N_("03 §2.1.5 (a language model predicts the next token from the ones before it)"),
         {svg_flag(),
          {"--prompt", "TEXT", N_("write from this beginning, e.g. \"《春晓》\" (a title)")},

@@ -683,7 +683,7 @@ void speed_step(Chapter& ch, const Gpt& model) {
            "arithmetic, set the pace. This model, 64 tokens through the KV cache, the best of "
            "3 runs on {}:",
            threads_used()));
-    Table t({tr("weights"), tr("bytes read a token"), tr("tokens per second"), tr("× float64")});
+    Table t({tr("weight format"), tr("bytes read a token"), tr("tokens per second"), tr("× float64")});
     LineChart chart{tr("decoding speed against the bytes a token reads"), tr("bytes per token"),
                     tr("tokens per second"), true, true, {}, {}};
     for (const Speed& s : speeds) {

@@ -164,7 +164,8 @@ Measured measure(const Gpt& model, const CharVocabulary& v, const std::vector<bo
     m.famous = famous.inputs;
     m.famous_weights = attention_weights(model, famous.inputs);
     const std::size_t n = std::min(sample_poems, all.size());
-    m.sample = read_sample(model, std::vector<PoemReading>(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(n)));
+    m.sample = read_sample(
+        model, std::vector<PoemReading>(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(n)));
     m.ablations = ablate_heads(model, m.sample);
     m.sequences = repeated_sequences(characters_of(v, punctuation), r.induction_count,
                                      r.induction_length, r.induction_seed);
@@ -253,9 +254,22 @@ void record_all(Chapter& ch, const Measured& m, std::size_t heads_per_layer) {
     (void)heads_per_layer;
 }
 
+// The induction test draws its sequences from the characters that are neither special tokens
+// nor punctuation: a vocabulary without one is refused, naming the list that took them all.
+void check_drawable(const DataFile& d, const CharVocabulary& v, const std::vector<bool>& punctuation,
+                    const std::string& model) {
+    if (characters_of(v, punctuation).empty())
+        throw d.error("inputs.punctuation",
+                      tr("leaves no character of {}'s {} tokens for the induction test to draw "
+                         "from; expected at least one that is neither punctuation nor a special "
+                         "token",
+                         model, v.size()));
+}
+
 void small_step(Chapter& ch, const Inputs& in) {
     ch.step(tr("Every measure of this chapter, on the oracle's small poet"));
     const std::vector<bool> punctuation = punctuation_of(in.small_vocabulary, in.punctuation);
+    check_drawable(ch.data, in.small_vocabulary, punctuation, tr("the small model"));
     const Reading& r = in.small_reading;
     const std::vector<PoemReading> poems =
         read_poems(in.small_vocabulary, in.small_poems, r.context, punctuation);
@@ -786,6 +800,7 @@ void walkthrough(Chapter& ch) {
     const Poet p = read ? std::move(*read) : poet_from_flags(ch.options, in.poet, "ch14");
     const CharVocabulary& v = p.corpus.vocabulary;
     const std::vector<bool> punctuation = punctuation_of(v, in.punctuation);
+    check_drawable(ch.data, v, punctuation, tr("chapter 12's model"));
     std::vector<PoemReading> heldout;
     for (const Tokens& poem : p.corpus.heldout)
         if (poem.size() >= 2)

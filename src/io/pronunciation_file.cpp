@@ -26,5 +26,11 @@ Pronunciations read_pronunciations(const std::string& path) {
                                         path, number));
         p.reading.emplace(line.substr(0, tab), first);
     }
+    // a directory, an empty file or /dev/null reads as no line at all: refused, as an empty
+    // corpus is, rather than measuring no rhyme and no tone in silence
+    if (p.reading.empty())
+        throw std::runtime_error(tr("{}: no readings found (expected lines of a character, a tab "
+                                    "and its readings, \"行\\txing2 hang2\")",
+                                    path));
     return p;
 }

@@ -238,6 +238,25 @@ std::runtime_error non_finite_model(const std::string& file, std::size_t step) {
            file, step));
 }
 
+// An error message as the one line it must be: a newline, a tab or another control character
+// that came in with the reader's text (a flag's value, a file's name) written as an escape.
+static std::string one_line(const std::string& text) {
+    std::string out;
+    for (const char c : text) {
+        const auto u = static_cast<unsigned char>(c);
+        if (c == '\n') out += "\\n";
+        else if (c == '\r') out += "\\r";
+        else if (c == '\t') out += "\\t";
+        else if (u < 0x20 || u == 0x7f) {
+            static const char hex[] = "0123456789abcdef";
+            out += std::string("\\x") + hex[u >> 4] + hex[u & 15];
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
 int run_chapter(int argc, char** argv_as_given, const ChapterInfo& info,
                 const Walkthrough& walkthrough) {
     reuse_freed_memory();
@@ -279,14 +298,14 @@ int run_chapter(int argc, char** argv_as_given, const ChapterInfo& info,
         }
         return status;
     } catch (const UsageError& e) {
-        std::cerr << tr("error: {}: {}", info.name, e.what()) << "\n";
+        std::cerr << one_line(tr("error: {}: {}", info.name, e.what())) << "\n";
     } catch (const NonFiniteLogits& e) {
-        std::cerr << tr("error: {}", non_finite_model(where, e.step).what()) << "\n";
+        std::cerr << one_line(tr("error: {}", non_finite_model(where, e.step).what())) << "\n";
     } catch (const std::runtime_error& e) {  // DataError, or a file that cannot be written
-        std::cerr << tr("error: {}", e.what()) << "\n";
+        std::cerr << one_line(tr("error: {}", e.what())) << "\n";
     } catch (const std::exception& e) {
         // a shape or range problem the chapter's own validation did not name
-        std::cerr << tr("error: {}: {}", where, e.what()) << "\n";
+        std::cerr << one_line(tr("error: {}: {}", where, e.what())) << "\n";
     }
     return 2;
 }
