@@ -15,7 +15,9 @@ windows_reader() {
   local build=$1 dir=$2 chapter f out rc ok
   local here=$dir/reader zhang=$dir/reader/张三
   rm -rf "$here" && mkdir -p "$zhang"
-  export LANG=C.UTF-8  # how wine reads the arguments; the narration's language is --lang's
+  # how wine decodes the arguments into the UTF-16 command line: as UTF-8 (make test runs with
+  # LC_ALL=C, under which wine would read 张三 as bytes); the narration's language is --lang's
+  export LC_ALL=C.UTF-8
 
   # --check on every data file of chapters 1-6
   for chapter in $first6; do
@@ -42,7 +44,7 @@ windows_reader() {
     > "$here/ch01.windows-locale.txt" 2>&1
   ok=no; cmp -s "$here/ch01.zh.here.txt" "$here/ch01.windows-locale.txt" && ok=yes
   windows_check "ch01 without LANG on a Chinese Windows" $ok \
-    "$([ $ok = yes ] && head -n 2 "$here/ch01.windows-locale.txt" | tail -n 1 | sed 's/ *=*$//' || echo "not the --lang zh narration: diff $here/ch01.zh.here.txt $here/ch01.windows-locale.txt")"
+    "$([ $ok = yes ] && echo "the same bytes as --lang zh here: $(head -n 2 "$here/ch01.windows-locale.txt" | tail -n 1 | sed 's/ *=*$//')" || echo "not the --lang zh narration: diff $here/ch01.zh.here.txt $here/ch01.windows-locale.txt")"
 
   # a data file with CRLF line endings, in a folder named 张三: the same check as with LF
   sed 's/$/\r/' data/ch01_dictionary_lookup.json > "$zhang/ch01.crlf.json"
@@ -61,7 +63,7 @@ windows_reader() {
     for f in "$here"/*.svg; do cmp -s "$f" "$zhang/$(basename "$f")" || ok=no; done
   fi
   windows_check "ch03 --svg 张三, twice" $ok \
-    "$(ls "$zhang"/*.svg 2>/dev/null | wc -l) pictures$([ $ok = yes ] && echo ", the same bytes as here" || echo ", not as here (status $rc)")"
+    "$([ $ok = yes ] && echo "the same bytes as here, $(ls "$zhang"/*.svg | wc -l) pictures" || echo "$(ls "$zhang"/*.svg 2>/dev/null | wc -l) pictures, not as here (status $rc)")"
 
   # chapter 12 as a Chinese reader runs it: a CRLF corpus and the saved poet in 张三, over a file
   # already there, a Chinese prompt; the saved model the same numbers as this machine's, which
@@ -74,7 +76,7 @@ windows_reader() {
     > "$here/ch12.zh.txt" 2>&1; rc=$?
   ok=no; [ "$rc" = 0 ] && grep -q '《静夜思》' "$here/ch12.zh.txt" && ok=yes
   windows_check "ch12 --lang zh --prompt 《静夜思》" $ok \
-    "$([ $ok = yes ] && grep -m1 '《静夜思》' "$here/ch12.zh.txt" | sed 's/^ *//' || echo "not echoed (status $rc): $here/ch12.zh.txt")"
+    "$([ $ok = yes ] && echo "the same prompt back: $(grep -m1 '《静夜思》' "$here/ch12.zh.txt" | sed 's/^ *//')" || echo "not echoed (status $rc): $here/ch12.zh.txt")"
   # shellcheck disable=SC2086
   "$build/ch12_gpt" --corpus "$zhang/唐诗.txt" $quick --save "$here/poet.json" > /dev/null 2>&1
   out=$("$build/same_numbers" "$here/poet.json" "$zhang/poet.json"); rc=$?
