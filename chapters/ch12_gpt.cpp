@@ -261,7 +261,8 @@ void baselines_check(Chapter& ch, const Inputs& in) {
     ch.record("baseline_kn_5gram_discounts", discounts(fivegram, 5));
     ch.say(tr("The baselines below, on a small seeded corpus of {} sequences, against the "
               "oracle's own Kneser-Ney (data/oracle/kneser_ney.py): the unigram {}, the "
-              "Kneser-Ney bigram {} and trigram {} nats per token.",
+              "Kneser-Ney bigram {} and trigram {} nats per token (the nat is the natural "
+              "logarithm's unit of information: bits = nats ÷ ln 2).",
               in.baseline_training.size(), fixed(counts.unigram_loss(in.baseline_heldout), 6),
               fixed(bigram.loss(in.baseline_heldout), 6),
               fixed(trigram.loss(in.baseline_heldout), 6)));
@@ -910,8 +911,9 @@ void say_verse(Chapter& ch, const Measured& real, const Measured& model, const M
                     "the held-out poems' own lines: some of what it writes is remembered.",
                     percent(copied), percent(real_copied))
                : tr("{} of its lines are lines of training poems word for word, against {} of "
-                    "the held-out poems' own: with poems that share a couplet kept on one side "
-                    "of the split, poets rarely repeat a training poem's line either.",
+                    "the held-out poems' own, which the split holds there (poems that share a "
+                    "couplet are kept on one side of it): it does not copy, and the held-out "
+                    "figure says nothing of how often poets did.",
                     percent(copied), percent(real_copied)));
     if (!with_sounds) return;
     const bool all_real = real.verse.rhyme_share() == 1 && real.verse.tone_share() == 1;

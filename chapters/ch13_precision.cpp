@@ -71,6 +71,16 @@ struct Inputs {
     std::vector<std::string> poem_prompts;
 };
 
+// The largest weight of a model in size, and the tensor it is in (NaN counts as largest).
+std::pair<std::string, double> largest_weight(Gpt& model) {
+    double largest = 0;
+    std::string name;
+    for (const Parameter& w : parameters(model))
+        for (const double x : w.value->data)
+            if (!(std::fabs(x) <= largest)) largest = std::fabs(x), name = w.name;
+    return {name, largest};
+}
+
 void read_poems_settings(const DataFile& d, Inputs& in) {
     const std::string k = "inputs.poems.";
     in.poet = read_poet_settings(d, k);
@@ -144,6 +154,14 @@ Inputs read_inputs(const DataFile& d, const Options& o) {
                                             "order: {}",
                                             listed(names)));
     in.small = load_gpt(d, "inputs.model");
+    // read in float16 below: a weight float16 does not hold is named as float16's, not float64's
+    const auto [name, largest] = largest_weight(in.small);
+    if (!(largest <= float16_largest))
+        throw d.error("inputs.model",
+                      tr("its weight {} is {}, past float16's largest number, 65,504: its "
+                         "float16 readings would overflow to infinity; expected weights that "
+                         "float16 holds",
+                         name, general(largest, 6)));
     const std::size_t vocab = in.small.config.tgt_vocab;
     in.heldout = d.token_lists("inputs.model.heldout", vocab);
     in.prompts = d.token_lists("inputs.model.prompts", vocab);
@@ -177,7 +195,8 @@ std::string reading_text(const Reading& r) {
 
 void formats_step(Chapter& ch) {
     ch.step(tr("Four formats: a sign, an exponent, a mantissa"));
-    ch.say(tr("A floating-point number is (−1)^sign · 1.mantissa · 2^(exponent − bias). Fewer "
+    ch.say(tr("A floating-point number is (−1)^sign · 1.mantissa · 2^(exponent − bias), the bias "
+              "a constant that lets the stored exponent be unsigned (15 for float16). Fewer "
               "exponent bits give a smaller range; fewer mantissa bits, a coarser grid. The unit "
               "roundoff u = 2^−(mantissa bits + 1) is the largest relative error of one "
               "rounding:"));
@@ -751,17 +770,33 @@ void tutorial_again(Chapter& ch, const Inputs& in, const ScaleFinding& scale) {
                   in.d_k, fixed(std::log(65520.0), 2), fixed(scale.largest, 2)));
 }
 
+// The poet is read in float16 too: a weight past float16's largest number would turn every
+// float16 reading into infinities, and the table of formats into NaN. Such a model is refused
+// with one line that says which weight and which format, before any of its readings.
+void check_fits_float16(Poet& p) {
+    const auto [name, largest] = largest_weight(p.model);
+    if (!(largest <= float16_largest))
+        throw std::runtime_error(tr("{}: its weight {} is {}, past float16's largest number, "
+                                    "65,504: this chapter's float16 readings of it would "
+                                    "overflow to infinity; expected weights that float16 holds",
+                                    p.origin, name, general(largest, 6)));
+}
+
 void walkthrough(Chapter& ch) {
     const Inputs in = read_inputs(ch.data, ch.options);
     // the last steps are measured on chapter 12's model, and timed (not under --check)
     std::optional<Poet> p = named_poet(ch.options, in.poet, "ch13");  // before any narration
+    if (p) check_fits_float16(*p);
     formats_step(ch);
     rounding_step(ch, in);
     tutorial_step(ch, in);
     const ScaleFinding scale = breaking_step(ch, in);
     small_model_step(ch, in);
     if (ch.options.check) return;
-    if (!p) p = poet_from_flags(ch.options, in.poet, "ch13");
+    if (!p) {
+        p = poet_from_flags(ch.options, in.poet, "ch13");
+        check_fits_float16(*p);
+    }
     std::vector<FormatRow> rows;
     poems_step(ch, in, *p, rows);
     error_picture(ch, rows);

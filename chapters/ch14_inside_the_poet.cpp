@@ -18,10 +18,12 @@
 #include "report/chapter.h"
 #include "report/poet_flags.h"
 #include "report/heatmap.h"
+#include "report/progress.h"
 #include "train/ablations.h"
 #include "train/head_patterns.h"
 #include "train/induction.h"
 #include "train/logit_lens.h"
+#include "train/poem_measures.h"
 #include "train/poem_sample.h"
 #include "train/poems.h"
 
@@ -120,17 +122,10 @@ std::vector<bool> punctuation_of(const CharVocabulary& v, const std::vector<std:
 // The title line of a poem's text ("《静夜思》").
 std::string encode_title(const std::string& text) { return text.substr(0, text.find('\n')); }
 
-// Whether a couplet of the poem's text is one of the training poems' lines.
+// Whether the poem shares a verse, or one a character away, with a training poem (the title
+// line first in its text).
 bool in_training(const Poet& p, const std::string& text) {
-    std::size_t start = text.find('\n');
-    while (start != std::string::npos) {
-        const std::size_t end = text.find('\n', start + 1);
-        const std::string line =
-            text.substr(start + 1, end == std::string::npos ? end : end - start - 1);
-        if (p.corpus.training_lines.count(line)) return true;
-        start = end;
-    }
-    return false;
+    return shares_a_verse(text, p.corpus.training_lines);
 }
 
 // The characters the induction test draws from: not specials, not punctuation.
@@ -139,6 +134,21 @@ std::vector<int> characters_of(const CharVocabulary& v, const std::vector<bool>&
     for (std::size_t i = CharVocabulary::newline + 1; i < v.size(); ++i)
         if (!punctuation[i]) out.push_back(static_cast<int>(i));
     return out;
+}
+
+// A model whose weights overflow (one of 1e300) gives infinite losses, and differences of
+// infinities are NaN: refused with one line rather than narrated or written as null in --json.
+void check_finite(const Poet& p, const Ablations& a) {
+    bool finite = std::isfinite(a.loss) && std::isfinite(a.repeat);
+    for (const auto* list : {&a.zero, &a.mean, &a.layer_zero, &a.layer_mean})
+        for (const Ablated& x : *list)
+            finite = finite && std::isfinite(x.loss) && std::isfinite(x.error) &&
+                     std::isfinite(x.repeat);
+    if (!finite)
+        throw std::runtime_error(tr("{}: its loss on the sample, with every head or without one, "
+                                    "is not finite (weights so large that they overflow, or not "
+                                    "numbers); expected a model whose outputs are finite",
+                                    p.origin));
 }
 
 // --- the measures, on one model --------------------------------------------------------------
@@ -164,14 +174,21 @@ Measured measure(const Gpt& model, const CharVocabulary& v, const std::vector<bo
     m.famous = famous.inputs;
     m.famous_weights = attention_weights(model, famous.inputs);
     const std::size_t n = std::min(sample_poems, all.size());
+    // a long sample takes minutes: a progress line on a terminal, as training has
+    ProgressBar bar;
+    bar.status(tr("reading the sample of {} poems", grouped(n)));
     m.sample = read_sample(
         model, std::vector<PoemReading>(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(n)));
-    m.ablations = ablate_heads(model, m.sample);
+    m.ablations = ablate_heads(model, m.sample, [&](std::size_t k, std::size_t total) {
+        bar.status(tr("heads and blocks taken out on {} poems: {} of {}", grouped(n), k, total));
+    });
+    bar.status(tr("the induction test and the logit lens"));
     m.sequences = repeated_sequences(characters_of(v, punctuation), r.induction_count,
                                      r.induction_length, r.induction_seed);
     m.induction = induction_test(model, m.sequences, r.induction_length);
     m.lens_loss = lens_losses(model, m.sample);
     m.lens_top = lens_top(model, famous.inputs, 5);
+    bar.done();
     return m;
 }
 
@@ -360,7 +377,8 @@ void patterns_step(Chapter& ch, const Inputs& in, const Poet& p, const Measured&
            "the clause being written began); from a character, the same "
            "place of the clause before (the other half of a couplet, where parallelism, 对仗, "
            "pairs words); from the character before a rhyme, the rhyme before it; and the "
-           "entropy of the weights (nats: 0 for one key, ln(q + 1) for an even spread). The "
+           "entropy of the weights (nats: 0 for one key, ln(q + 1) spread evenly over the "
+           "q + 1 keys the query at position q sees). The "
            "last row is a head that spreads its weight evenly, the yardstick:"));
     const Gpt& g = p.model;
     std::vector<std::string> header = {tr("head")};
@@ -414,8 +432,10 @@ void patterns_step(Chapter& ch, const Inputs& in, const Poet& p, const Measured&
         ch.say(tr("The heads that stand out, on {} (heatmaps: --svg), a poem every reader knows{}.",
                   title,
                   in_training(p, in.poet_reading.famous)
-                      ? tr(" — one the poet trained on, so it may know it by heart")
-                      : tr(", not among the poems it trained on")));
+                      ? tr(" — one the poet trained on (a verse of it, or one a character away, "
+                           "is in a training poem), so it may know it by heart")
+                      : tr(", none of whose verses, nor any a character away, is in a poem it "
+                           "trained on")));
         ch.picture("ch14_heads.svg",
                    heatmaps_svg(tr("where the heads that stand out look, on {}", title), panels));
     }
@@ -807,6 +827,7 @@ void walkthrough(Chapter& ch) {
             heldout.push_back(read_poem(poem, in.poet_reading.context, punctuation));
     if (heldout.empty()) throw std::runtime_error(tr("the corpus holds no held-out poem to read"));
     const Measured m = measure(p.model, v, punctuation, heldout, in.sample_poems, in.poet_reading);
+    check_finite(p, m.ablations);
     poet_step(ch, in, p, m, heldout.size());
     patterns_step(ch, in, p, m);
     ablation_step(ch, p, m);

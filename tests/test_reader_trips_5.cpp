@@ -5,10 +5,12 @@
 #include <doctest/doctest.h>
 
 #include <fstream>
+#include <set>
 #include <string>
 
 #include "helpers.h"
 #include "json.h"
+#include "train/poem_measures.h"
 
 namespace {
 
@@ -79,4 +81,53 @@ TEST_CASE("words: ch12's --help promises what it shows, and sends the heads to c
     CHECK(zh.find("看它的注意力头在看什么") == std::string::npos);
     const std::string en = unwrapped(run_program("ch12_gpt", "--help").out);
     CHECK(en.find("(what its heads look at is chapter 14)") != std::string::npos);
+}
+
+TEST_CASE("《静夜思》 is a training poem when the collection holds another version of it") {
+    // 全唐诗's version, as the corpus has it, beside the one every reader knows
+    const std::set<std::string> training = {"床前看月光，疑是地上霜。", "举头望山月，低头思故乡。",
+                                            "白日依山尽，黄河入海流。"};
+    const std::string famous = "《静夜思》\n床前明月光，疑是地上霜。\n举头望明月，低头思故乡。";
+    CHECK(shares_a_verse(famous, training));  // 疑是地上霜 word for word
+    // one character away in every verse, and the whole couplets all different: still the same poem
+    CHECK(shares_a_verse("《静夜思》\n床前明月光，疑似地上霜。", training));
+    // two characters away in every verse: another poem
+    CHECK_FALSE(shares_a_verse("《某诗》\n窗前明日光，疑似地中霜。", training));
+    CHECK_FALSE(shares_a_verse("《某诗》\n春眠不觉晓，处处闻啼鸟。", training));
+}
+
+TEST_CASE("ch13: a weight float16 does not hold is named as float16's, in the data file and in a poet") {
+    Json doc = smallest("ch13_precision");
+    doc["inputs"]["model"]["weights"]["embedding.weight"][0][0] = 1e30;
+    const std::string path = temp_file("ch13_big_weight.json", doc.dump());
+    one_error_line(run_program("ch13_precision", "--check --data " + path),
+                   "inputs.model: its weight embedding.weight is 1e+30, past float16's largest "
+                   "number, 65,504");
+    // chapter 12's poet with one weight past 65,504 (as the reader's 65520, 70000, 3.5e38, 1e300)
+    const std::string dir = temp_directory("ch13_poet");
+    REQUIRE(run_program("ch12_gpt", "--corpus tests/data/tang_sample.txt --steps 1 --poems 1 --save " +
+                                        dir + "/poet.json")
+                .exit_code == 0);
+    Json poet = Json::parse(read_file(dir + "/poet.json"));
+    poet["weights"]["layers.0.self_attn.out_proj.weight"][1][2] = 70000.0;
+    const std::string big = temp_file("ch13_poet_70000.json", poet.dump());
+    one_error_line(run_program("ch13_precision", "--json --weights " + big),
+                   "its weight layers.0.self_attn.out_proj.weight is 70000, past float16's largest "
+                   "number, 65,504");
+}
+
+TEST_CASE("ch14: a poet whose outputs overflow is refused in one line, not written as null") {
+    const std::string dir = temp_directory("ch14_poet");
+    REQUIRE(run_program("ch12_gpt", "--corpus tests/data/tang_sample.txt --steps 1 --poems 1 --save " +
+                                        dir + "/poet.json")
+                .exit_code == 0);
+    Json poet = Json::parse(read_file(dir + "/poet.json"));
+    // <bos>'s row, read by every poem, all 1e308: its squares overflow in the norm
+    for (Json& x : poet["weights"]["embedding.weight"][1]) x = 1e308;
+    const std::string path = temp_file("ch14_poet_1e300.json", poet.dump());
+    const Run r = run_program("ch14_inside_the_poet", "--json --weights " + path);
+    CHECK(r.exit_code == 2);
+    CHECK(r.out.find("null") == std::string::npos);
+    CHECK(r.err.find('\n') == r.err.size() - 1);
+    CHECK_MESSAGE(r.err.find("is not finite") != std::string::npos, r.err);
 }

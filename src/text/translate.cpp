@@ -4,6 +4,8 @@
 #include <cctype>
 #include <utility>
 
+#include "text/numbers.h"
+
 namespace {
 Language language = Language::English;
 std::unordered_map<std::string, std::string> catalog;
@@ -60,13 +62,28 @@ std::vector<std::size_t> placeholder_uses(const std::string& pattern) {
     return uses;
 }
 
+// " and " as the language writes it between two items: Chinese puts no space between 和 and a
+// Chinese word (守住体式和押韵), only beside a Latin letter or a digit (K 和 V)
+static std::string joined_by(const std::string& word, const std::string& left,
+                             const std::string& right) {
+    std::string j = word;
+    const auto latin = [](char c) { return static_cast<unsigned char>(c) < 0x80; };
+    if (j.find_first_not_of(' ') == std::string::npos || latin(j[j.find_first_not_of(' ')]))
+        return j;  // " and ": English keeps its spaces whatever stands beside it
+    if (!j.empty() && j.back() == ' ' && !right.empty() && !latin(right.front())) j.pop_back();
+    if (!j.empty() && j.front() == ' ' && !left.empty() && !latin(left.back())) j.erase(0, 1);
+    return j;
+}
+
 std::string listed(const std::vector<std::string>& items) {
     std::string out;
     for (std::size_t i = 0; i < items.size(); ++i)
-        out += (i == 0 ? "" : i + 1 == items.size() ? tr(" and ") : tr(", ")) + items[i];
+        out += (i == 0 ? "" : i + 1 == items.size() ? joined_by(tr(" and "), out, items[i])
+                                                    : tr(", ")) +
+               items[i];
     return out;
 }
 
 std::string count_of(std::size_t n, const char* one, const char* many) {
-    return tr(n == 1 ? one : many, n);
+    return tr(n == 1 ? one : many, grouped(n));  // 3,559 poems, as every other count
 }

@@ -60,5 +60,6 @@ std::string listed(const std::vector<std::string>& items);
 constexpr const char* N_(const char* english) { return english; }
 
 // A count with its noun, in the reader's language: one for 1, many otherwise —
-// count_of(n, N_("{} row"), N_("{} rows")) gives "1 row", "3 rows" (Chinese: "3 行" for both).
+// count_of(n, N_("{} row"), N_("{} rows")) gives "1 row", "3 rows", "3,559 rows" (Chinese: "3 行"
+// for both).
 std::string count_of(std::size_t n, const char* one, const char* many);

@@ -42,7 +42,8 @@ Ablated without(const Gpt& model, const PoemSample& s, const std::vector<HeadOut
 
 }  // namespace
 
-Ablations ablate_heads(const Gpt& model, const PoemSample& s) {
+Ablations ablate_heads(const Gpt& model, const PoemSample& s,
+                       const std::function<void(std::size_t, std::size_t)>& done) {
     Ablations a;
     const std::size_t L = model.blocks.size();
     const SampleLosses base = sample_losses(model, s, 0, L);
@@ -52,14 +53,22 @@ Ablations ablate_heads(const Gpt& model, const PoemSample& s) {
         for (const std::size_t t : body_characters(p))
             doubled += p.targets[t] == p.inputs[t], positions += 1;
     a.repeat_rate = positions ? static_cast<double>(doubled) / static_cast<double>(positions) : 0;
+    std::size_t total = 0, finished = 0;
+    for (std::size_t l = 0; l < L; ++l) total += 2 * (model.blocks[l].self_attn.n_heads + 1);
+    const auto tell = [&] {
+        if (done) done(++finished, total);
+    };
     for (const bool mean : {false, true}) {
         std::vector<Ablated>& heads = mean ? a.mean : a.zero;
         std::vector<Ablated>& layers = mean ? a.layer_mean : a.layer_zero;
         for (std::size_t l = 0; l < L; ++l) {
             const std::size_t h = model.blocks[l].self_attn.n_heads;
-            for (std::size_t i = 0; i < h; ++i)
+            for (std::size_t i = 0; i < h; ++i) {
                 heads.push_back(without(model, s, taken_out(s, l, i, 1, mean), base));
+                tell();
+            }
             layers.push_back(without(model, s, taken_out(s, l, 0, h, mean), base));
+            tell();
         }
     }
     return a;

@@ -12,6 +12,7 @@
 // tokens, Δ = Σ d_p / Σ n_p and SE = √(Σ (d_p − Δ·n_p)²) / Σ n_p.
 #pragma once
 #include <cstddef>
+#include <functional>
 #include <vector>
 
 #include "model/gpt/gpt.h"
@@ -29,7 +30,10 @@ struct Ablations {
     std::vector<Ablated> layer_zero, layer_mean;  // per layer: all its heads
 };
 
-Ablations ablate_heads(const Gpt& model, const PoemSample& sample);
+// done(k, n) is told after each of the n models without a head or a layer (a long sample takes
+// minutes: chapter 14 draws its progress line from it).
+Ablations ablate_heads(const Gpt& model, const PoemSample& sample,
+                       const std::function<void(std::size_t, std::size_t)>& done = {});
 
 // The standard error of the change from `base` to `changed` (above).
 double change_error(const SampleLosses& changed, const SampleLosses& base);

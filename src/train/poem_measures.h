@@ -21,6 +21,12 @@ struct PoemLines {
 // A written poem's lines after its title line (《…》), empty lines dropped.
 std::vector<std::string> body_lines(const std::string& text);
 
+// Whether a poem (its text, the title line first) shares a verse with the training poems' lines,
+// word for word or but one character apart. A famous poem is often in the collection in another
+// version (全唐诗 has 《静夜思》 as 床前看月光，…，举头望山月，…): compared whole, as the split
+// compares couplets, it would pass for unseen.
+bool shares_a_verse(const std::string& text, const std::set<std::string>& training_lines);
+
 // Every line of the texts measured; training_lines: every line of every training poem.
 PoemLines measure_lines(const std::vector<std::string>& texts,
                         const std::set<std::string>& training_lines);
