@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/elementary.h"
 #include "io/gpt_file.h"
 #include "io/saved_poet.h"
 #include "report/bar_chart.h"
@@ -23,6 +24,7 @@
 #include "train/head_patterns.h"
 #include "train/induction.h"
 #include "train/logit_lens.h"
+#include "train/ngram.h"
 #include "train/poem_measures.h"
 #include "train/poem_sample.h"
 #include "train/poems.h"
@@ -134,6 +136,20 @@ std::vector<int> characters_of(const CharVocabulary& v, const std::vector<bool>&
     for (std::size_t i = CharVocabulary::newline + 1; i < v.size(); ++i)
         if (!punctuation[i]) out.push_back(static_cast<int>(i));
     return out;
+}
+
+// A model of another corpus or shape (the data file's small model has 176 tokens) reads most of
+// chapter 12's poems as <unk>: what it says of them is about <unk>, so it is refused.
+void check_knows_the_poems(const Poet& p) {
+    std::size_t characters = 0;
+    for (const Tokens& poem : p.corpus.heldout) characters += poem.size();
+    if (characters > 0 && 2 * p.corpus.heldout_unknown > characters)
+        throw std::runtime_error(
+            tr("{}: {} of the held-out poems' {} tokens are unknown to its vocabulary of {} and "
+               "read as <unk>; expected a vocabulary that holds most of them (chapter 12's "
+               "model of this corpus)",
+               p.origin, grouped(p.corpus.heldout_unknown), grouped(characters),
+               grouped(p.corpus.vocabulary.size())));
 }
 
 // A model whose weights overflow (one of 1e300) gives infinite losses, and differences of
@@ -356,6 +372,10 @@ void poet_step(Chapter& ch, const Inputs& in, const Poet& p, const Measured& m,
     ch.say(p.origin);
     ch.measured("poet_heldout_poems", double(heldout));
     const Gpt& g = p.model;
+    if (p.corpus.heldout_unknown > 0)
+        ch.say(tr("Its vocabulary holds {} tokens: {} of the held-out poems' characters are "
+                  "unknown to it and read as <unk>.",
+                  grouped(p.corpus.vocabulary.size()), grouped(p.corpus.heldout_unknown)));
     ch.say(
         tr("{} of {} ({} parameters). It is read on every poem held out from its training "
            "({}), each from <bos> to its first {} inputs (the window it was trained on): {} "
@@ -681,6 +701,37 @@ void lens_step(Chapter& ch, const Inputs& in, const Poet& p, const Measured& m) 
         t.add({l == 0 ? tr("the embedding") : tr("block {}", l), fixed(m.lens_loss[l], 3)});
     ch.table(t);
     ch.measured("poet_lens_loss", row(m.lens_loss));
+    // two yardsticks on the same poems: a uniform guess, and the unigram of the training poems
+    std::vector<Tokens> read;
+    for (const PoemReading& r : m.sample.poems) {
+        Tokens s{r.inputs.front()};
+        s.insert(s.end(), r.targets.begin(), r.targets.end());
+        read.push_back(s);
+    }
+    const double uniform = elementary::log(static_cast<double>(v.size()));
+    const double unigram = NgramCounts(p.corpus.training, v.size()).unigram_loss(read);
+    ch.measured("poet_lens_unigram_loss", unigram);
+    ch.say(tr("For scale, on the same poems: a uniform guess over the {} tokens costs ln {} = {} "
+              "nats a character, the unigram (each character's share of the training poems, "
+              "whatever came before it) {}.",
+              grouped(v.size()), grouped(v.size()), fixed(uniform, 3), fixed(unigram, 3)));
+    if (m.lens_loss.front() > uniform)
+        ch.say(tr("Read after the embedding the loss, {}, is above even the uniform guess: "
+                  "there the tied table predicts the character just read, which verse seldom "
+                  "writes again. Much of the first block's fall is the stream leaving that "
+                  "prediction behind, not yet a reading of the poem.",
+                  fixed(m.lens_loss.front(), 3)));
+    std::size_t below = 0;  // the first reading below the unigram's
+    while (below < m.lens_loss.size() && !(m.lens_loss[below] < unigram)) ++below;
+    ch.say(below == m.lens_loss.size()
+               ? tr("No reading is below the unigram's {}: this poet has not learned more than "
+                    "how common each character is.",
+                    fixed(unigram, 3))
+               : below == 0 ? tr("Every reading is below the unigram's {}.", fixed(unigram, 3))
+                            : tr("The first reading below the unigram's {} is after block {} "
+                                 "({}): from there on the stream knows more than how common "
+                                 "each character is.",
+                                 fixed(unigram, 3), below, fixed(m.lens_loss[below], 3)));
     std::size_t same = 0;  // where the embedding's read-out names the character just read
     for (std::size_t t = 0; t < m.famous.size(); ++t)
         same += m.lens_top[0][t].ids[0] == m.famous[t];
@@ -821,6 +872,7 @@ void walkthrough(Chapter& ch) {
     const CharVocabulary& v = p.corpus.vocabulary;
     const std::vector<bool> punctuation = punctuation_of(v, in.punctuation);
     check_drawable(ch.data, v, punctuation, tr("chapter 12's model"));
+    check_knows_the_poems(p);
     std::vector<PoemReading> heldout;
     for (const Tokens& poem : p.corpus.heldout)
         if (poem.size() >= 2)

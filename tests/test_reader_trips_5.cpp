@@ -131,3 +131,24 @@ TEST_CASE("ch14: a poet whose outputs overflow is refused in one line, not writt
     CHECK(r.err.find('\n') == r.err.size() - 1);
     CHECK_MESSAGE(r.err.find("is not finite") != std::string::npos, r.err);
 }
+
+TEST_CASE("ch14: a poet that reads most of the poems as <unk> is refused; a min_count that leaves no "
+          "character too") {
+    const auto with_min_count = [](int min_count) {
+        Json doc = smallest("ch14_inside_the_poet");
+        doc["inputs"]["poet"]["corpus"]["min_count"] = min_count;
+        const std::string path =
+            temp_file("ch14_min_count_" + std::to_string(min_count) + ".json", doc.dump());
+        return run_program("ch14_inside_the_poet", "--json --data " + path +
+                                                       " --corpus tests/data/tang_sample.txt --steps 2");
+    };
+    const Run unknown = with_min_count(3);
+    CHECK(unknown.exit_code == 2);
+    CHECK(unknown.err.find('\n') == unknown.err.size() - 1);
+    CHECK_MESSAGE(unknown.err.find("are unknown to its vocabulary of") != std::string::npos,
+                  unknown.err);
+    const Run none = with_min_count(1000);  // was undefined behaviour, exit 0
+    CHECK(none.exit_code == 2);
+    CHECK_MESSAGE(none.err.find("inputs.punctuation: leaves no character") != std::string::npos,
+                  none.err);
+}
