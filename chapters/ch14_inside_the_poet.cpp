@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/elementary.h"
+#include "core/random.h"
 #include "io/gpt_file.h"
 #include "io/saved_poet.h"
 #include "report/bar_chart.h"
@@ -48,6 +49,7 @@ struct Inputs {
     Reading small_reading;
     PoetSettings poet;  // chapter 12's poet
     std::size_t sample_poems = 0;
+    std::uint64_t sample_seed = 0;  // the sample is drawn at random with it
     Reading poet_reading;
 };
 
@@ -86,6 +88,7 @@ Inputs read_inputs(const DataFile& d, const Options& o) {
     in.small_reading = read_reading(d, "inputs.small.", 4096);
     in.poet = read_poet_settings(d, "inputs.poet.");
     in.sample_poems = d.size("inputs.poet.sample_poems", 1, 1000000);
+    in.sample_seed = d.seed("inputs.poet.sample_seed");
     in.poet_reading = read_reading(d, "inputs.poet.", in.poet.windows.context);
     if (o.has("--steps"))
         in.poet.training.max_steps = static_cast<std::size_t>(o.integer("--steps", 1, 10000000));
@@ -179,10 +182,43 @@ struct Measured {
     Induction induction;
     std::vector<double> lens_loss;
     std::vector<std::vector<TopTokens>> lens_top;
+    double all_loss = 0, sample_error = 0;  // the loss on every poem; the sample's SE over poems
 };
 
+// n of the N indices drawn at random without replacement (a partial Fisher-Yates shuffle with
+// Random(seed)), in ascending order: the same sample on every run and machine. n = N: all.
+std::vector<std::size_t> drawn(std::size_t N, std::size_t n, std::uint64_t seed) {
+    std::vector<std::size_t> index(N);
+    for (std::size_t i = 0; i < N; ++i) index[i] = i;
+    Random rng(seed);
+    for (std::size_t i = 0; i < n && i + 1 < N; ++i)
+        std::swap(index[i], index[i + rng.next() % (N - i)]);
+    index.resize(std::min(n, N));
+    std::sort(index.begin(), index.end());
+    return index;
+}
+
+// The loss on every poem read (each to its window), in parts of 64 poems: the logits of
+// thousands at once would not fit in memory.
+double loss_on(const Gpt& model, const std::vector<PoemReading>& poems) {
+    double sum = 0;
+    std::size_t count = 0;
+    for (std::size_t first = 0; first < poems.size(); first += 64) {
+        std::vector<Tokens> inputs, targets;
+        std::size_t n = 0;
+        for (std::size_t i = first; i < std::min(first + 64, poems.size()); ++i) {
+            inputs.push_back(poems[i].inputs), targets.push_back(poems[i].targets);
+            n += poems[i].targets.size();
+        }
+        sum += gpt_loss(model, inputs, targets) * static_cast<double>(n);
+        count += n;
+    }
+    return count ? sum / static_cast<double>(count) : 0.0;
+}
+
 Measured measure(const Gpt& model, const CharVocabulary& v, const std::vector<bool>& punctuation,
-                 const std::vector<PoemReading>& all, std::size_t sample_poems, const Reading& r) {
+                 const std::vector<PoemReading>& all, std::size_t sample_poems,
+                 std::uint64_t sample_seed, const Reading& r) {
     Measured m;
     m.patterns = head_patterns(model, all, punctuation);
     m.even = even_spread(all, punctuation);
@@ -193,8 +229,20 @@ Measured measure(const Gpt& model, const CharVocabulary& v, const std::vector<bo
     // a long sample takes minutes: a progress line on a terminal, as training has
     ProgressBar bar;
     bar.status(tr("reading the sample of {} poems", grouped(n)));
-    m.sample = read_sample(
-        model, std::vector<PoemReading>(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(n)));
+    std::vector<PoemReading> chosen;
+    for (const std::size_t i : drawn(all.size(), n, sample_seed)) chosen.push_back(all[i]);
+    m.sample = read_sample(model, chosen);
+    // how far the sample's loss lies from all the poems': in the sample's standard errors
+    bar.status(tr("the loss on all {} poems", grouped(all.size())));
+    m.all_loss = loss_on(model, all);
+    const SampleLosses base = sample_losses(model, m.sample, 0, model.blocks.size());
+    double tokens = 0, spread = 0;
+    for (std::size_t p = 0; p < base.poem_sums.size(); ++p) tokens += double(base.poem_counts[p]);
+    for (std::size_t p = 0; p < base.poem_sums.size(); ++p) {
+        const double d = base.poem_sums[p] - base.loss() * double(base.poem_counts[p]);
+        spread += d * d;
+    }
+    m.sample_error = tokens > 0 ? std::sqrt(spread) / tokens : 0.0;
     m.ablations = ablate_heads(model, m.sample, [&](std::size_t k, std::size_t total) {
         bar.status(tr("heads and blocks taken out on {} poems: {} of {}", grouped(n), k, total));
     });
@@ -306,7 +354,8 @@ void small_step(Chapter& ch, const Inputs& in) {
     const Reading& r = in.small_reading;
     const std::vector<PoemReading> poems =
         read_poems(in.small_vocabulary, in.small_poems, r.context, punctuation);
-    const Measured m = measure(in.small, in.small_vocabulary, punctuation, poems, poems.size(), r);
+    const Measured m =
+        measure(in.small, in.small_vocabulary, punctuation, poems, poems.size(), 0, r);
     record_all(ch, m, in.small.config.n_heads);
     ch.say(tr(
         "The oracle trained a small model of chapter 12's kind ({} of {}, {} parameters) "
@@ -379,14 +428,28 @@ void poet_step(Chapter& ch, const Inputs& in, const Poet& p, const Measured& m,
     ch.say(
         tr("{} of {} ({} parameters). It is read on every poem held out from its training "
            "({}), each from <bos> to its first {} inputs (the window it was trained on): {} "
-           "queries. Heads are taken out, and the layers read, on a sample of {}: the first "
-           "held-out poems in the corpus's order, the same on every run. Each change of the "
-           "loss below comes with its standard error over the sample's poems, which says "
-           "whether the sample is large enough to tell the change from chance.",
+           "queries. Heads are taken out, and the layers read, on a sample of {} drawn from them "
+           "at random (seed {}), the same on every run. Each change of the loss below comes "
+           "with its standard error over the sample's poems, which says whether the sample is "
+           "large enough to tell the change from chance.",
            count_of(g.blocks.size(), N_("{} block"), N_("{} blocks")),
            count_of(g.config.n_heads, N_("{} head"), N_("{} heads")), grouped(parameter_count(g)),
            grouped(heldout), in.poet_reading.context, grouped(m.patterns.queries),
-           count_of(m.sample.poems.size(), N_("{} poem"), N_("{} poems"))));
+           count_of(m.sample.poems.size(), N_("{} poem"), N_("{} poems")), in.sample_seed));
+    const double apart = m.ablations.loss - m.all_loss;
+    ch.measured("poet_sample_loss", m.ablations.loss);
+    ch.measured("poet_heldout_loss_all", m.all_loss);
+    ch.say(m.sample.poems.size() == heldout
+               ? tr("The sample is every held-out poem: its loss, {} nats a character, is theirs.",
+                    fixed(m.all_loss, 4))
+               : tr("The sample's loss is {} nats a character against {} on all {} held-out "
+                    "poems: {} apart, {} of its standard error ({}). A change measured on it "
+                    "speaks for poems in general only as far as the sample is like them.",
+                    fixed(m.ablations.loss, 4), fixed(m.all_loss, 4), grouped(heldout),
+                    (apart >= 0 ? "+" : "") + fixed(apart, 4),
+                    m.sample_error > 0 ? fixed(std::fabs(apart) / m.sample_error, 1) + "×"
+                                       : std::string("—"),
+                    fixed(m.sample_error, 4)));
 }
 
 void patterns_step(Chapter& ch, const Inputs& in, const Poet& p, const Measured& m) {
@@ -878,7 +941,8 @@ void walkthrough(Chapter& ch) {
         if (poem.size() >= 2)
             heldout.push_back(read_poem(poem, in.poet_reading.context, punctuation));
     if (heldout.empty()) throw std::runtime_error(tr("the corpus holds no held-out poem to read"));
-    const Measured m = measure(p.model, v, punctuation, heldout, in.sample_poems, in.poet_reading);
+    const Measured m = measure(p.model, v, punctuation, heldout, in.sample_poems, in.sample_seed,
+                               in.poet_reading);
     check_finite(p, m.ablations);
     poet_step(ch, in, p, m, heldout.size());
     patterns_step(ch, in, p, m);

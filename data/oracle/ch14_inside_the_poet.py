@@ -303,9 +303,11 @@ def small_poet(shape=None, seed=1414, steps=150, context=30, famous=FAMOUS, lens
 
 def poet_settings(**changes):
     """Chapter 12's poet (build/ch12_gpt_model.json; where none is saved, trained here for 300
-    steps): patterns on every held-out poem, the rest on the first sample_poems of them."""
+    steps): patterns on every held-out poem, the rest on sample_poems of them drawn at random
+    with sample_seed (the first ones in the corpus's order are early-Tang court poets)."""
     return dict({"corpus": ch12.CORPUS, "model": ch12.MODEL, "training": dict(ch12.TRAINING, steps=300),
-                 "sample_poems": 300, "context": ch12.TRAINING["context"], "famous": FAMOUS,
+                 "sample_poems": 300, "sample_seed": 2026, "context": ch12.TRAINING["context"],
+                 "famous": FAMOUS,
                  "lens_clause": 1, "induction": {"sequences": 100, "length": 30, "seed": 14}}, **changes)
 
 
