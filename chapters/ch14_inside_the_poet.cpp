@@ -319,6 +319,7 @@ void record_all(Chapter& ch, const Measured& m, std::size_t heads_per_layer) {
     ch.record_number("induction_first_loss", m.induction.first_loss, tol);
     ch.record_number("induction_second_loss", m.induction.second_loss, tol);
     ch.record("induction_prefix_matching", row(m.induction.prefix_matching), Shape::Vector, tol);
+    ch.record("induction_first_loss_zero", row(m.induction.first_loss_zeroed), Shape::Vector, tol);
     ch.record("induction_second_loss_zero", row(m.induction.second_loss_zeroed), Shape::Vector,
               tol);
     ch.record("lens_loss", row(m.lens_loss), Shape::Vector, tol);
@@ -691,6 +692,7 @@ void induction_step(Chapter& ch, const Inputs& in, const Poet& p, const Measured
     ch.measured("poet_induction_first_loss", x.first_loss);
     ch.measured("poet_induction_second_loss", x.second_loss);
     ch.measured("poet_induction_prefix_matching", row(x.prefix_matching));
+    ch.measured("poet_induction_first_loss_zero", row(x.first_loss_zeroed));
     ch.measured("poet_induction_second_loss_zero", row(x.second_loss_zeroed));
     const double saved = x.first_loss - x.second_loss;
     ch.say(saved > 0.1 * x.first_loss
@@ -705,20 +707,22 @@ void induction_step(Chapter& ch, const Inputs& in, const Poet& p, const Measured
     double even = 0;
     for (std::size_t t = L + 1; t < 2 * L; ++t) even += 1.0 / double(t + 1);
     even /= double(L - 1);
-    Table heads(
-        {tr("head"), tr("prefix-matching"), tr("× even"), tr("second copy's change, head zeroed")});
+    Table heads({tr("head"), tr("prefix-matching"), tr("× even"),
+                 tr("second copy, head zeroed"), tr("saving lost, head zeroed")});
     for (std::size_t i = 0; i < x.prefix_matching.size(); ++i)
         heads.add({head_name(g, i), percent(x.prefix_matching[i]),
                    fixed(x.prefix_matching[i] / even, 1),
-                   signed3(x.second_loss_zeroed[i] - x.second_loss)});
+                   signed3(x.second_loss_zeroed[i] - x.second_loss), signed3(x.saving_lost(i))});
     ch.say(
         tr("Each head's prefix-matching score (from a second-copy character, the weight on the "
-           "character after its first occurrence; an even spread gives {}) and the second "
-           "copy's loss with the head zeroed:",
+           "character after its first occurrence; an even spread gives {}); the second copy's "
+           "loss with the head zeroed; and how much of the saving, first copy's loss less the "
+           "second's, zeroing takes away — the copying itself, since zeroing any head harms "
+           "both copies:",
            percent(even)));
     ch.table(heads);
     const std::size_t b = best_copier(x);
-    const double rise = x.second_loss_zeroed[b] - x.second_loss;
+    const double rise = x.saving_lost(b);
     const Ablated& without = m.ablations.zero[b];
     const bool copier = x.prefix_matching[b] >= 0.3 && saved > 0 && rise > 0.25 * saved;
     ch.say(copier
@@ -726,8 +730,8 @@ void induction_step(Chapter& ch, const Inputs& in, const Poet& p, const Measured
                     "copy, and zeroing it gives back {} of the {} nats the second copy saves.",
                     head_name(g, b), percent(x.prefix_matching[b]), fixed(rise, 3), fixed(saved, 3))
                : tr("No head is an induction head by this test: the strongest, head {}, puts {} "
-                    "on the character to copy, and zeroing it moves the second copy's loss by {}.",
-                    head_name(g, b), percent(x.prefix_matching[b]), signed3(rise)));
+                    "on the character to copy, and zeroing it changes the saving by {}.",
+                    head_name(g, b), percent(x.prefix_matching[b]), signed3(-rise)));
     // the stutters chapter 12 counts: which head's zeroing lowers the chance of doubling most
     const Ablations& a = m.ablations;
     std::size_t d = 0;
@@ -907,20 +911,30 @@ void summary_step(Chapter& ch, const Poet& p, const Measured& m) {
     ch.say(
         tr("(one trained poet, measured on its held-out poems; another training run may give "
            "its heads other jobs, in another order)"));
+    // counted over disjoint kinds: a clause starts at a punctuation mark or a line break, so a
+    // head that stands out on both is one behaviour, counted once
     std::size_t one = 0, several = 0, none = 0;
     for (std::size_t i = 0; i < a.mean.size(); ++i) {
         std::size_t kinds_on = 0;
+        bool punctuation_family = false;
         for (const Kind& k : kinds) {
             const double even = (m.even.*k.values)[0];
-            kinds_on += even > 0 && (m.patterns.*k.values)[i] >= stands_out * even;
+            const bool on = even > 0 && (m.patterns.*k.values)[i] >= stands_out * even;
+            const std::string key = k.key;
+            if (key == "punctuation" || key == "clause_start")
+                punctuation_family = punctuation_family || on;
+            else
+                kinds_on += on;
         }
+        kinds_on += punctuation_family;
         (kinds_on == 0 ? none : kinds_on == 1 ? one : several) += 1;
     }
     ch.correction(
         tr("05, multi-head attention"),
         tr("05 says multi-head attention gives each head room to focus on one kind of "
-           "relation. Measured on this poet's {} heads against the kinds of key above, the "
-           "heads that stand out on one kind only: {}; on several: {}; on none: {}. "
+           "relation. Measured on this poet's {} heads against the kinds of key above (punctuation "
+           "and clause starts counted as one kind: a clause starts at a mark), the heads that "
+           "stand out on one kind only: {}; on several: {}; on none: {}. "
            "And a head that stands out is not always one the loss needs most (the "
            "table above).",
            a.mean.size(), one, several, none));

@@ -219,7 +219,8 @@ def induction_sequences(names, count, length, seed):
 def induction(p, c, sequences, length):
     """The loss on the first copy's tokens r[1 …] and the second copy's (the same tokens); each
     head's prefix-matching score (from the second copy's t, the weight on the token after the
-    first copy's same token, t − length + 1); the second copy's loss with each head zeroed."""
+    first copy's same token, t − length + 1); both copies' losses with each head zeroed (what a
+    head's zeroing does to copying is the change in first − second: zeroing any head harms both)."""
     h, L = c["n_heads"], c["n_layers"]
     d_k = c["d_model"] // h
     first, second = range(1, length), range(length + 1, 2 * length)
@@ -239,10 +240,11 @@ def induction(p, c, sequences, length):
         for t in second:
             score += W[:, t, t - length + 1]
     one, two = copies()
-    zeroed = [copies(replacing({(l, i): torch.zeros(d_k)}))[1] for l in range(L) for i in range(h)]
+    zeroed = [copies(replacing({(l, i): torch.zeros(d_k)})) for l in range(L) for i in range(h)]
     return {"induction_sequences": sequences, "induction_first_loss": one, "induction_second_loss": two,
             "induction_prefix_matching": (score / (len(sequences) * (length - 1))).tolist(),
-            "induction_second_loss_zero": zeroed}
+            "induction_first_loss_zero": [z[0] for z in zeroed],
+            "induction_second_loss_zero": [z[1] for z in zeroed]}
 
 
 def top5(row):

@@ -68,8 +68,10 @@ Induction induction_test(const Gpt& model, const std::vector<Tokens>& sequences,
     }
     for (double& x : out.prefix_matching) x /= static_cast<double>(sequences.size() * (length - 1));
     for (std::size_t l = 0; l < L; ++l)
-        for (std::size_t i = 0; i < h; ++i)
-            out.second_loss_zeroed.push_back(
-                copy_losses(without_heads(model, {{l, i, Matrix()}}), sequences, length).second);
+        for (std::size_t i = 0; i < h; ++i) {
+            const auto zeroed = copy_losses(without_heads(model, {{l, i, Matrix()}}), sequences, length);
+            out.first_loss_zeroed.push_back(zeroed.first);
+            out.second_loss_zeroed.push_back(zeroed.second);
+        }
     return out;
 }

@@ -6,7 +6,8 @@
 //   the loss on the second copy against the first: how much the model copies;
 //   each head's prefix-matching score: from a second-copy token at t, the mean weight on the
 //     token after its first occurrence, t − length + 1 (an induction head puts it there);
-//   the second copy's loss with each head zeroed: which heads the copying needs.
+//   both copies' losses with each head zeroed: which heads the copying needs — the change in the
+//     saving (first − second), since zeroing any head harms both copies.
 // Tokens r[1 …] are measured in both copies (r[0] follows <bos> in the first copy and the end
 // of the first copy in the second: no copying predicts it).
 #pragma once
@@ -24,7 +25,12 @@ std::vector<Tokens> repeated_sequences(const std::vector<int>& characters, std::
 struct Induction {
     double first_loss = 0, second_loss = 0;  // nats per token, r[1 …] in each copy
     std::vector<double> prefix_matching;     // per head, layer-major
+    std::vector<double> first_loss_zeroed;   // the first copy's loss, each head zeroed
     std::vector<double> second_loss_zeroed;  // the second copy's loss, each head zeroed
+    // how much of the saving (first − second) zeroing head k takes away
+    double saving_lost(std::size_t k) const {
+        return (first_loss - second_loss) - (first_loss_zeroed[k] - second_loss_zeroed[k]);
+    }
 };
 
 Induction induction_test(const Gpt& model, const std::vector<Tokens>& sequences,
