@@ -381,7 +381,7 @@ const Kind kinds[] = {{"previous", N_("token before"), &HeadPatterns::previous},
                       {"bos", N_("<bos>"), &HeadPatterns::bos},
                       {"punctuation", N_("punctuation"), &HeadPatterns::punctuation},
                       {"clause_start", N_("clause start"), &HeadPatterns::clause_start},
-                      {"previous_line", N_("previous line"), &HeadPatterns::previous_line},
+                      {"previous_line", N_("first verse"), &HeadPatterns::previous_line},
                       {"rhyme", N_("rhyme"), &HeadPatterns::rhyme}};
 
 // The head with the largest share of one kind, and that share against an even spread's.
@@ -458,9 +458,9 @@ void patterns_step(Chapter& ch, const Inputs& in, const Poet& p, const Measured&
     ch.say(
         tr("For each query (every position but <bos>), the share of the head's weight on: the "
            "token just before; <bos>; punctuation and line breaks; the latest of them (where "
-           "the clause being written began); from a character, the same "
-           "place of the clause before (the other half of a couplet, where parallelism, 对仗, "
-           "pairs words); from the character before a rhyme, the rhyme before it; and the "
+           "the clause being written began); from a character of a couplet's second verse, "
+           "the same place of its first verse (where parallelism, 对仗, pairs words); from the "
+           "character before a rhyme, the rhyme before it; and the "
            "entropy of the weights (nats: 0 for one key, ln(q + 1) spread evenly over the "
            "q + 1 keys the query at position q sees). The "
            "last row is a head that spreads its weight evenly, the yardstick:"));

@@ -103,7 +103,7 @@ def head_patterns(p, c, names, poems, context, weights_of=None):
             sums["punctuation"] += W[:, q, : q + 1][:, punct[: q + 1]].sum(-1)
             sums["entropy"] += torch.special.entr(W[:, q, : q + 1]).sum(-1)
             counts["all"] += 1
-        for j in range(1, len(clauses)):
+        for j in range(1, len(clauses), 2):  # a couplet's second verse against its first
             for k, q in enumerate(clauses[j]):
                 if q < n and k < len(clauses[j - 1]):
                     sums["line"] += W[:, q, clauses[j - 1][k]]

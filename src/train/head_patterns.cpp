@@ -41,7 +41,7 @@ void add_head(const Matrix& W, const PoemReading& poem, const std::vector<bool>&
         }
     }
     const Clauses& c = poem.clauses;
-    for (std::size_t j = 1; j < c.size(); ++j)  // the same place of the clause before
+    for (std::size_t j = 1; j < c.size(); j += 2)  // a second verse: its first verse's same place
         for (std::size_t k = 0; k < c[j].size() && k < c[j - 1].size(); ++k)
             if (c[j][k] < n) s.line[at] += W(c[j][k], c[j - 1][k]);
     for (std::size_t j = 3; j < c.size(); j += 2)  // the 4th, 6th, … clause's rhyme
@@ -59,7 +59,7 @@ void count_queries(const PoemReading& poem, const std::vector<bool>& punctuation
     for (std::size_t k = 0; k < n && first_mark == n; ++k)
         if (punctuation[static_cast<std::size_t>(poem.inputs[k])]) first_mark = k;
     if (first_mark < n) out.start_queries += n - std::max<std::size_t>(first_mark, 1);
-    for (std::size_t j = 1; j < c.size(); ++j)
+    for (std::size_t j = 1; j < c.size(); j += 2)
         for (std::size_t k = 0; k < c[j].size() && k < c[j - 1].size(); ++k)
             out.line_queries += c[j][k] < n;
     for (std::size_t j = 3; j < c.size(); j += 2)

@@ -12,8 +12,10 @@
 //   entropy        −Σ w ln w, in nats: 0 for a head that looks at one key, ln(q + 1) for one
 //                  that spreads evenly
 // and over the queries where they are defined:
-//   previous line  from the k-th character of a clause, w on the k-th character of the clause
-//                  before (the same place of the other line of a couplet: 对仗, parallelism)
+//   previous line  from the k-th character of a couplet's second verse (an even clause, the
+//                  2nd, 4th, …), w on the k-th character of its first verse (the same place of
+//                  the couplet's other half: 对仗, parallelism pairs them). Within a couplet only:
+//                  a first verse and the couplet before it are not a pair.
 //   rhyme          from the character that predicts a rhyme (the last but one of an even
 //                  clause, the 4th, 6th, …), w on the last character of the even clause before
 //                  (the rhyme before it)
