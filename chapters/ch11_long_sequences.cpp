@@ -415,6 +415,7 @@ struct MemoryRun {
     std::vector<double> seconds_standard, seconds_tiled;
     double budget = 0;           // the most the standard pass may need: half the free memory
     double stopped_needing = 0;  // what the first length not run would have needed
+    bool budget_known = true;    // false where the system does not say what is free (Windows)
 };
 
 // What the standard pass needs at least: the n × n scores and weights, 8 bytes each.
@@ -423,7 +424,7 @@ double standard_needs(double n) { return 2 * 8 * n * n; }
 MemoryRun measure_memory(const Inputs& in) {
     MemoryRun r;
     r.budget = available_memory_bytes() / 2;
-    if (r.budget <= 0) r.budget = double(1u << 30);  // cannot tell: 1 GiB
+    if (r.budget <= 0) r.budget = double(1u << 30), r.budget_known = false;  // cannot tell: 1 GiB
     Random rng(in.seed);
     {  // the products keep a packing buffer per thread from their first call on (core/matmul.cpp):
        // allocated here, before any measurement, so that no length is charged for it
@@ -527,13 +528,18 @@ void show_memory_table(Chapter& ch, const MemoryRun& r) {
 
 // How far the standard pass ran on this machine's free memory.
 void word_standard_reach(Chapter& ch, const MemoryRun& r) {
-    if (r.stopped_needing > 0)
+    const unsigned long long last_standard = static_cast<unsigned long long>(
+        r.standard_lengths.empty() ? 0 : r.standard_lengths.back());
+    if (r.stopped_needing > 0 && r.budget_known)
         ch.say(
             tr("The standard pass stopped at n = {}: the next length would need at least {}, "
                "more than half of the {} this machine has free.",
-               grouped(static_cast<unsigned long long>(
-                   r.standard_lengths.empty() ? 0 : r.standard_lengths.back())),
-               bytes_text(r.stopped_needing), bytes_text(2 * r.budget)));
+               grouped(last_standard), bytes_text(r.stopped_needing), bytes_text(2 * r.budget)));
+    else if (r.stopped_needing > 0)
+        ch.say(tr("The standard pass stopped at n = {}: the next length would need at least {}, "
+                  "more than the {} this program allows itself where the system does not say "
+                  "how much memory is free.",
+                  grouped(last_standard), bytes_text(r.stopped_needing), bytes_text(r.budget)));
     else
         ch.say(tr("The standard pass ran at every length: at n = {} it held {}.",
                   grouped(static_cast<unsigned long long>(r.lengths.back())),
