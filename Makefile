@@ -4,6 +4,8 @@
 #   make run        build, then run every chapter in order (the narrated walkthroughs)
 #   make corpus     fetch chapter 12's corpus again (make does it once; make test never)
 #   make test       the doctest suite, then every chapter with --check; ends "N passed, N failed"
+#   make cross      the same numbers on other machines: arm64 (qemu), x86-64 without AVX, AVX2,
+#                   Windows (wine), each build's --json against this one's
 #   make check      every chapter with --check
 #   make goldens    rerun the oracle (PyTorch, float64) that writes data/*.json
 #   make rewrite FILE=my.json   recompute the expected values of a copy you edited
@@ -127,7 +129,7 @@ BENCH_OBJ := $(BUILD)/obj/tests/bench/bench.o
 PROGRAMS := $(addsuffix $(EXE),$(addprefix $(BUILD)/,$(CHAPTERS)))
 PYTHON   := /usr/bin/python3
 
-.PHONY: all run test check goldens rewrite bench figures clean deps book
+.PHONY: all run test cross check goldens rewrite bench figures clean deps book
 all: $(PROGRAMS) build/.corpus-tried
 
 # --- dependencies: doctest and nlohmann/json from the system's package manager ---------------
@@ -281,14 +283,18 @@ book: $(PROGRAMS) build/.corpus-tried
 check: $(PROGRAMS)
 	@status=0; for p in $(CHAPTERS); do $(BUILD)/$$p --check || status=1; done; exit $$status
 
-# make test: the unit tests, every chapter's --check, the bench built and run once in its
-# smallest form (so that it cannot break unseen), and — in the native build, not again under
-# the sanitizers — the chapters' numbers compared with builds for other machines
-# (tests/cross_machines.sh). make SAN=1 test leaves out the test suite "native" too
-# (tests/run_all.sh says which).
-CROSS := $(if $(filter 1,$(SAN))$(filter-out native,$(ARCH)),0,1)
-test: $(PROGRAMS) $(BUILD)/tests$(EXE) $(BUILD)/bench$(EXE) $(BUILD)/same_numbers$(EXE) $(if $(filter 1,$(CROSS)),cross-tools)
-	@CXX="$(CXX)" CROSS=$(CROSS) SANITIZERS=$(if $(filter 1,$(SAN)),1,0) bash tests/run_all.sh $(BUILD) $(CHAPTERS)
+# make test: the unit tests, every chapter's --check, and the bench built and run once in its
+# smallest form (so that it cannot break unseen). make SAN=1 test leaves out the test suite
+# "native" (tests/run_all.sh says which).
+test: $(PROGRAMS) $(BUILD)/tests$(EXE) $(BUILD)/bench$(EXE)
+	@CXX="$(CXX)" SANITIZERS=$(if $(filter 1,$(SAN)),1,0) bash tests/run_all.sh $(BUILD) $(CHAPTERS)
+
+# make cross: the chapters' numbers compared with builds for other machines — arm64 under qemu,
+# x86-64 without AVX, AVX2, Windows under wine (tests/cross_machines.sh); ends
+# "cross-machine: N passed, N failed". Four more builds of the library: minutes, not make test's.
+.PHONY: cross
+cross: $(PROGRAMS) $(BUILD)/same_numbers$(EXE) cross-tools
+	@CXX="$(CXX)" bash tests/cross_machines.sh $(BUILD)
 
 # the other machines' compilers and emulators, installed where apt-get can (as the header
 # packages): arm64 under qemu, Windows under wine

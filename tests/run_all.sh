@@ -49,21 +49,6 @@ if [ -x "$build/bench" ]; then
     failed=$((failed + 1)); status=1; problems+=("bench --smoke failed (status $rc):" "$out"); fi
 fi
 
-# the same numbers on other machines (make test's native build only: CROSS=1)
-if [ "${CROSS:-0}" = 1 ]; then
-  out=$(bash tests/cross_machines.sh "$build" 2>&1); rc=$?
-  echo "$out"
-  line=$(grep -E '^cross-machine: [0-9]+ passed, [0-9]+ failed' <<<"$out" | tail -n 1)
-  if [ -z "$line" ]; then
-    failed=$((failed + 1)); status=1
-    problems+=("tests/cross_machines.sh printed no summary; its last lines:" "$(tail -n 10 <<<"$out")")
-  else
-    passed=$((passed + $(sed -E 's/.*: ([0-9]+) passed.*/\1/' <<<"$line")))
-    failed=$((failed + $(sed -E 's/.* ([0-9]+) failed.*/\1/' <<<"$line")))
-    [ "$rc" = 0 ] || { status=1; problems+=("cross-machine: differences:" "$(grep -v ': the same' <<<"$out")"); }
-  fi
-fi
-
 # each chapter ends with "chNN_name --check: 87 passed, 0 failed (...)"; it runs on its own
 # data file and on the oracle's other data files of the same schema in tests/data/
 runs=()

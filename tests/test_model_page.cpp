@@ -17,8 +17,8 @@ struct Page {
     const char* path;
     const char* heading;  // of the section that holds the whole model
 };
-const Page pages[] = {{"src/README.md", "## The whole model on one page"},
-                      {"src/README.zh-CN.md", "## 一页看完整个模型"}};
+const Page pages[] = {{"src/README.md", "## The whole model on one page, batched"},
+                      {"src/README.zh-CN.md", "## 一页看完整个模型：成批"}};
 }  // namespace
 
 TEST_CASE("src/README's page of the whole model: every function is defined where it says") {

@@ -28,6 +28,19 @@ void one_error_line(const Run& r, const std::string& must_contain) {
     CHECK_MESSAGE(r.err.find(must_contain) != std::string::npos, r.err);
 }
 
+// A poet of chapter 12 trained for one step on the ten sample poems, saved once for every test
+// here that damages one (under the sanitizers, training one costs half a minute).
+const std::string& sample_poet() {
+    static const std::string path = [] {
+        const std::string p = temp_directory("sample_poet") + "/poet.json";
+        const Run r = run_program("ch12_gpt", "--corpus tests/data/tang_sample.txt --steps 1 "
+                                              "--poems 1 --save " + p);
+        REQUIRE(r.exit_code == 0);
+        return p;
+    }();
+    return path;
+}
+
 }  // namespace
 
 TEST_CASE("ch14: punctuation that takes every character leaves nothing to draw: one line, no crash") {
@@ -104,11 +117,7 @@ TEST_CASE("ch13: a weight float16 does not hold is named as float16's, in the da
                    "inputs.model: its weight embedding.weight is 1e+30, past float16's largest "
                    "number, 65,504");
     // chapter 12's poet with one weight past 65,504 (as the reader's 65520, 70000, 3.5e38, 1e300)
-    const std::string dir = temp_directory("ch13_poet");
-    REQUIRE(run_program("ch12_gpt", "--corpus tests/data/tang_sample.txt --steps 1 --poems 1 --save " +
-                                        dir + "/poet.json")
-                .exit_code == 0);
-    Json poet = Json::parse(read_file(dir + "/poet.json"));
+    Json poet = Json::parse(read_file(sample_poet()));
     poet["weights"]["layers.0.self_attn.out_proj.weight"][1][2] = 70000.0;
     const std::string big = temp_file("ch13_poet_70000.json", poet.dump());
     one_error_line(run_program("ch13_precision", "--json --weights " + big),
@@ -117,15 +126,12 @@ TEST_CASE("ch13: a weight float16 does not hold is named as float16's, in the da
 }
 
 TEST_CASE("ch14: a poet whose outputs overflow is refused in one line, not written as null") {
-    const std::string dir = temp_directory("ch14_poet");
-    REQUIRE(run_program("ch12_gpt", "--corpus tests/data/tang_sample.txt --steps 1 --poems 1 --save " +
-                                        dir + "/poet.json")
-                .exit_code == 0);
-    Json poet = Json::parse(read_file(dir + "/poet.json"));
+    Json poet = Json::parse(read_file(sample_poet()));
     // <bos>'s row, read by every poem, all 1e308: its squares overflow in the norm
     for (Json& x : poet["weights"]["embedding.weight"][1]) x = 1e308;
     const std::string path = temp_file("ch14_poet_1e300.json", poet.dump());
-    const Run r = run_program("ch14_inside_the_poet", "--json --weights " + path);
+    const Run r = run_program("ch14_inside_the_poet",
+                              "--json --weights " + path + " --corpus tests/data/tang_sample.txt");
     CHECK(r.exit_code == 2);
     CHECK(r.out.find("null") == std::string::npos);
     CHECK(r.err.find('\n') == r.err.size() - 1);
