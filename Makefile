@@ -47,7 +47,7 @@ WINDOWS  := $(if $(findstring mingw,$(shell $(CXX) -dumpmachine 2>/dev/null)),ye
 ON_WINDOWS := $(if $(filter Windows_NT,$(OS)),yes)
 EXE      := $(if $(WINDOWS),.exe)
 WINDOWS_DIR := $(if $(WINDOWS),$(if $(ON_WINDOWS),,/windows))
-# The widest vectors the CPU has (core/tile_shape.h picks the register tile from them):
+# The widest vectors the CPU has (fast/tile_shape.h picks the register tile from them):
 # -march=native with 512-bit vectors where the compiler knows the width flag (x86), else
 # -march=native (g++ on arm64), else -mcpu=native (clang 14 and older on arm64, Apple clang
 # before Xcode 15), else none.
@@ -61,7 +61,7 @@ else
     $(error ARCH=$(ARCH): $(CXX) accepts neither -march=$(ARCH) nor -mcpu=$(ARCH))
   endif
 endif
-# Threads: the plain loops that share out their work carry OpenMP pragmas (core/threads.h), and
+# Threads: the plain loops that share out their work carry OpenMP pragmas (fast/threads.h), and
 # every number is the same whatever the thread count. -fopenmp (g++; clang where libomp is),
 # else Homebrew's libomp through Apple clang's preprocessor, else none: a serial build, every
 # program on one thread, said once. make OPENMP=0 builds without threads, into build/serial.

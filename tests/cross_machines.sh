@@ -2,7 +2,7 @@
 # The same numbers on other machines: chapters built for other machines run beside this build,
 # and their --json compared with this build's, key by key and bit for bit (build/same_numbers;
 # the measured quantities, such as timings and the thread count, aside, named in its one list).
-# Between these builds the register tile differs (src/core/tile_shape.h), and so does the way
+# Between these builds the register tile differs (src/fast/tile_shape.h), and so does the way
 # std::fma is computed; the numbers must not.
 #   aarch64    arm64's tile (6 x 8), cross-built with aarch64-linux-gnu-g++, run under
 #              qemu-aarch64: chapters 1-6 (chapter 11 took 40 minutes under qemu)

@@ -7,8 +7,8 @@
 #include <string>
 
 #include "core/matmul.h"
-#include "core/tiles.h"
-#include "core/packed_matmul.h"
+#include "fast/tiles.h"
+#include "fast/packed_matmul.h"
 #include "core/matrix.h"
 #include "core/random.h"
 
@@ -51,7 +51,7 @@ TEST_CASE("the fast products agree with the naive loop to the last bit, across e
     using kernel::KB, kernel::MR, kernel::NB, kernel::NR;
     MESSAGE("the register tile here: ", std::string(kernel::vector_unit), ", ", MR, " x ", NR);
     Random rng(7);
-    // Shapes around this machine's tile (core/tile_shape.h), so that every edge is crossed
+    // Shapes around this machine's tile (fast/tile_shape.h), so that every edge is crossed
     // whichever shape the build chose. small (b read in place): 17 x 31 x 13; 70 x 300 x 45;
     // 1 x 300 x 70 (one row, as in decoding); 3 x 288 x 40. blocked (b packed): 2·MR + 1 rows
     // (two tiles and one row left over); inner 2·KB + 88 (three k-blocks, the last short);

@@ -12,7 +12,7 @@
 #include "core/number_formats.h"
 #include "core/random.h"
 #include "core/rounded_arithmetic.h"
-#include "core/threads.h"
+#include "fast/threads.h"
 #include "model/low_precision/lowered_gpt.h"
 
 namespace {

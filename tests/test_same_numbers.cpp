@@ -110,7 +110,7 @@ TEST_CASE("same input, same numbers and no collapse: ch07, ch10, ch12, ch13, ch1
         CHECK(without_timings(alone.out).size() > 100);  // there were numbers to compare
         // A busy machine costs the share of the cores it took (here every core shared with a
         // spinning process: about 2×), not a collapse: threads that wait for each other on a
-        // busy machine made chapter 13's decoding 30 times slower (core/threads.h, TeamWatch).
+        // busy machine made chapter 13's decoding 30 times slower (fast/threads.h, TeamWatch).
         // The allowance of a second covers starting a process on a loaded machine.
         CAPTURE(idle);
         CAPTURE(busy_time);

@@ -11,7 +11,7 @@
 
 #include "core/matmul.h"
 #include "core/random.h"
-#include "core/threads.h"
+#include "fast/threads.h"
 #include "model/transformer/transformer_init.h"
 #include "model/gpt/gpt.h"
 #include "train/batch.h"

@@ -1,222 +1,47 @@
-// matmul.cpp — the matrix products. Every loop here computes the same numbers, bit for bit:
+// matmul.cpp — the matrix products: the definition, written as it reads, and one call into the
+// fast code (fast/fast_product.h), which computes the same numbers bit for bit.
 //
-//   naive_product      the definition c(i,j) = Σ_p a(i,p)·b(p,j), written as it reads: the
-//                      reference the others are tested against (tests/test_matrix.cpp)
-//   blocked_product    for large matrices (the base model's): b packed block by block so that
-//                      it is read from the cache, and c computed in tiles held in registers
-//   transposed_product a·bᵀ with a large b and a smaller result (an output projection): (b·aᵀ)ᵀ
-//   small_product      for small ones (chapter 7's, 100 x 32): the same tiles, b read in place
-//   row_product        one row times b, on one thread (decoding): b streamed row after row
-//   dot_product        for a few rows times a transposed b (decoding's logits y·Eᵀ, one row):
-//                      each c(i,j) a dot product of two contiguous rows, several side by side
+//   c(i,j) = Σ_p a(i,p)·b(p,j), its terms added for p = 0, 1, 2, … in this order, each with
+//   one std::fma (a multiply and an add rounded once: the same bits on every machine)
 //
-// Each adds a(i,p)·b(p,j) into c(i,j) for p = 0, 1, 2, … in this order, with the same madd(),
-// so each c(i,j) is rounded the same way whichever loop computed it. The threads (threads.h)
-// share out whole tiles of c, so the same is true whatever their number. The pieces the tiles
-// are made of — views, packed strips, the register tile — are in tiles.h.
+// tests/test_matrix.cpp holds the fast code to this loop, shape by shape.
 #include "core/matmul.h"
 
-#include "core/threads.h"
-#include "core/tiles.h"
-
-#include <algorithm>
+#include <cmath>
 #include <stdexcept>
-#include <vector>
+#include <string>
+
+#include "fast/fast_product.h"
 
 namespace {
 
-using namespace kernel;
+// Element (i, j) of m, or of its transpose.
+double element(const Matrix& m, bool transposed, std::size_t i, std::size_t j) {
+    return transposed ? m(j, i) : m(i, j);
+}
 
-Matrix naive_product(const View& a, const View& b) {
-    Matrix c(a.rows, b.cols);
-    for (std::size_t i = 0; i < a.rows; ++i)
-        for (std::size_t j = 0; j < b.cols; ++j) {
+Matrix naive_product(const Matrix& a, bool a_t, const Matrix& b, bool b_t) {
+    const std::size_t rows = a_t ? a.cols : a.rows, inner = a_t ? a.rows : a.cols;
+    const std::size_t cols = b_t ? b.rows : b.cols;
+    Matrix c(rows, cols);
+    for (std::size_t i = 0; i < rows; ++i)
+        for (std::size_t j = 0; j < cols; ++j) {
             double sum = 0.0;
-            for (std::size_t p = 0; p < a.cols; ++p) sum = madd(sum, a(i, p), b(p, j));
+            for (std::size_t p = 0; p < inner; ++p)
+                sum = std::fma(element(a, a_t, i, p), element(b, b_t, p, j), sum);
             c(i, j) = sum;
         }
     return c;
-}
-
-// While one group's tiles are computed, the next group's rows of b are asked for, a slice of
-// them with each tile (tile q of `tiles`), so that memory streams them while the arithmetic runs
-// and pack_strips finds them in the cache (a thread's groups are consecutive: threads.h). Rows
-// of a transposed view are b's columns, small here (an output projection's yᵀ): not asked for.
-void ask_for_next_group(const View& b, std::size_t p0, std::size_t kb, std::size_t j0,
-                        std::size_t n, std::size_t q, std::size_t tiles) {
-    if (b.cs != 1) return;
-    for (std::size_t p = q * kb / tiles; p < (q + 1) * kb / tiles; ++p)
-        for (std::size_t j = 0; j < n; j += 8) fetch_soon(b.data + (p0 + p) * b.rs + j0 + j);
-}
-
-// Block by block of b, the threads share out groups of its strips: each packs a group into its
-// own buffer (read from its cache by every panel) and computes that group's tiles, one panel of
-// MR rows of a after another, every strip of the group for each panel (a's rows read once for
-// all of them). Packing — streaming b from memory — and the tiles' arithmetic thus overlap
-// across threads, with no wait between them. A group has G strips, or fewer when that would
-// leave a thread without one (an output projection's b, yᵀ, is 64 columns: 2 strips on AVX-512).
-Matrix blocked_product(const View& a, const View& b) {
-    Matrix c(a.rows, b.cols);
-    const std::size_t threads = static_cast<std::size_t>(thread_count());
-    for (std::size_t j0 = 0; j0 < b.cols; j0 += NB) {  // NB columns of b at a time
-        const std::size_t nb = std::min(NB, b.cols - j0), strips = (nb + NR - 1) / NR;
-        const std::size_t per = std::clamp<std::size_t>(strips / threads, 1, G);
-        const std::size_t groups = (strips + per - 1) / per;
-        for (std::size_t p0 = 0; p0 < a.cols; p0 += KB) {  // their k-blocks, in order
-            const std::size_t kb = std::min(KB, a.cols - p0);
-            const View a_block{a.data + p0 * a.cs, a.rows, kb, a.rs, a.cs};  // its columns p0 …
-            parallel_for(groups, a.rows * kb * nb, [&](std::size_t g) {
-                thread_local std::vector<double> buffer(G * KB * NR);  // each thread its own
-                const std::size_t s0 = g * per, count = std::min(per, strips - s0);
-                pack_strips(b, p0, kb, j0 + s0 * NR, std::min(count * NR, nb - s0 * NR),
-                            buffer.data());
-                const std::size_t next = j0 + (s0 + per) * NR,
-                                  tiles = (a.rows + MR - 1) / MR * count;
-                for (std::size_t i0 = 0; i0 < a.rows; i0 += MR) {
-                    const RowsOfA rows = rows_of_a(a_block, i0);
-                    for (std::size_t s = s0; s < s0 + count; ++s) {
-                        if (g + 1 < groups)
-                            ask_for_next_group(b, p0, kb, next, std::min(per * NR, j0 + nb - next),
-                                               i0 / MR * count + s - s0, tiles);
-                        tile(rows, buffer.data() + (s - s0) * kb * NR, NR, kb,
-                             c.row(i0) + j0 + s * NR, c.cols, std::min(MR, a.rows - i0),
-                             std::min(NR, nb - s * NR));
-                    }
-                }
-            });
-        }
-    }
-    return c;
-}
-
-// One row of a times b as it lies in memory, on one thread (decoding: every weight read once
-// per token): c = Σ_p a(0,p)·(row p of b), row after row, so that b streams from memory in its
-// own order while c, b.cols values, stays in the cache. Each c(0,j) still adds its terms for
-// p = 0, 1, … with madd, as every loop here does. Measured on a decoder at llama2.c's stories15M
-// shape: 156–199 tokens/s on one thread, against 130–149 with the tiles of small_product. On
-// two threads the tiles do better (184–208 tokens/s, against 168–182 with each thread reading
-// half of every row of b), so a product shared out keeps them.
-Matrix row_product(const View& a, const View& b) {
-    Matrix c(1, b.cols);
-    double* out = c.row(0);
-    for (std::size_t p = 0; p < a.cols; ++p) {
-        const double ap = a(0, p), *row = b.data + p * b.rs;
-        for (std::size_t j = 0; j < b.cols; ++j) out[j] = madd(out[j], ap, row[j]);
-    }
-    return c;
-}
-
-// Small matrices fit the cache as they are: b is read in place, a's rows too, and the same
-// tile() runs; the threads share the tiles. Where b is a transposed view, or its rows are not a
-// whole number of strips (the tile reads NR values of each row of b), b's rows are copied first,
-// zeros added to a whole number of strips: a copy of b, a small part of the product's work. A
-// transposed a is read in place (tiles.h: rows_of_a).
-Matrix small_product(const View& a, const View& b) {
-    std::vector<double> b_rows;
-    const double* bd = b.data;
-    std::size_t ldb = b.rs;
-    if (b.cs != 1 || b.cols % NR != 0) {
-        ldb = (b.cols + NR - 1) / NR * NR;
-        b_rows.assign(b.rows * ldb, 0.0);
-        if (b.cs == 1) {
-            for (std::size_t p = 0; p < b.rows; ++p)
-                for (std::size_t j = 0; j < b.cols; ++j) b_rows[p * ldb + j] = b(p, j);
-        } else {  // a transposed view: read along its contiguous columns
-            for (std::size_t j = 0; j < b.cols; ++j)
-                for (std::size_t p = 0; p < b.rows; ++p) b_rows[p * ldb + j] = b(p, j);
-        }
-        bd = b_rows.data();
-    }
-    Matrix c(a.rows, b.cols);
-    const std::size_t panels = (a.rows + MR - 1) / MR, strips = (b.cols + NR - 1) / NR;
-    // with fewer than 16 rows of a, the loop waits on b's memory more than on its arithmetic
-    // (decoding's one row: each element of b read for one multiply-add): counted as for
-    // dot_product below, so that a decoder's one-row products are shared out too
-    const std::size_t work = std::max<std::size_t>(a.rows, 16) * a.cols * b.cols;
-    parallel_for(panels * strips, work, [&](std::size_t t) {
-        const std::size_t i0 = t / strips * MR, j0 = t % strips * NR;  // MR rows x NR columns
-        tile(rows_of_a(a, i0), bd + j0, ldb, a.cols, c.row(i0) + j0, c.cols,
-             std::min(MR, a.rows - i0), std::min(NR, b.cols - j0));
-    });
-    return c;
-}
-
-// A few rows of a (fewer than MR) times a transposed view: c(i,j) = a's row i · b's column j,
-// both contiguous. JB dot products run side by side — independent chains of multiply-adds that
-// overlap in the CPU, and as many rows of b streamed from memory at once — and b is read once,
-// in its own order: no transposed copy of it (which for the 32,000 x 288 table of a decoder's
-// logits would cost more than the product). Measured on that table here: 8 chains 4.6–5.5 ms,
-// 16 chains 3.8–4.6 ms; from 20 on the compiler runs out of registers (9 ms and more).
-constexpr std::size_t JB = 16;
-Matrix dot_product(const View& a, const View& b) {
-    Matrix c(a.rows, b.cols);
-    const std::size_t k = a.cols, blocks = (b.cols + JB - 1) / JB;
-    // bound by memory, not arithmetic: each element of b is read once for a.rows multiply-adds,
-    // about 16 times the time of a multiply-add in a tile (decoding at stories15M's shape runs
-    // at ~2.8 G multiply-adds/s, the tiles at ~45), so its work counts 16 per multiply-add
-    parallel_for(blocks, 16 * a.rows * k * b.cols, [&](std::size_t t) {
-        const std::size_t j0 = t * JB, jb = std::min(JB, b.cols - j0);
-        const double* column[JB];  // b's columns j0 …; past the last, the last again (unused)
-        for (std::size_t j = 0; j < JB; ++j) column[j] = b.data + (j0 + std::min(j, jb - 1)) * b.cs;
-        for (std::size_t i = 0; i < a.rows; ++i) {
-            const double* row = a.data + i * a.rs;
-            double acc[JB] = {};
-            for (std::size_t p = 0; p < k; ++p)
-                for (std::size_t j = 0; j < JB; ++j) acc[j] = madd(acc[j], row[p], column[j][p]);
-            for (std::size_t j = 0; j < jb; ++j) c(i, j0 + j) = acc[j];
-        }
-    });
-    return c;
-}
-
-// A large transposed b (the output projection's y·Eᵀ, E 37,000 x 512) is slow to pack: its
-// strips are columns of E, gathered 32 at a time (about 38 of the base forward's 250 ms). But
-// a·b = (bᵀ·aᵀ)ᵀ, and bᵀ is E as it is: its rows are read in place as a's are, and the packed
-// side is aᵀ, small. When c is smaller than b, computing cᵀ and transposing it costs less (the
-// output projection: 86 -> 66 ms). So too for a large transposed a (matmul_at's dlogitsᵀ·y, the
-// gradient of chapter 12's tied table, dlogits 512 x 3005): read by the tiles, each of its
-// values comes from another row of dlogits, 24 KB apart, while packed as b its rows stream in
-// order (chapter 12's training on one thread, AVX2: 0.85 s for 120 of these products, against
-// 0.99 s read in place). The same terms in the same order, and fma(x, y, s) equals fma(y, x, s):
-// the same bits.
-Matrix transposed_product(const View& a, const View& b) {
-    const Matrix ct = blocked_product(transposed(b), transposed(a));  // (b.cols x a.rows)
-    Matrix c(a.rows, b.cols);
-    // 8 rows of c at a time: each row of ct read once, a cache line of 8 values
-    constexpr std::size_t RB = 8;
-    parallel_for((c.rows + RB - 1) / RB, 16 * c.rows * c.cols, [&](std::size_t t) {
-        const std::size_t i0 = t * RB, rb = std::min(RB, c.rows - i0);
-        for (std::size_t j = 0; j < c.cols; ++j)
-            for (std::size_t i = i0; i < i0 + rb; ++i) c(i, j) = ct(j, i);
-    });
-    return c;
-}
-
-// Packing b pays once it is large; for small matrices it costs more than it saves. Measured:
-// blocking everything made chapter 7's 3,000 steps 1.23 times slower (5.8 s against 4.7 s),
-// blocking nothing made the base model's forward pass 1.8 times slower (0.30 s against 0.17 s).
-// A row or a few against a transposed b (decoding): dot products, b read in place.
-Matrix product(const View& a, const View& b) {
-    if (a.rows < MR && a.cs == 1 && b.rs == 1) return dot_product(a, b);
-    // one row against b as it lies, on one thread: streamed (row_product); shared out: tiles
-    const bool shared = worth_threads(16 * a.cols * b.cols);
-    if (a.rows == 1 && b.cs == 1 && !shared) return row_product(a, b);
-    const bool large = a.rows >= MR && a.cols >= 64 && b.cols >= 64;
-    if (!large) return small_product(a, b);
-    if (b.cs != 1 && a.rows < b.rows) return transposed_product(a, b);  // c smaller than b
-    if (a.cs != 1 && b.cs == 1 && a.rows > b.cols) return transposed_product(a, b);  // a larger
-    return blocked_product(a, b);
 }
 
 // a or its transpose times b or its transpose, after checking that the inner sizes agree:
 // "matmul_bt: (3x5)·(4x3)ᵀ: inner dimensions differ"
 Matrix checked(const char* op, const Matrix& a, bool a_t, const Matrix& b, bool b_t,
                bool naive = false) {
-    const View x = a_t ? transposed(a) : as_is(a), y = b_t ? transposed(b) : as_is(b);
-    if (x.cols != y.rows)
+    if ((a_t ? a.rows : a.cols) != (b_t ? b.cols : b.rows))
         throw std::invalid_argument(std::string(op) + ": " + shape_of(a) + (a_t ? "ᵀ·" : "·") +
                                     shape_of(b) + (b_t ? "ᵀ" : "") + ": inner dimensions differ");
-    return naive ? naive_product(x, y) : product(x, y);
+    return naive ? naive_product(a, a_t, b, b_t) : fast_product(a, a_t, b, b_t);
 }
 
 }  // namespace

@@ -11,7 +11,7 @@
 #include <sstream>
 
 #include "core/allocation.h"
-#include "core/threads.h"
+#include "fast/threads.h"
 #include "io/atomic_file.h"
 #include "io/platform.h"
 #include "model/decoding/decoding.h"
@@ -167,7 +167,7 @@ int report(const ChapterInfo& info, Chapter& ch) {
     }
     if (ch.options.check) return check(info, ch, printed);
     narrate_corrections(ch.narration(), ch, printed);
-    // how many threads the large loops shared out their work among (core/threads.h)
+    // how many threads the large loops shared out their work among (fast/threads.h)
     if (thread_count() == 1)
         ch.say(
             tr("Run on one thread (OMP_NUM_THREADS=1, one core, or a build without OpenMP); on "

@@ -1,7 +1,7 @@
 // measure.cpp — medians and bests of repeated runs, and log-log slopes.
 #include "report/measure.h"
 
-#include "core/threads.h"
+#include "fast/threads.h"
 #include "text/translate.h"
 
 #include <algorithm>

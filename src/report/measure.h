@@ -23,7 +23,7 @@ double fitted_exponent(const std::vector<double>& xs, const std::vector<double>&
 std::size_t distinct_sizes(const std::vector<double>& xs);
 std::size_t distinct_sizes(const std::vector<std::size_t>& xs);
 
-// "one thread" or "2 threads": how many the parallel loops use (core/threads.h), as a timing's
+// "one thread" or "2 threads": how many the parallel loops use (fast/threads.h), as a timing's
 // sentence states it in the reader's language.
 std::string threads_used();
 

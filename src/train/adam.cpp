@@ -2,7 +2,7 @@
 #include "train/adam.h"
 
 #include "core/elementary.h"
-#include "core/threads.h"
+#include "fast/threads.h"
 
 #include <algorithm>
 #include <cmath>

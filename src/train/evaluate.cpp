@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "core/threads.h"
+#include "fast/threads.h"
 #include "model/transformer/transformer_init.h"
 #include "model/decoding/decoding.h"
 

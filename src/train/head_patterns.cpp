@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "core/elementary.h"
-#include "core/threads.h"
+#include "fast/threads.h"
 
 namespace {
 

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "core/threads.h"
+#include "fast/threads.h"
 
 void run_parts(const std::vector<std::size_t>& tokens, std::size_t work_per_token,
                const std::function<void(std::size_t part)>& part) {

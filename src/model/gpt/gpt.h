@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "core/matrix.h"
-#include "core/packed_matmul.h"
+#include "fast/packed_matmul.h"
 #include "model/transformer/loss.h"
 #include "model/transformer/parameters.h"
 #include "model/transformer/transformer_layers.h"
@@ -81,7 +81,7 @@ LossSum gpt_loss_sum(const Gpt& model, const std::vector<Tokens>& inputs,
 struct GptKV {
     std::vector<KeptKV> blocks;
     Tokens fed;  // the tokens fed so far: who the next one attends to (who_attends.h)
-    // Eᵀ packed (core/packed_matmul.h) when decoding starts: every step reads the whole table for its
+    // Eᵀ packed (fast/packed_matmul.h) when decoding starts: every step reads the whole table for its
     // logits, and packed it streams from memory in order (the same bits as y·Eᵀ)
     PackedMatrix output;
 };

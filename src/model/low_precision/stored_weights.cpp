@@ -7,7 +7,7 @@
 
 #include "core/int8_groups.h"
 #include "core/number_formats.h"
-#include "core/threads.h"
+#include "fast/threads.h"
 
 std::size_t StoredWeights::bytes() const {
     const std::size_t n = rows * cols;

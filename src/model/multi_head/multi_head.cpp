@@ -9,7 +9,7 @@
 #include <tuple>
 #include <utility>
 
-#include "core/threads.h"
+#include "fast/threads.h"
 #include "model/multi_head/linear.h"
 #include "model/multi_head/multi_head_switches.h"
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/elementary.h"
-#include "core/threads.h"
+#include "fast/threads.h"
 
 static void check_targets(const Matrix& logits, const Tokens& targets) {
     if (targets.size() != logits.rows)

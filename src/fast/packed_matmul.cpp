@@ -1,12 +1,12 @@
 // packed_matmul.cpp — a matrix packed once into strips, and the products that read it.
-#include "core/packed_matmul.h"
+#include "fast/packed_matmul.h"
 
 #include <algorithm>
 #include <stdexcept>
 #include <string>
 
-#include "core/threads.h"
-#include "core/tiles.h"
+#include "fast/threads.h"
+#include "fast/tiles.h"
 
 using namespace kernel;
 

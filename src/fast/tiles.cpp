@@ -1,5 +1,5 @@
 // tiles.cpp — packing b into strips, and the register tile (tiles.h).
-#include "core/tiles.h"
+#include "fast/tiles.h"
 
 #include <algorithm>
 

@@ -6,7 +6,7 @@
 #include <cstddef>
 
 #include "core/matrix.h"
-#include "core/tile_shape.h"
+#include "fast/tile_shape.h"
 
 namespace kernel {
 

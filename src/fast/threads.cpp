@@ -1,5 +1,5 @@
 // threads.cpp — the thread count, from OpenMP when the build has it; the busy machine's watch.
-#include "core/threads.h"
+#include "fast/threads.h"
 
 #include <algorithm>
 #include <atomic>
