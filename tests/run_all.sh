@@ -16,6 +16,14 @@ offending=$(sed -nE 's/^layering: ([0-9]+) files, ([0-9]+) offending.*/\2/p' <<<
 passed=$((passed + ${files:-0} - $(grep -c '^src/' <<<"$out" || true)))
 failed=$((failed + ${offending:-1}))
 
+# comments that quote a timing (tests/check_figures.sh): each file that quotes none passes
+out=$(bash tests/check_figures.sh src) || status=1
+echo "$out"
+files=$(sed -nE 's/^figures: ([0-9]+) files, ([0-9]+) comments.*/\1/p' <<<"$out")
+quoting=$(sed -nE 's/^figures: ([0-9]+) files, ([0-9]+) comments.*/\2/p' <<<"$out")
+passed=$((passed + ${files:-0} - $(grep '^src/' <<<"$out" | cut -d: -f1 | sort -u | wc -l)))
+failed=$((failed + ${quoting:-1}))
+
 # doctest ends with "[doctest] assertions: 212 | 212 passed | 0 failed |". Under the sanitizers
 # (SANITIZERS=1, make SAN=1 test) the test suite "native" is left out: the tests that run the
 # programs over and over (every flag, the book, idle and busy machines) or train on 1, 2 and 3

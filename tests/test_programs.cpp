@@ -364,3 +364,28 @@ TEST_CASE("the layering check names an include that crosses a layer") {
     CHECK(text.find("layering: 5 files, 5 offending includes") != std::string::npos);
     CHECK(std::system("bash tests/check_layers.sh src > /dev/null") == 0);  // and ours keeps to it
 }
+
+TEST_CASE("the figures check names a comment that quotes a timing, a rate or a speed-up") {
+    const std::string root =
+        std::filesystem::path(temp_file("m", "")).parent_path().string() + "/figures/src/core";
+    std::filesystem::create_directories(root);
+    std::ofstream(root + "/timed.cpp")
+        << "// took 0.28 s on 2 threads\n"                       // a timing
+        << "int x = 1;  // 4.6–5.5 ms with 8 chains\n"           // a range, after code
+        << "// 84 GFLOP/s with fma, 2.8 G multiply-adds/s\n"     // rates
+        << "// 1.23 times slower, 12% faster\n"                  // speed-ups
+        << "// ln m = 2s + 2s³/3, on 2 threads, 32s … 32s+31\n"  // not measurements
+        << "double s = 3.5;  // a value\n";
+    std::ofstream(root + "/plain.h") << "// 16 chains side by side, in 512 rows\n";
+    const std::string out = root + "/../../out.txt";
+    const int status = std::system(
+        ("bash tests/check_figures.sh " + root + "/.. > " + out).c_str());
+    const std::string text = read_file(out);
+    CHECK(status != 0);
+    for (const char* line : {"timed.cpp:1:", "timed.cpp:2:", "timed.cpp:3:", "timed.cpp:4:"})
+        CHECK_MESSAGE(text.find(line) != std::string::npos, line);
+    CHECK(text.find("timed.cpp:5:") == std::string::npos);
+    CHECK(text.find("timed.cpp:6:") == std::string::npos);
+    CHECK(text.find("figures: 2 files, 4 comments quoting measurements") != std::string::npos);
+    CHECK(std::system("bash tests/check_figures.sh src > /dev/null") == 0);  // and ours quote none
+}

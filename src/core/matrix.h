@@ -1,8 +1,10 @@
 // matrix.h — the one data type of this book: a dense row-major matrix of doubles, and the
 // elementwise and row-wise operations on it (products are in matmul.h).
 //
-// Shapes are written (rows x cols); a vector is a (1 x cols) matrix. Every operation is a
-// free function that returns a new Matrix by value; a shape mismatch throws
+// Shapes are written (rows x cols); a vector is a (1 x cols) matrix. Every operation is a free
+// function: most return a new Matrix by value; the five that return void (add_to,
+// add_to_each_row, add_column_sums, append_rows, set_submatrix) change their first argument in
+// place, as a gradient or a result being filled in is. A shape mismatch throws
 // std::invalid_argument naming both shapes, e.g. "add: (3x5) and (5x3): shapes differ".
 #pragma once
 #include <cstddef>

@@ -80,10 +80,8 @@ Matrix blocked_product(const View& a, const View& b) {
 // One row of a times b as it lies in memory, on one thread (decoding: every weight read once
 // per token): c = Σ_p a(0,p)·(row p of b), row after row, so that b streams from memory in its
 // own order while c, b.cols values, stays in the cache. Each c(0,j) still adds its terms for
-// p = 0, 1, … with madd, as every loop here does. Measured on a decoder at llama2.c's stories15M
-// shape: 156–199 tokens/s on one thread, against 130–149 with the tiles of small_product. On
-// two threads the tiles do better (184–208 tokens/s, against 168–182 with each thread reading
-// half of every row of b), so a product shared out keeps them.
+// p = 0, 1, … with madd, as every loop here does. On one thread it beat the tiles; shared out,
+// the tiles beat it, so a product shared out keeps them (measured: tests/bench/README.md).
 Matrix row_product(const View& a, const View& b) {
     Matrix c(1, b.cols);
     double* out = c.row(0);
@@ -133,15 +131,15 @@ Matrix small_product(const View& a, const View& b) {
 // both contiguous. JB dot products run side by side — independent chains of multiply-adds that
 // overlap in the CPU, and as many rows of b streamed from memory at once — and b is read once,
 // in its own order: no transposed copy of it (which for the 32,000 x 288 table of a decoder's
-// logits would cost more than the product). Measured on that table here: 8 chains 4.6–5.5 ms,
-// 16 chains 3.8–4.6 ms; from 20 on the compiler runs out of registers (9 ms and more).
+// logits would cost more than the product). 16 chains beat 8; from 20 on the compiler runs out
+// of registers (tests/bench/README.md).
 constexpr std::size_t JB = 16;
 Matrix dot_product(const View& a, const View& b) {
     Matrix c(a.rows, b.cols);
     const std::size_t k = a.cols, blocks = (b.cols + JB - 1) / JB;
     // bound by memory, not arithmetic: each element of b is read once for a.rows multiply-adds,
-    // about 16 times the time of a multiply-add in a tile (decoding at stories15M's shape runs
-    // at ~2.8 G multiply-adds/s, the tiles at ~45), so its work counts 16 per multiply-add
+    // about 16 times the time of a multiply-add in a tile (tests/bench/README.md), so its work
+    // counts 16 per multiply-add
     parallel_for(blocks, 16 * a.rows * k * b.cols, [&](std::size_t t) {
         const std::size_t j0 = t * JB, jb = std::min(JB, b.cols - j0);
         const double* column[JB];  // b's columns j0 …; past the last, the last again (unused)
@@ -158,15 +156,13 @@ Matrix dot_product(const View& a, const View& b) {
 }
 
 // A large transposed b (the output projection's y·Eᵀ, E 37,000 x 512) is slow to pack: its
-// strips are columns of E, gathered 32 at a time (about 38 of the base forward's 250 ms). But
-// a·b = (bᵀ·aᵀ)ᵀ, and bᵀ is E as it is: its rows are read in place as a's are, and the packed
-// side is aᵀ, small. When c is smaller than b, computing cᵀ and transposing it costs less (the
-// output projection: 86 -> 66 ms). So too for a large transposed a (matmul_at's dlogitsᵀ·y, the
-// gradient of chapter 12's tied table, dlogits 512 x 3005): read by the tiles, each of its
-// values comes from another row of dlogits, 24 KB apart, while packed as b its rows stream in
-// order (chapter 12's training on one thread, AVX2: 0.85 s for 120 of these products, against
-// 0.99 s read in place). The same terms in the same order, and fma(x, y, s) equals fma(y, x, s):
-// the same bits.
+// strips are columns of E, gathered 32 at a time. But a·b = (bᵀ·aᵀ)ᵀ, and bᵀ is E as it is: its
+// rows are read in place as a's are, and the packed side is aᵀ, small. When c is smaller than b,
+// computing cᵀ and transposing it costs less. So too for a large transposed a (matmul_at's
+// dlogitsᵀ·y, the gradient of chapter 12's tied table, dlogits 512 x 3005): read by the tiles,
+// each of its values comes from another row of dlogits, 24 KB apart, while packed as b its rows
+// stream in order. The same terms in the same order, and fma(x, y, s) equals fma(y, x, s): the
+// same bits. (The measurements that chose both: tests/bench/README.md.)
 Matrix transposed_product(const View& a, const View& b) {
     const Matrix ct = blocked_product(transposed(b), transposed(a));  // (b.cols x a.rows)
     Matrix c(a.rows, b.cols);
@@ -180,9 +176,9 @@ Matrix transposed_product(const View& a, const View& b) {
     return c;
 }
 
-// Packing b pays once it is large; for small matrices it costs more than it saves. Measured:
-// blocking everything made chapter 7's 3,000 steps 1.23 times slower (5.8 s against 4.7 s),
-// blocking nothing made the base model's forward pass 1.8 times slower (0.30 s against 0.17 s).
+// Packing b pays once it is large; for small matrices it costs more than it saves: blocking
+// everything slowed chapter 7's training, blocking nothing the base model's forward pass
+// (tests/bench/README.md).
 // A row or a few against a transposed b (decoding): dot products, b read in place.
 Matrix product(const View& a, const View& b) {
     if (a.rows < MR && a.cs == 1 && b.rs == 1) return dot_product(a, b);

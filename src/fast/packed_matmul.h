@@ -7,9 +7,8 @@
 
 // b packed once for many products by a row or a few (decoding: the output projection reads the
 // whole embedding table at every token): strips of 32 columns, each stored contiguously, so that
-// a product reads b from memory in one pass, in order. On the 32,000 x 288 table of a decoder
-// at llama2.c's stories15M shape, a product took 2.0–3.3 ms here against 4.9–5.2 ms for the dot
-// products of matmul_bt reading the table as it lies; packing it takes about 50 ms, once.
+// a product reads b from memory in one pass, in order — faster than matmul_bt's dot products
+// reading the table as it lies, once the packing, done once, is paid (tests/bench/README.md).
 struct PackedMatrix {
     std::size_t rows = 0, cols = 0;  // of b
     std::vector<double> strips;      // strip s holds columns 32s … 32s+31, row by row

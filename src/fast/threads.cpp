@@ -18,12 +18,13 @@ long long now_ns() {
         .count();
 }
 
-// A thread that starts its share this late has waited for a core: an idle machine wakes a
-// sleeping thread in tens of microseconds (measured here: at most 0.2 ms), a busy one hands the
-// core over after another program's time slice (milliseconds).
-constexpr long long late = 2'000'000;                   // 2 ms
-constexpr long long first_pause = 50'000'000;          // 50 ms on one thread, at first,
-constexpr long long longest_pause = 1'000'000'000;     // doubling up to a second
+// A thread that starts its share this late (in nanoseconds) has waited for a core: an idle
+// machine wakes a sleeping thread in tens of microseconds, a busy one hands the core over after
+// another program's time slice (milliseconds). After a late start, loops run on one thread for
+// first_pause, doubling up to longest_pause while the machine stays busy.
+constexpr long long late = 2'000'000;
+constexpr long long first_pause = 50'000'000;
+constexpr long long longest_pause = 1'000'000'000;
 std::atomic<long long> alone_until{0};                 // loops on one thread until then
 std::atomic<long long> pause{first_pause};
 

@@ -19,17 +19,18 @@ void set_thread_count(int n);
 
 // Whether a loop of about `work` multiply-adds is worth sharing out: there is more than one
 // thread, this thread is not already one of a team (a product inside a parallel batch runs on
-// its own thread), the machine is not busy (TeamWatch below), and the loop is large: at least 2^20 multiply-adds held in registers, about
-// 12 µs on one core. Starting and joining the threads costs microseconds: shared out, the
-// 64 x 64 x 64 block products of chapter 11's tiled attention (2^18) took 0.28 s at n = 4,096
-// on 2 threads against 0.18 s on one.
+// its own thread), the machine is not busy (TeamWatch below), and the loop is large: at least
+// 2^20 multiply-adds held in registers. Starting and joining the threads costs microseconds, so a
+// smaller loop runs faster on one (chapter 11's 64 x 64 x 64 block products, 2^18, were slower
+// shared out: tests/bench/README.md).
 bool worth_threads(std::size_t work);
 
 // A busy machine. A loop shared out waits, at its end, for every thread to finish its share; a
 // thread that another program's work has pushed off its core arrives milliseconds late, and the
 // others wait for it (spinning at first, OpenMP's default, which takes the core from it longer).
 // Decoding runs such a loop many times per token: on 2 cores beside one busy program, chapter
-// 13's float64 decoding fell from 1,863 tokens/s on one thread to 60 on two. So each loop
+// 13's float64 decoding on two threads fell to a small fraction of its speed on one
+// (tests/bench/README.md). So each loop
 // notes how late its threads started; when one started more than `late` after the loop was
 // opened, the machine is taken to be busy and loops run on the calling thread alone for a
 // while (doubling, up to a second, while it stays busy), then are shared out again to see. The

@@ -14,16 +14,15 @@
 //   arm64 (NEON)         32 of 2 doubles  6 x 8     24            4             1    = 29
 //   anything else (SSE2) 16 of 2 doubles  4 x 4      8            2             1    = 11
 //
-// Why the AVX2 tile is not AVX-512's: 6 x 32 doubles are 48 registers of 4 where 16 exist. Built
-// so (make ARCH=x86-64-v3 bench), 512³ ran at 28 GFLOP/s on a Zen 4 core, against 51 with 4 x 12
-// — and PyTorch's OpenBLAS with its AVX2 kernel at 52. On AVX2, 6 x 8 (12 + 2 + 1) does nearly
-// as well (50); 4 x 12 reads one register of b for every four multiply-adds, 6 x 8 one for six,
-// but 4 x 12 leaves a register free to load the next row of b early.
+// Why the AVX2 tile is not AVX-512's: 6 x 32 doubles are 48 registers of 4 where 16 exist, and
+// the compiler would keep part of the tile in memory. On AVX2, 6 x 8 (12 + 2 + 1) does nearly as
+// well as 4 x 12; 4 x 12 reads one register of b for every four multiply-adds, 6 x 8 one for six,
+// but 4 x 12 leaves a register free to load the next row of b early (tests/bench/README.md).
 //
 // Same bits on every machine: the tile only decides which c(i,j) are computed together. Each
 // c(i,j) still adds its terms a(i,p)·b(p,j) for p = 0, 1, 2, … in that order, each with one
 // std::fma (rounded once, by definition the same on every machine), so every shape gives the
-// naive loop's bits — tests/test_matrix.cpp checks it for this machine's shape, and `make test`
+// naive loop's bits — tests/test_matrix.cpp checks it for this machine's shape, and `make cross`
 // compares the chapters' numbers with a build for arm64 and one without AVX
 // (tests/cross_machines.sh).
 //

@@ -69,8 +69,8 @@ RowsOfA rows_of_a(const View& a, std::size_t i0) {
 // decoding) does only its own work.
 //
 // The unroll pragma asks for the loop over the tile's rows to be written out in full: g++ 12
-// otherwise keeps it a loop and acc in memory (AVX2's 4 x 12 at 512³: 19 GFLOP/s without, 51
-// with). It changes which instructions run, never what they compute; a compiler that does not
+// otherwise keeps it a loop and acc in memory, at a third of the speed (tests/bench/README.md).
+// It changes which instructions run, never what they compute; a compiler that does not
 // know it ignores it. a's row pointers are copied in first: read through the argument, clang
 // reloaded them at every step.
 template <std::size_t R>

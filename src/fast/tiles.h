@@ -10,10 +10,9 @@
 
 namespace kernel {
 
-// c + a·b, the one multiply-add every product here is made of: std::fma, rounded once.
-// Measured on this project's machine (512³, the best of 25 runs): 84–86 GFLOP/s with fma,
-// 76–78 with a separate multiply and add (-ffp-contract=off keeps the compiler from fusing on
-// its own). fma is correctly rounded by definition, so it gives the same bits on every
+// c + a·b, the one multiply-add every product here is made of: std::fma, rounded once (faster
+// than a separate multiply and add where the CPU has FMA; -ffp-contract=off keeps the compiler
+// from fusing on its own). fma is correctly rounded by definition, so it gives the same bits on every
 // machine — in one instruction where the CPU has FMA, in software where it has not.
 inline double madd(double c, double a, double b) { return std::fma(a, b, c); }
 
@@ -29,26 +28,22 @@ inline View as_is(const Matrix& m) { return {m.data.data(), m.rows, m.cols, m.co
 inline View transposed(const Matrix& m) { return {m.data.data(), m.cols, m.rows, 1, m.cols}; }
 inline View transposed(const View& v) { return {v.data, v.cols, v.rows, v.cs, v.rs}; }
 
-// The blocking, in GotoBLAS's levels (MR and NR, the register tile, in tile_shape.h), measured
-// on a Zen 4 core, one thread, with the base model's 64-row products (tests/bench):
+// The blocking, in GotoBLAS's levels (MR and NR, the register tile, in tile_shape.h), each size
+// chosen by measuring the base model's 64-row products (tests/bench/README.md):
 //
 // KB, the k-block: KB rows of b packed once, then used by every row of a. The models' products
-// with k ≤ 512 take one block, each tile of c loaded and stored once (256 made the AVX2 output
-// projection 12% slower: 72.7 against 64.9 ms).
+// with k ≤ 512 take one block, each tile of c loaded and stored once.
 constexpr std::size_t KB = 512;
 // NB: columns of b packed at a time (the output projection's b is 37000 wide, 150 MB packed
 // whole), a whole number of strips.
 constexpr std::size_t NB = NR * (1024 / NR);
 // G: strips packed together (pack_strips), about 96 columns: 3 strips on AVX-512, 8 on AVX2. An
-// output projection's 64 columns are one group, so its 150 MB table is streamed once (AVX2 had
-// 4 strips to a group, two groups: 82 -> 65 ms).
+// output projection's 64 columns are one group, so its 150 MB table is streamed once.
 constexpr std::size_t G = (96 + NR - 1) / NR;
 
 // Asks for the cache line that holds *p, to be read soon: a hint, which computes nothing. b's
 // rows lie a page or more apart, where the CPU's own prefetcher does not follow them, so the
-// packing asks for them ahead (tiles.cpp, matmul.cpp): the 64-row products went from 39 to 42
-// GFLOP/s on AVX2 (OpenBLAS's kernel: 44). With KB and G above, the AVX2 base forward went from
-// 0.251 to 0.208 s (PyTorch: 0.216).
+// packing asks for them ahead (tiles.cpp, fast_product.cpp).
 inline void fetch_soon(const double* p) { __builtin_prefetch(p); }
 
 // Rows p0 … p0+kb−1, columns j0 … j0+nr−1 (nr ≤ NR) of b as one strip, kb x NR and
@@ -69,9 +64,8 @@ void pack_strips(const View& b, std::size_t p0, std::size_t kb, std::size_t j0, 
 // Where the tile finds rows i0 … i0+MR−1 of a: a(i0 + r, p) is row[r][p·step]. For a as it
 // lies, step is 1 and each row contiguous; for a transposed view (matmul_at's xᵀ, a weight's
 // gradient) step is the row length of the matrix it views, and the MR values of one p lie side
-// by side — the layout GotoBLAS packs a into, here without a copy. (Copied first, as before, a
-// step of chapter 12's training spent 88.7 ms in products on one AVX2 thread; read in place,
-// 86.2: attention's Pᵀ·dO and dSᵀ·Q went from 22 to 35 GFLOP/s.) Rows past the last one are
+// by side — the layout GotoBLAS packs a into, here without a copy (faster than copying it
+// first: tests/bench/README.md). Rows past the last one are
 // nullptr, never read (tile_of<R> reads R rows).
 struct RowsOfA {
     const double* row[MR];

@@ -1,5 +1,5 @@
 // progress.h — a one-line progress bar for a long run, redrawn in place on stderr:
-//   [#######.............] step 1100  loss 0.6512  lr 1.2e-03  41230 tokens/s  ETA 18 s
+//   [#######.............] step 1100  loss 0.6512  lr 1.2e-03  … tokens/s  ETA … s
 // Shown only when stderr is a terminal (a log file or a pipe gets nothing).
 #pragma once
 #include <cstddef>

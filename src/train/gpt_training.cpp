@@ -56,8 +56,8 @@ double batch_in_parts(const Gpt& model, const std::vector<Tokens>& inputs,
 // The windows' mean loss (no gradient) with the bits of gpt_loss on them all at once: each
 // part's rows' losses on the threads, then every row's added in order. A row's logits do not
 // depend on the other windows', so the cut changes no number. Shared so, a held-out pass like
-// chapter 12's validation (300 poems, AVX2) took 0.38–0.41 s on 2 threads, against 0.58 s with
-// each product shared out instead (one thread: 0.73–0.76 s, against 0.79–0.82 s).
+// chapter 12's validation ran faster than with each product shared out instead
+// (tests/bench/README.md).
 double mean_loss_in_parts(const Gpt& model, const std::vector<Tokens>& inputs,
                           const std::vector<Tokens>& targets) {
     const std::vector<std::size_t> tokens = tokens_in_parts(inputs);

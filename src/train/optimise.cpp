@@ -11,8 +11,8 @@ namespace {
 
 // Whether every value is a number, neither infinite nor NaN: those are exactly the doubles whose
 // exponent field is all ones. The largest exponent field of each matrix is found with integer
-// operations and no early exit, a loop that runs in vector registers (chapter 12's 599,104
-// gradients: 0.16 ms, against 0.33 with std::isfinite value by value).
+// operations and no early exit, a loop that runs in vector registers (twice as fast as
+// std::isfinite value by value: tests/bench/README.md).
 bool finite(const std::vector<Matrix*>& matrices) {
     constexpr std::uint64_t exponent = 0x7ff0000000000000;
     for (const Matrix* m : matrices) {

@@ -22,7 +22,7 @@ void add_in_order(const std::vector<std::vector<Matrix*>>& parts) {
     const std::vector<Matrix*>& into = parts.front();
     std::vector<std::size_t> sizes;
     for (const Matrix* g : into) sizes.push_back(g->data.size());
-    // an addition from memory took ~0.65 ns here, the time of ~30 multiply-adds in registers
+    // an addition from memory takes the time of about 30 multiply-adds in registers
     parallel_for_pieces(sizes, 30 * (parts.size() - 1),
                         [&](std::size_t i, std::size_t begin, std::size_t end) {
                             double* sum = into[i]->data.data();

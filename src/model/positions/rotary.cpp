@@ -23,9 +23,8 @@ Matrix rope_rotate(const Matrix& x, std::size_t d_k, const std::vector<std::size
     std::vector<double> theta(half);  // each pair's frequency, once for every row
     for (std::size_t i = 0; i < half; ++i) theta[i] = rope_frequency(i, d_k);
     // sin and cos of position·θ_i: once for each position when the rows repeat positions (a
-    // batch of windows, each at 0, 1, 2, …: chapter 12's training computed each 8 times, 1.5 of
-    // a step's 117 ms on one AVX2 thread), else row by row (decoding's one row, far along). The
-    // same angles, the same values.
+    // batch of windows, each at 0, 1, 2, …: chapter 12's training computed each 8 times), else
+    // row by row (decoding's one row, far along). The same angles, the same values.
     std::size_t last = 0;
     for (std::size_t p : positions) last = std::max(last, p);
     const bool repeated = last < x.rows;

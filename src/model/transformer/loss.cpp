@@ -38,8 +38,7 @@ double row_max(const double* x, std::size_t C) {
 // RB rows of logits at a time, side by side. Each row's sums still add c = 0, 1, 2, … in order
 // (the same bits as one row alone), but a sum in order waits for each addition to finish
 // before the next (3 or 4 cycles): with RB rows' sums in the same loop, their additions
-// overlap. Measured on 512 rows of chapter 12's 3,005 classes (AVX2, one thread): the loss and
-// its gradient in 5.3 ms instead of 7.3 with label smoothing, 4.7 instead of 6.1 without.
+// overlap (tests/bench/README.md has what it saved).
 constexpr std::size_t RB = 4;
 
 struct RowBlock {
@@ -70,8 +69,7 @@ void log_sum_exp(RowBlock& b, std::size_t C) {
     for (std::size_t k = 0; k < RB; ++k) b.max[k] = row_max(b.x[k], C);
     // a loop of exponentials alone runs in vector registers; two rows' in one loop, because one
     // exponential is a chain of 13 multiply-adds, each waiting for the one before, and two
-    // independent chains overlap (4,000 x 3,005 exponentials on one AVX2 core: 2.16 ns each
-    // row by row, 1.67 two rows at a time; AVX-512 0.99 either way). Each value is the same.
+    // independent chains overlap (on AVX2; AVX-512 gained nothing). Each value is the same.
     static_assert(RB % 2 == 0, "rows in pairs");
     for (std::size_t k = 0; k < RB; k += 2) {
         const double *x0 = b.x[k], *x1 = b.x[k + 1], max0 = b.max[k], max1 = b.max[k + 1];
