@@ -250,7 +250,7 @@ $(BUILD)/tests$(EXE): $(TEST_OBJ) $(COUNTER) $(LIB)
 $(BUILD)/bench$(EXE): $(BENCH_OBJ) $(LIB)
 	$(CXX) $^ $(LDFLAGS) -o $@
 
-# tests/cross_machines.sh's comparison of two runs' --json
+# two runs' --json compared number by number (tests/cross_machines.sh and the tests)
 $(BUILD)/same_numbers$(EXE): $(BUILD)/obj/tests/tools/same_numbers.o
 	$(CXX) $^ $(LDFLAGS) -o $@
 
@@ -286,7 +286,7 @@ check: $(PROGRAMS)
 # make test: the unit tests, every chapter's --check, and the bench built and run once in its
 # smallest form (so that it cannot break unseen). make SAN=1 test leaves out the test suite
 # "native" (tests/run_all.sh says which).
-test: $(PROGRAMS) $(BUILD)/tests$(EXE) $(BUILD)/bench$(EXE)
+test: $(PROGRAMS) $(BUILD)/tests$(EXE) $(BUILD)/bench$(EXE) $(BUILD)/same_numbers$(EXE)
 	@CXX="$(CXX)" SANITIZERS=$(if $(filter 1,$(SAN)),1,0) bash tests/run_all.sh $(BUILD) $(CHAPTERS)
 
 # make cross: the chapters' numbers compared with builds for other machines — arm64 under qemu,
