@@ -158,3 +158,27 @@ TEST_CASE("ch14: a poet that reads most of the poems as <unk> is refused; a min_
     CHECK_MESSAGE(none.err.find("inputs.punctuation: leaves no character") != std::string::npos,
                   none.err);
 }
+
+TEST_CASE("an array longer than any data file holds is refused as the file is read") {
+    // 2^20 values: as many rows as the largest vocabulary a reader may ask for, accepted
+    std::string values = "0";
+    for (std::size_t i = 1; i < max_json_array; ++i) values += ",0";
+    CHECK(DataFile::parse("ok.json", "{\"a\": [" + values + "]}").length("a") == max_json_array);
+    // one more: refused where it happens, before the document is built
+    CHECK_THROWS_WITH_AS(DataFile::parse("long.json", "{\"a\": [" + values + ",0]}"),
+                         "long.json, line 1 column 2097159: an array of more than 1,048,576 "
+                         "values; expected a data file of this project",
+                         DataError);
+    // a string may hold any number of commas
+    CHECK(DataFile::parse("s.json", "{\"a\": \"" + values + ",0\"}").has("a"));
+    // a chapter given a matrix of 2^20 + 1 rows (ten million took half a minute and 3 GB)
+    Json doc = smallest("ch13_precision");
+    doc["inputs"]["model"]["weights"]["embedding.weight"] = "ROWS";
+    std::string text = doc.dump();
+    std::string rows = "[0]";
+    for (std::size_t i = 0; i < max_json_array; ++i) rows += ",[0]";
+    text.replace(text.find("\"ROWS\""), 6, "[" + rows + "]");
+    const std::string path = temp_file("ch13_long.json", text);
+    one_error_line(run_program("ch13_precision", "--check --data " + path),
+                   "an array of more than 1,048,576 values; expected a data file of this project");
+}

@@ -30,10 +30,16 @@ std::string line_column(const std::string& text, std::size_t at) {
     return tr("line {} column {}", line, col);
 }
 
-// The byte where arrays and objects first nest deeper than max_json_depth, or npos. Counted
-// before parsing, outside strings, so that no parser or copy ever recurses that deep.
-std::size_t too_deep_at(const std::string& text) {
-    std::size_t depth = 0;
+// Where the text first goes past what a data file of this project holds: arrays and objects
+// nested deeper than max_json_depth, or an array of more than max_json_array values. Scanned
+// before parsing, outside strings, so that no parser recurses that deep or builds that much.
+struct TooLarge {
+    enum class What { Nothing, Deep, Long } what = What::Nothing;
+    std::size_t at = 0;  // the byte where it happened
+};
+TooLarge too_large(const std::string& text) {
+    std::vector<std::size_t> commas;  // of each open array: its values so far, less one
+    std::vector<bool> is_array;       // of each open array or object, innermost last
     bool in_string = false;
     for (std::size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];
@@ -45,12 +51,17 @@ std::size_t too_deep_at(const std::string& text) {
         } else if (c == '"') {
             in_string = true;
         } else if (c == '[' || c == '{') {
-            if (++depth > max_json_depth) return i;
-        } else if ((c == ']' || c == '}') && depth > 0) {
-            --depth;
+            if (is_array.size() == max_json_depth) return {TooLarge::What::Deep, i};
+            is_array.push_back(c == '[');
+            if (c == '[') commas.push_back(0);
+        } else if ((c == ']' || c == '}') && !is_array.empty()) {
+            if (is_array.back()) commas.pop_back();
+            is_array.pop_back();
+        } else if (c == ',' && !is_array.empty() && is_array.back()) {
+            if (++commas.back() >= max_json_array) return {TooLarge::What::Long, i};
         }
     }
-    return std::string::npos;
+    return {};
 }
 
 // One step of a key: a name, or an [index] into an array.
@@ -170,12 +181,16 @@ DataError DataFile::error(const std::string& key, const std::string& what) const
 }
 
 DataFile DataFile::parse(const std::string& name, const std::string& text) {
-    const std::size_t deep = too_deep_at(text);
-    if (deep != std::string::npos)
+    const TooLarge large = too_large(text);
+    if (large.what == TooLarge::What::Deep)
         throw DataError(
             tr("{}, {}: nested deeper than {} levels (arrays and objects inside each "
                "other); expected a data file of this project",
-               name, line_column(text, deep), max_json_depth));
+               name, line_column(text, large.at), max_json_depth));
+    if (large.what == TooLarge::What::Long)
+        throw DataError(tr("{}, {}: an array of more than {} values; expected a data file of "
+                           "this project",
+                           name, line_column(text, large.at), grouped(max_json_array)));
     auto document = std::make_shared<Document>();
     try {
         document->root = Json::parse(text);

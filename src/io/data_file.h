@@ -27,11 +27,15 @@ struct DataError : std::runtime_error {
 // How deeply arrays and objects may nest: far more than any data file needs, far less than
 // would exhaust the stack of a program that copies the parsed document.
 constexpr std::size_t max_json_depth = 256;
+// How many values one array may hold: as many as the largest vocabulary a reader may ask for
+// (2^20 rows of an embedding table). Checked as the file is read, before anything is built, so
+// that a file with a matrix of ten million rows is refused at once, not after gigabytes.
+constexpr std::size_t max_json_array = std::size_t(1) << 20;
 
 class DataFile {
 public:
-    // Missing or unreadable file, invalid JSON, nesting deeper than max_json_depth, a top level
-    // that is not an object -> DataError.
+    // Missing or unreadable file, invalid JSON, nesting deeper than max_json_depth, an array
+    // longer than max_json_array, a top level that is not an object -> DataError.
     static DataFile load(const std::string& path);
     // The same for JSON text in hand; name stands for the file in errors.
     static DataFile parse(const std::string& name, const std::string& json_text);
