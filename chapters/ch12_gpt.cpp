@@ -305,16 +305,18 @@ std::string tokens(std::size_t n) { return n == 1 ? tr("1 token") : tr("{} token
 // The poems dropped because an earlier one has the same lines: worded from their number.
 void say_repeats(Chapter& ch, std::size_t repeats) {
     if (repeats == 0)
-        ch.say(tr("No poem repeats an earlier poem's lines, so none can be on both sides of the "
-                  "split."));
+        ch.say(
+            tr("No poem repeats an earlier poem's couplets, so none can be on both sides of the "
+               "split."));
     else if (repeats == 1)
-        ch.say(tr("1 of them repeats an earlier poem's lines and is dropped, so that no poem can "
-                  "be on both sides of the split."));
+        ch.say(
+            tr("1 of them repeats an earlier poem's couplets and is dropped, so that no poem can "
+               "be on both sides of the split."));
     else
-        ch.say(tr("{} of them are repeats of an earlier poem's lines (the collection holds some "
-                  "poems twice) and are dropped, so that no poem can be on both sides of the "
-                  "split.",
-                  grouped(repeats)));
+        ch.say(
+            tr("{} of them are repeats of an earlier poem's couplets (the collection holds some "
+               "poems twice) and are dropped, so that no poem can be on both sides of the split.",
+               grouped(repeats)));
 }
 
 void corpus_step(Chapter& ch, const Inputs& in, const Corpus& c) {
@@ -323,10 +325,11 @@ void corpus_step(Chapter& ch, const Inputs& in, const Corpus& c) {
     ch.reported_text("corpus", c.choice.name);
     ch.measured("corpus_poems", static_cast<double>(c.distinct));
     if (c.choice.regulated_only)
-        ch.say(tr("{}: {} poems, of which {} are regulated — two or four couplets, every line "
-                  "five or seven characters, a comma, as many again and a full stop: the shape "
-                  "of the quatrains (绝句) and eight-line poems (律诗).",
-                  c.choice.path, grouped(c.read), grouped(c.regulated)));
+        ch.say(
+            tr("{}: {} poems, of which {} are regulated — two or four couplets, each five or seven "
+               "characters, a comma, as many again and a full stop: the shape of the quatrains "
+               "(绝句) and eight-verse poems (律诗).",
+               c.choice.path, grouped(c.read), grouped(c.regulated)));
     else
         ch.say(tr("{}: {} poems.", c.choice.path, grouped(c.read)));
     say_repeats(ch, c.regulated - c.distinct);
@@ -737,11 +740,12 @@ SamplingSettings sampling_step(Chapter& ch, const Inputs& in, const Corpus& c, c
                    percent(w.verse.tripled_share()), fixed(d, 3)});
             if (d < best_distance) best = s, best_distance = d;
         }
-    ch.say(tr("{} poems from <bos> with each candidate; a line is in form (five or seven "
-              "characters, a comma, as many again, a full stop), copied (word for word a line of "
-              "a training poem), doubled or tripled (a character twice or three times in a row). "
-              "Distance: the four shares' differences from the validation poems', added.",
-              in.sampling.choice_poems));
+    ch.say(
+        tr("{} poems from <bos> with each candidate; a couplet is in form (five or seven "
+           "characters, a comma, as many again, a full stop), copied (word for word a couplet of a "
+           "training poem), doubled or tripled (a character twice or three times in a row). "
+           "Distance: the four shares' differences from the validation poems', added.",
+           in.sampling.choice_poems));
     ch.table(t);
     ch.say(tr("Chosen: temperature {}, top-p {} — the nearest to real poems of the candidates. "
               "A low temperature makes the likeliest character likelier still, and the likeliest "
@@ -813,9 +817,10 @@ std::vector<Tokens> show_poems(Chapter& ch, const Inputs& in, const Corpus& c, c
     }
     const PoemLines m = measure_lines(texts_of(c, shown), c.training_lines);
     if (m.first_lines_repeated > 0)
-        ch.say(tr("{} of these {} poems open with a line an earlier one opened with: drawn at "
-                  "temperature {}, the likeliest opening after a title wins many of the draws.",
-                  m.first_lines_repeated, m.poems, general(s.temperature, 3)));
+        ch.say(
+            tr("{} of these {} poems open with a couplet an earlier one opened with: drawn at "
+               "temperature {}, the likeliest opening after a title wins many of the draws.",
+               m.first_lines_repeated, m.poems, general(s.temperature, 3)));
     return shown;
 }
 
@@ -847,7 +852,7 @@ Matrix verse_matrix(const std::vector<VerseRow>& rows) {
 }
 
 void verse_table(Chapter& ch, const std::vector<VerseRow>& rows, bool with_sounds) {
-    Table t({tr("lines of"), tr("lines"), tr("in form"), tr("copied"), tr("doubled"),
+    Table t({tr("couplets of"), tr("couplets"), tr("in form"), tr("copied"), tr("doubled"),
              tr("tripled"), tr("rhymes"), tr("tones")});
     // a share of nothing is no share: "—", not 0.0%
     const auto share = [](double value, std::size_t of) { return of ? percent(value) : "—"; };
@@ -873,8 +878,10 @@ void verse_table(Chapter& ch, const std::vector<VerseRow>& rows, bool with_sound
                   "tone a verse of five or seven characters whose tones are known), so no share: "
                   "not 0%."));
     ch.measured("verse_table", verse_matrix(rows));
-    BarChart chart{tr("the lines of real poems, the n-grams' and the model's"), {},
-                   {tr("doubled"), tr("tripled")}, Matrix(rows.size(), with_sounds ? 4 : 2)};
+    BarChart chart{tr("the couplets of real poems, the n-grams' and the model's"),
+                   {},
+                   {tr("doubled"), tr("tripled")},
+                   Matrix(rows.size(), with_sounds ? 4 : 2)};
     if (with_sounds) chart.measures.insert(chart.measures.end(), {tr("rhymes"), tr("tones")});
     for (std::size_t i = 0; i < rows.size(); ++i) {
         chart.groups.push_back(rows[i].name);
@@ -889,29 +896,30 @@ void verse_table(Chapter& ch, const std::vector<VerseRow>& rows, bool with_sound
 void say_verse(Chapter& ch, const Measured& real, const Measured& model, const Measured& kn,
                const Measured& kept, FormRules rules, bool with_sounds) {
     if (model.lines.form_fraction() > kn.lines.form_fraction())
-        ch.say(tr("{} of the model's lines have the regulated shape, {} of the best n-gram's ({} "
-                  "of real poems'): a few characters of context cannot count to five or seven, "
-                  "nor know where the comma falls; attention looks back over the whole line.",
-                  percent(model.lines.form_fraction()), percent(kn.lines.form_fraction()),
-                  percent(real.lines.form_fraction())));
+        ch.say(
+            tr("{} of the model's couplets have the regulated shape, {} of the best n-gram's ({} "
+               "of real poems'): a few characters of context cannot count to five or seven, nor "
+               "know where the comma falls; attention looks back over the whole couplet.",
+               percent(model.lines.form_fraction()), percent(kn.lines.form_fraction()),
+               percent(real.lines.form_fraction())));
     const double doubled = model.verse.doubled_share(), real_doubled = real.verse.doubled_share();
     ch.say(doubled > 2 * real_doubled
-               ? tr("{} of its lines hold a character twice in a row, against {} of real poems' — "
-                    "more than twice their 叠字 (萋萋, 悠悠): it stutters; {} hold one three times "
-                    "(real poems: {}).",
+               ? tr("{} of its couplets hold a character twice in a row, against {} of real poems' "
+                    "— more than twice their 叠字 (萋萋, 悠悠): it stutters; {} hold one three "
+                    "times (real poems: {}).",
                     percent(doubled), percent(real_doubled), percent(model.verse.tripled_share()),
                     percent(real.verse.tripled_share()))
-               : tr("{} of its lines hold a character twice in a row, against {} of real poems' "
+               : tr("{} of its couplets hold a character twice in a row, against {} of real poems' "
                     "(叠字 such as 萋萋, 悠悠), and {} three times (real poems: {}).",
-                    percent(doubled), percent(real_doubled),
-                    percent(model.verse.tripled_share()), percent(real.verse.tripled_share())));
+                    percent(doubled), percent(real_doubled), percent(model.verse.tripled_share()),
+                    percent(real.verse.tripled_share())));
     const double copied = model.lines.copied_fraction(), real_copied = real.lines.copied_fraction();
     ch.say(copied > real_copied + 0.01
-               ? tr("{} of its lines are lines of training poems word for word, against {} of "
-                    "the held-out poems' own lines: some of what it writes is remembered.",
+               ? tr("{} of its couplets are couplets of training poems word for word, against {} "
+                    "of the held-out poems' own couplets: some of what it writes is remembered.",
                     percent(copied), percent(real_copied))
-               : tr("{} of its lines are lines of training poems word for word, against {} of "
-                    "the held-out poems' own, which the split holds there (poems that share a "
+               : tr("{} of its couplets are couplets of training poems word for word, against {} "
+                    "of the held-out poems' own, which the split holds there (poems that share a "
                     "couplet are kept on one side of it): it does not copy, and the held-out "
                     "figure says nothing of how often poets did.",
                     percent(copied), percent(real_copied)));
@@ -931,11 +939,12 @@ void say_verse(Chapter& ch, const Measured& real, const Measured& model, const M
                     "and alternates in {}.",
                     percent(real.verse.rhyme_share()), percent(real.verse.tone_share()),
                     percent(model.verse.rhyme_share()), percent(model.verse.tone_share())));
-    ch.say(tr("Keeping {} — masks on the logits before the softmax, as chapter 3's masks hide "
-              "keys: a character that breaks a rule gets −∞ and so weight 0 — it rhymes in {} "
-              "and alternates in {}, with {} of its lines holding a doubled character.",
-              rules_text(rules), percent(kept.verse.rhyme_share()),
-              percent(kept.verse.tone_share()), percent(kept.verse.doubled_share())));
+    ch.say(
+        tr("Keeping {} — masks on the logits before the softmax, as chapter 3's masks hide keys: a "
+           "character that breaks a rule gets −∞ and so weight 0 — it rhymes in {} and alternates "
+           "in {}, with {} of its couplets holding a doubled character.",
+           rules_text(rules), percent(kept.verse.rhyme_share()), percent(kept.verse.tone_share()),
+           percent(kept.verse.doubled_share())));
 }
 
 FormRules rules_from(const Options& o) {
@@ -997,11 +1006,12 @@ std::vector<Tokens> writing_step(Chapter& ch, const Inputs& in, const Corpus& c,
         if (!sounds.empty() || !(rules.rhyme || rules.tones))
             rows.push_back({key, tr("… keeping {}", rules_text(rules)), model_poems(rules)});
     verse_table(ch, rows, !sounds.empty());
-    ch.say(tr("Lines: couplets. Doubled, tripled: a character two or three times in a row. "
-              "Rhymes: second verses after the first couplet whose last character is in the "
-              "first couplet's rhyme group; tones: verses whose 2nd, 4th (and 6th) characters "
-              "alternate between level and oblique, as all four regulated patterns do "
-              "(src/train/verse.h)."));
+    ch.say(
+        tr("Couplets: a poem's lines as printed, two verses each (a verse ends at a comma or a "
+           "full stop). Doubled, tripled: a character two or three times in a row. Rhymes: second "
+           "verses after the first couplet whose last character is in the first couplet's rhyme "
+           "group; tones: verses whose 2nd, 4th (and 6th) characters alternate between level and "
+           "oblique, as all four regulated patterns do (src/train/verse.h)."));
     if (sounds.empty())
         ch.say(tr("No pronunciation table (make corpus writes build/corpus/pinyin.txt from the "
                   "npm package pinyin-pro; --pinyin FILE names another): rhymes and tones are "
@@ -1155,7 +1165,7 @@ int main(int argc, char** argv) {
           N_("quantangshi (the default: the regulated poems of the complete Tang poems, which "
              "make fetches), quantangshi-all, tang300 (Debian's fortunes-zh), or a file of "
              "the same format")},
-         {"--poems", "N", N_("measure the written lines on N poems")},
+         {"--poems", "N", N_("measure the written couplets on N poems")},
          {"--form", "LIST",
           N_("the rules kept while writing the prompts a second time: rhyme, tones, runs (no "
              "character right after itself), joined by commas, or none (default: all three)")},

@@ -784,8 +784,8 @@ void lens_step(Chapter& ch, const Inputs& in, const Poet& p, const Measured& m) 
               grouped(v.size()), grouped(v.size()), fixed(uniform, 3), fixed(unigram, 3)));
     if (m.lens_loss.front() > uniform)
         ch.say(tr("Read after the embedding the loss, {}, is above even the uniform guess: "
-                  "there the tied table predicts the character just read, which verse seldom "
-                  "writes again. Much of the first block's fall is the stream leaving that "
+                  "there the tied table predicts the character just read, which poems seldom "
+                  "write again. Much of the first block's fall is the stream leaving that "
                   "prediction behind, not yet a reading of the poem.",
                   fixed(m.lens_loss.front(), 3)));
     std::size_t below = 0;  // the first reading below the unigram's

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <map>
+#include <regex>
 #include <set>
 
 #include "text/translate.h"
@@ -346,4 +347,32 @@ TEST_CASE("tables of Chinese text line up: every column starts at the same termi
     for (const std::string& r : rows) CHECK(display_width(r) == display_width(rows[0]));
     const std::size_t end_of_header = display_width(rows[0]);
     CHECK(display_width(rows[3]) == end_of_header);
+}
+
+TEST_CASE("one word for a verse and one for a couplet: 句 and 联, never the one for the other") {
+    const Json catalog = Json::parse(read_file("data/translations/zh.json"))["messages"];
+    const std::regex couplet("\\bcouplets?\\b"), verse("\\bverses?\\b"),
+        printed_lines("\\b(poem'?s?|its|model's|real poems') lines\\b");
+    std::size_t couplets = 0, verses = 0;
+    for (const auto& [english, entry] : catalog.items()) {
+        const std::string chinese = entry.get<std::string>();
+        CAPTURE(english);
+        CAPTURE(chinese);
+        if (std::regex_search(english, couplet)) {  // a couplet is 联, not a 句 or 句子
+            ++couplets;
+            CHECK(chinese.find("联") != std::string::npos);
+            CHECK(chinese.find("句子") == std::string::npos);
+        }
+        if (std::regex_search(english, verse)) {  // a verse is 句
+            ++verses;
+            CHECK(chinese.find("句") != std::string::npos);
+            CHECK(chinese.find("句子") == std::string::npos);
+        }
+        // a poem's printed line is a couplet, and said so (a file's lines are another matter)
+        if (english.find("expected") == std::string::npos &&
+            english.find("Couplets: a poem's lines as printed") == std::string::npos)
+            CHECK_FALSE(std::regex_search(english, printed_lines));
+    }
+    CHECK(couplets > 10);  // there were sentences to judge
+    CHECK(verses > 5);
 }
