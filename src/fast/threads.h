@@ -8,6 +8,7 @@
 // the pragma is ignored and everything runs on one thread.
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <exception>
 #include <vector>
 
@@ -68,25 +69,42 @@ private:
     std::size_t first_ = 0;
 };
 
+namespace detail {
+
+// body(0) … body(count − 1) on a team of threads: dealt out in consecutive runs, one to a
+// thread (schedule static), or, for iterations of unequal cost, each thread taking the next
+// iteration when it has finished one (dynamic). An iteration's exception is thrown again here,
+// on the calling thread, once the loop is done.
+template <class Body>
+void shared_out(std::size_t count, bool uneven, const Body& body) {
+    const std::int64_t n = static_cast<std::int64_t>(count);
+    LoopError error;
+    TeamWatch watch;
+#pragma omp parallel
+    {
+        watch.arrived();
+        if (uneven) {  // the same branch on every thread of the team
+#pragma omp for schedule(dynamic)
+            for (std::int64_t i = 0; i < n; ++i) error.run(static_cast<std::size_t>(i), body);
+        } else {
+#pragma omp for schedule(static)
+            for (std::int64_t i = 0; i < n; ++i) error.run(static_cast<std::size_t>(i), body);
+        }
+    }
+    watch.closed();
+    error.rethrow();
+}
+
+}  // namespace detail
+
 // body(0), body(1), … body(count − 1): shared out among the threads, each a consecutive run of
 // iterations, when `work` is worth it; else in order on this thread, with no team started.
 template <class Body>
 void parallel_for(std::size_t count, std::size_t work, const Body& body) {
-    if (worth_threads(work)) {
-        const long n = static_cast<long>(count);
-        LoopError error;
-        TeamWatch watch;
-#pragma omp parallel
-        {
-            watch.arrived();
-#pragma omp for schedule(static)
-            for (long i = 0; i < n; ++i) error.run(static_cast<std::size_t>(i), body);
-        }
-        watch.closed();
-        error.rethrow();
-    } else {
+    if (worth_threads(work))
+        detail::shared_out(count, false, body);
+    else
         for (std::size_t i = 0; i < count; ++i) body(i);
-    }
 }
 
 // The same for iterations of unequal cost (the parts of a batch, of different lengths): each
@@ -94,21 +112,10 @@ void parallel_for(std::size_t count, std::size_t work, const Body& body) {
 // changes from run to run; what the iteration computes does not.
 template <class Body>
 void parallel_for_uneven(std::size_t count, std::size_t work, const Body& body) {
-    if (worth_threads(work)) {
-        const long n = static_cast<long>(count);
-        LoopError error;
-        TeamWatch watch;
-#pragma omp parallel
-        {
-            watch.arrived();
-#pragma omp for schedule(dynamic)
-            for (long i = 0; i < n; ++i) error.run(static_cast<std::size_t>(i), body);
-        }
-        watch.closed();
-        error.rethrow();
-    } else {
+    if (worth_threads(work))
+        detail::shared_out(count, true, body);
+    else
         for (std::size_t i = 0; i < count; ++i) body(i);
-    }
 }
 
 // Runs over the elements of several arrays (a model's parameters: matrices of very different
