@@ -649,11 +649,16 @@ void poems_step(Chapter& ch, const Inputs& in, const Poet& p, std::vector<Format
     for (const std::string& title : in.poem_prompts)
         prompts.push_back(encode(p.corpus.vocabulary, title, false));
     rows = format_table(p.model, heldout, prompts, in.poem_new_tokens, {CharVocabulary::unknown});
-    ch.say(tr("{} parameters; the loss on the first {} held-out poems, each read to its first {} "
-              "tokens as the poet was trained and as chapter 14 reads its poems; the greedy tokens "
-              "after {} titles ({} tokens each at most):",
-              grouped(parameter_count(p.model)), n, in.poet.windows.context, prompts.size(),
-              in.poem_new_tokens));
+    ch.say(n == 1 ? tr("{} parameters; the loss on the first held-out poem, read to its first {} "
+                       "tokens as the poet was trained and as chapter 14 reads its poems; the "
+                       "greedy tokens after {} titles (at most {} each):",
+                       grouped(parameter_count(p.model)), in.poet.windows.context, prompts.size(),
+                       count_of(in.poem_new_tokens, N_("{} token"), N_("{} tokens")))
+                  : tr("{} parameters; the loss on the first {} held-out poems, each read to its "
+                       "first {} tokens as the poet was trained and as chapter 14 reads its poems; "
+                       "the greedy tokens after {} titles (at most {} each):",
+                       grouped(parameter_count(p.model)), grouped(n), in.poet.windows.context,
+                       prompts.size(), count_of(in.poem_new_tokens, N_("{} token"), N_("{} tokens"))));
     show_format_table(ch, rows, "poet_", false);
     const double f32 = rows[1].loss - rows[0].loss, int8 = rows[4].loss - rows[0].loss;
     ch.say(tr("float32 moves the held-out loss by {} nats, int8 by {}: {}.", sci(f32), sci(int8),
