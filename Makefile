@@ -239,8 +239,14 @@ $(LIB): $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
+# A chapter longer than one file keeps its other parts in a folder of its own name
+# (chapters/ch12_gpt/writing.cpp beside chapters/ch12_gpt.cpp), linked into that program only;
+# a chapter's files include their parts by that folder's name ("ch12_gpt/writing.h").
 $(BUILD)/%$(EXE): $(BUILD)/obj/chapters/%.o $(LIB)
-	$(CXX) $^ $(LDFLAGS) -o $@
+	$(CXX) $(filter %.o,$^) $(filter %.a,$^) $(LDFLAGS) -o $@
+$(BUILD)/obj/chapters/%.o: CXXFLAGS += -Ichapters
+$(foreach c,$(CHAPTERS),$(eval $(BUILD)/$(c)$(EXE): \
+  $(patsubst %.cpp,$(BUILD)/obj/%.o,$(wildcard chapters/$(c)/*.cpp))))
 
 $(BUILD)/ch11_long_sequences$(EXE): $(COUNTER)
 

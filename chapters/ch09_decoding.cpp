@@ -13,6 +13,7 @@
 #include <fstream>
 #include <string>
 
+#include "ch09_decoding/inputs.h"
 #include "core/elementary.h"
 #include "io/model_file.h"
 #include "io/platform.h"
@@ -32,76 +33,6 @@
 #include "train/trainer.h"
 
 namespace {
-
-struct SamplingSetting {
-    double temperature;
-    std::size_t top_k;  // 0: every token
-};
-
-struct Inputs {
-    Transformer model;
-    std::vector<Tokens> sources;
-    Tokens padded;  // a decoder input with a <pad> inside, for the KV cache against recomputing
-    std::size_t max_length;  // tokens after <bos>
-    BeamSettings beam;
-    std::vector<Tokens> cutoff_sources;         // searches cut off by a short max_length …
-    std::vector<std::size_t> cutoff_lengths;    // … these
-    std::vector<SamplingSetting> shown, sampled;  // distributions shown; settings drawn from
-    std::uint64_t seed;
-    std::size_t samples;  // drawn per setting
-    std::vector<std::size_t> memory_lengths, timing_lengths;
-    std::string trained_for;  // the data file's record of how its model was trained: a task …
-    std::size_t trained_steps = 0;                // … and its steps
-    std::vector<std::uint64_t> stopping_numbers;  // beam search's stopping rules compared on these
-    TrainingPlan stopping_plan;  // how chapter 7 trains the numerals model those numbers test
-};
-
-// Rows [temperature, top_k]: a temperature from 0.001 to 1000 (the logits divided by it stay
-// finite), top_k from 0 (every token) to the vocabulary's size.
-std::vector<SamplingSetting> settings_at(const DataFile& data, const std::string& key,
-                                         std::size_t vocab) {
-    const Matrix m = data.matrix(key);
-    std::vector<SamplingSetting> out;
-    for (std::size_t r = 0; r < m.rows; ++r) {
-        if (m.cols != 2 || !(m(r, 0) >= 1e-3 && m(r, 0) <= 1e3) || !(m(r, 1) >= 0) ||
-            m(r, 1) > static_cast<double>(vocab) || m(r, 1) != std::floor(m(r, 1)))
-            throw data.error(key, tr("expected rows [temperature from 0.001 to 1000, top_k (a "
-                                     "whole number from 0, every token, to {})]",
-                                     vocab));
-        out.push_back({m(r, 0), static_cast<std::size_t>(m(r, 1))});
-    }
-    return out;
-}
-
-Inputs read_inputs(const DataFile& data) {
-    Inputs in;
-    in.model = load_transformer(data, "inputs");
-    in.sources = data.token_lists("inputs.sources", in.model.config.src_vocab);
-    in.max_length = data.size("inputs.max_length", 1, 10000);
-    in.padded = data.tokens("inputs.kv_cache_padded", in.model.config.tgt_vocab);
-    in.beam.beam = data.size("inputs.beam.beam", 1, 64);
-    in.beam.alpha = data.number("inputs.beam.alpha");
-    in.beam.max_length = in.max_length;
-    in.cutoff_sources = data.token_lists("inputs.beam_cutoff.sources", in.model.config.src_vocab);
-    in.cutoff_lengths = data.sizes("inputs.beam_cutoff.max_lengths", 1, 10000);
-    if (in.cutoff_lengths.size() != in.cutoff_sources.size())
-        throw data.error("inputs.beam_cutoff.max_lengths",
-                         tr("expected one for each of inputs.beam_cutoff.sources ({})",
-                            in.cutoff_sources.size()));
-    in.shown = settings_at(data, "inputs.sampling.settings", in.model.config.tgt_vocab);
-    in.sampled = settings_at(data, "inputs.sampling.sample_settings", in.model.config.tgt_vocab);
-    in.seed = data.seed("inputs.sampling.seed");
-    in.samples = data.size("inputs.sampling.samples", 1, 1000);
-    in.memory_lengths = data.sizes("inputs.memory_lengths", 1, std::size_t(1) << 24);
-    in.timing_lengths = data.sizes("inputs.timing_lengths", 2, 4096);
-    in.trained_for = data.text("inputs.training.task");
-    in.trained_steps = data.size("inputs.training.steps", 0, std::size_t(1) << 40);
-    for (const std::int64_t n :
-         data.integers("inputs.stopping.numbers", 0, static_cast<std::int64_t>(largest_numeral)))
-        in.stopping_numbers.push_back(static_cast<std::uint64_t>(n));
-    in.stopping_plan = read_training_plan(data, "inputs.stopping.training.", "numerals");
-    return in;
-}
 
 // "207622" and "二十万七千六百二十二": a source's digits, an output's characters.
 std::string digits(const TransformerConfig& c, const Tokens& source) {

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "ch11_long_sequences/inputs.h"
+#include "ch11_long_sequences/memory.h"
 #include "core/elementary.h"
 #include "core/matmul.h"
 #include "core/matrix.h"
@@ -27,75 +29,6 @@
 namespace {
 
 const double neg_inf = -std::numeric_limits<double>::infinity();
-
-struct Case {
-    std::string name;
-    Matrix Q, K, V, dO;
-    KeyRule rule;
-    Tiles tiles;
-};
-
-struct Inputs {
-    Labels online_tokens;
-    std::string online_query;
-    std::vector<double> online_scores;
-    std::vector<Case> cases;
-    std::size_t trace_case = 0, trace_row = 0;
-    std::vector<std::size_t> lengths;  // the memory table's n
-    std::size_t d_k = 64, tile = 64;
-    std::uint64_t seed = 0;
-};
-
-Case read_case(const DataFile& data, const std::string& name) {
-    const std::string k = "inputs.cases." + name + ".";
-    Case c{name,
-           data.matrix(k + "Q"),
-           data.matrix(k + "K"),
-           data.matrix(k + "V"),
-           data.matrix(k + "dO"),
-           {data.flag(k + "causal"), data.flags(k + "key_padding"), {}},
-           {}};
-    if (c.K.cols != c.Q.cols)
-        throw data.error(k + "K", tr("expected {} columns, as Q (d_k)", c.Q.cols));
-    if (c.V.rows != c.K.rows)
-        throw data.error(k + "V", tr("expected {} rows, one value per key", c.K.rows));
-    if (c.dO.rows != c.Q.rows || c.dO.cols != c.V.cols)
-        throw data.error(k + "dO",
-                         tr("expected ({} x {}), the shape of the output", c.Q.rows, c.V.cols));
-    if (c.rule.padding.size() != c.K.rows)
-        throw data.error(k + "key_padding", tr("expected {} entries, one per key", c.K.rows));
-    const std::vector<std::size_t> t = data.sizes(k + "tiles", 1, 1 << 20);
-    if (t.size() != 2) throw data.error(k + "tiles", tr("expected [queries, keys] per block"));
-    c.tiles = {t[0], t[1]};
-    return c;
-}
-
-Inputs read_inputs(const DataFile& data) {
-    Inputs in;
-    in.online_tokens = data.texts("inputs.online.tokens");
-    in.online_query = data.text("inputs.online.query");
-    const Matrix scores = data.vector("inputs.online.scores");
-    in.online_scores.assign(scores.data.begin(), scores.data.end());
-    if (in.online_scores.empty() || in.online_tokens.size() != in.online_scores.size())
-        throw data.error("inputs.online.scores", tr("expected one score per token, at least one"));
-    for (const std::string& name : data.keys("inputs.cases"))
-        in.cases.push_back(read_case(data, name));
-    if (in.cases.empty()) throw data.error("inputs.cases", tr("expected at least one case"));
-    const std::string traced = data.text("inputs.trace.case");
-    auto found = std::find_if(in.cases.begin(), in.cases.end(),
-                              [&](const Case& c) { return c.name == traced; });
-    if (found == in.cases.end())
-        throw data.error("inputs.trace.case", tr("expected the name of one of inputs.cases"));
-    in.trace_case = static_cast<std::size_t>(found - in.cases.begin());
-    in.trace_row = data.size("inputs.trace.row", 0, found->Q.rows - 1);
-    in.lengths = data.sizes("inputs.memory.lengths", 1, 1 << 16);
-    in.d_k = data.size("inputs.memory.d_k", 1, 4096);
-    // a tile as long as the longest sequence is already the whole pass: no longer one
-    in.tile = data.size("inputs.memory.tile", 1,
-                        *std::max_element(in.lengths.begin(), in.lengths.end()));
-    in.seed = data.seed("inputs.memory.seed");
-    return in;
-}
 
 // How far apart two doubles are, in units in the last place: 0 for the same bits.
 std::uint64_t ulps_apart(double a, double b) {
@@ -120,12 +53,6 @@ std::vector<std::vector<double>> score_rows(const Inputs& in) {
         }
     }
     return rows;
-}
-
-Matrix as_row(const std::vector<double>& v) {
-    Matrix m(1, v.size());
-    std::copy(v.begin(), v.end(), m.data.begin());
-    return m;
 }
 
 // What happened to the running numbers at one score, in words.
@@ -160,10 +87,10 @@ void one_pass(Chapter& ch, const Inputs& in) {
         sums.push_back(steps[j].sum);
     }
     ch.table(t);
-    ch.record("online_max", as_row(maxes), Shape::Vector);
-    ch.record("online_sum", as_row(sums), Shape::Vector);
+    ch.record("online_max", row_matrix(maxes), Shape::Vector);
+    ch.record("online_sum", row_matrix(sums), Shape::Vector);
     ch.show("online_weights", tr("weights of {}: exp(x − m) / l after the pass", in.online_query),
-            as_row(w), {in.online_query}, in.online_tokens, 6);
+            row_matrix(w), {in.online_query}, in.online_tokens, 6);
 }
 
 // The one pass against chapter 2's softmax (softmax_rows) on every row the chapter meets.
@@ -174,7 +101,7 @@ void against_chapter_2(Chapter& ch, const Inputs& in) {
     const std::vector<std::vector<double>> rows = score_rows(in);
     for (const std::vector<double>& row : rows) {
         const std::vector<double> online = online_softmax(row);
-        const Matrix three_pass = softmax_rows(as_row(row));
+        const Matrix three_pass = softmax_rows(row_matrix(row));
         for (std::size_t j = 0; j < row.size(); ++j, ++weights) {
             const std::uint64_t u = ulps_apart(online[j], three_pass(0, j));
             same += u == 0;
@@ -248,7 +175,7 @@ void forward(Chapter& ch, const Inputs& in) {
         worst = std::max(worst, diff);
         ch.record(c.name + "_output", tiled.output);
         ch.record(c.name + "_blocks",
-                  as_row({static_cast<double>(tiled.blocks_done),
+                  row_matrix({static_cast<double>(tiled.blocks_done),
                           static_cast<double>(tiled.blocks_skipped)}),
                   Shape::Vector, 0.0);
         for (std::size_t i = 0; i < c.Q.rows; ++i)
@@ -380,8 +307,8 @@ void running_statistics(Chapter& ch, const Inputs& in) {
     }
     ch.say(tr("Case \"{}\", query row {}, in blocks of {} keys:", c.name, row, c.tiles.keys));
     ch.table(t);
-    ch.record("trace_max", as_row(maxes), Shape::Vector);
-    ch.record("trace_sum", as_row(sums), Shape::Vector);
+    ch.record("trace_max", row_matrix(maxes), Shape::Vector);
+    ch.record("trace_sum", row_matrix(sums), Shape::Vector);
     const double L = tiled.lse[row];
     const Matrix weights = final_weights(c, row, L);
     ch.record("trace_weights", weights, Shape::Vector);
@@ -399,232 +326,6 @@ void running_statistics(Chapter& ch, const Inputs& in) {
                         "accumulator with it."),
                listed(grew)));
     draw_running(ch, row, xs, maxes, sums, weights);
-}
-
-Matrix random_matrix(Random& rng, std::size_t rows, std::size_t cols) {
-    Matrix m(rows, cols);
-    for (double& x : m.data) x = rng.normal();
-    return m;
-}
-
-double mib(double bytes) { return bytes / (1 << 20); }
-
-// The bytes and seconds of one attention call at each length, both ways.
-struct MemoryRun {
-    std::vector<double> lengths, standard_lengths, bytes_standard, bytes_tiled;
-    std::vector<double> seconds_standard, seconds_tiled;
-    double budget = 0;           // the most the standard pass may need: half the free memory
-    double stopped_needing = 0;  // what the first length not run would have needed
-    bool budget_known = true;    // false where the system does not say what is free (Windows)
-};
-
-// What the standard pass needs at least: the n × n scores and weights, 8 bytes each.
-double standard_needs(double n) { return 2 * 8 * n * n; }
-
-MemoryRun measure_memory(const Inputs& in) {
-    MemoryRun r;
-    r.budget = available_memory_bytes() / 2;
-    if (r.budget <= 0) r.budget = double(1u << 30), r.budget_known = false;  // cannot tell: 1 GiB
-    Random rng(in.seed);
-    {  // the products keep a packing buffer per thread from their first call on (core/matmul.cpp):
-       // allocated here, before any measurement, so that no length is charged for it
-        const Matrix x = random_matrix(rng, in.tile, in.d_k);
-        tiled_attention(x, x, x, {}, {in.tile, in.tile});
-        attention(x, x, x);
-    }
-    for (std::size_t n : in.lengths) {
-        const Matrix Q = random_matrix(rng, n, in.d_k), K = random_matrix(rng, n, in.d_k),
-                     V = random_matrix(rng, n, in.d_k);
-        r.lengths.push_back(static_cast<double>(n));
-        double seconds = 0;
-        r.bytes_tiled.push_back(static_cast<double>(peak_bytes_of([&] {
-            seconds = median_seconds([&] { tiled_attention(Q, K, V, {}, {in.tile, in.tile}); }, 1);
-        })));
-        r.seconds_tiled.push_back(seconds);
-        if (standard_needs(static_cast<double>(n)) > r.budget) {
-            if (r.stopped_needing == 0) r.stopped_needing = standard_needs(static_cast<double>(n));
-            continue;
-        }
-        r.standard_lengths.push_back(static_cast<double>(n));
-        r.bytes_standard.push_back(static_cast<double>(
-            peak_bytes_of([&] { seconds = median_seconds([&] { attention(Q, K, V); }, 1); })));
-        r.seconds_standard.push_back(seconds);
-    }
-    return r;
-}
-
-// "48 bytes", "12.5 KiB", "8.33 MiB", "4.01 GiB"
-std::string bytes_text(double bytes) {
-    if (bytes < 1024) return tr("{} bytes", grouped(static_cast<unsigned long long>(bytes)));
-    if (bytes < double(1u << 20)) return fixed(bytes / 1024, 1) + " KiB";
-    if (bytes < double(1u << 30)) return fixed(mib(bytes), 2) + " MiB";
-    return fixed(bytes / double(1u << 30), 2) + " GiB";
-}
-
-LineChart memory_chart(const MemoryRun& r, bool time) {
-    // bytes drawn in MiB, so that the axis reads 0.5, 1, 10, 100, 1,000
-    const auto in_mib = [](std::vector<double> v) {
-        for (double& x : v) x = mib(x);
-        return v;
-    };
-    LineChart chart{time ? tr("time of one attention call against n")
-                         : tr("memory one attention call holds at its peak, against n"),
-                    "n",
-                    time ? tr("seconds") : "MiB",
-                    true,
-                    true,
-                    {},
-                    r.lengths};
-    chart.series.push_back(
-        {tr("standard"), r.standard_lengths, time ? r.seconds_standard : in_mib(r.bytes_standard)});
-    chart.series.push_back(
-        {tr("tiled"), r.lengths, time ? r.seconds_tiled : in_mib(r.bytes_tiled)});
-    if (!time && !r.lengths.empty())
-        for (const double power : {1.0, 2.0}) {  // reference lines through the tiled first point
-            Series ref{power == 1 ? "∝ n" : "∝ n²", {}, {}, false, true,
-                       power == 1 ? "∝ n" : "∝ n²"};
-            for (double n : r.lengths) {
-                ref.xs.push_back(n);
-                ref.ys.push_back(mib(r.bytes_tiled[0]) * elementary::pow(n / r.lengths[0], power));
-            }
-            chart.series.push_back(ref);
-        }
-    return chart;
-}
-
-// The fitted exponent of bytes against n, over every length (all) and over the longer half
-// (tail), where what does not grow with n — the tiled pass's few blocks — weighs least; false
-// when fewer than two lengths were run.
-bool fit(const std::vector<double>& ns, const std::vector<double>& ys, double& all, double& tail) {
-    if (distinct_sizes(ns) < 2) return false;
-    all = fitted_exponent(ns, ys);
-    const std::size_t from = std::min(ns.size() / 2, ns.size() - 2);
-    const std::vector<double> xs(ns.begin() + static_cast<std::ptrdiff_t>(from), ns.end()),
-        zs(ys.begin() + static_cast<std::ptrdiff_t>(from), ys.end());
-    tail = distinct_sizes(xs) >= 2 ? fitted_exponent(xs, zs) : all;
-    return true;
-}
-
-// The bytes and seconds of each length, shown and recorded.
-void show_memory_table(Chapter& ch, const MemoryRun& r) {
-    Table t({"n", tr("standard"), tr("tiled"), tr("standard ÷ tiled"), tr("standard: seconds"),
-             tr("tiled: seconds")});
-    for (std::size_t a = 0; a < r.lengths.size(); ++a) {
-        const bool ran = a < r.standard_lengths.size();
-        t.add({grouped(static_cast<unsigned long long>(r.lengths[a])),
-               ran ? bytes_text(r.bytes_standard[a])
-                   : tr("not run (≥ {})", bytes_text(standard_needs(r.lengths[a]))),
-               bytes_text(r.bytes_tiled[a]),
-               ran ? fixed(r.bytes_standard[a] / r.bytes_tiled[a], 1) : "—",
-               ran ? fixed(r.seconds_standard[a], 3) : "—", fixed(r.seconds_tiled[a], 3)});
-    }
-    ch.table(t);
-    ch.measured("lengths", as_row(r.lengths));
-    ch.measured("bytes_standard", as_row(r.bytes_standard));
-    ch.measured("bytes_tiled", as_row(r.bytes_tiled));
-    ch.measured("seconds_standard", as_row(r.seconds_standard));
-    ch.measured("seconds_tiled", as_row(r.seconds_tiled));
-}
-
-// How far the standard pass ran on this machine's free memory.
-void word_standard_reach(Chapter& ch, const MemoryRun& r) {
-    const unsigned long long last_standard = static_cast<unsigned long long>(
-        r.standard_lengths.empty() ? 0 : r.standard_lengths.back());
-    if (r.stopped_needing > 0 && r.budget_known)
-        ch.say(
-            tr("The standard pass stopped at n = {}: the next length would need at least {}, "
-               "more than half of the {} this machine has free.",
-               grouped(last_standard), bytes_text(r.stopped_needing), bytes_text(2 * r.budget)));
-    else if (r.stopped_needing > 0)
-        ch.say(tr("The standard pass stopped at n = {}: the next length would need at least {}, "
-                  "more than the {} this program allows itself where the system does not say "
-                  "how much memory is free.",
-                  grouped(last_standard), bytes_text(r.stopped_needing), bytes_text(r.budget)));
-    else
-        ch.say(tr("The standard pass ran at every length: at n = {} it held {}.",
-                  grouped(static_cast<unsigned long long>(r.lengths.back())),
-                  bytes_text(r.bytes_standard.back())));
-}
-
-// The fitted exponents of the bytes, worded from what they came out as.
-void word_memory_growth(Chapter& ch, const Inputs& in, const MemoryRun& r, double& tiled_exponent) {
-    double ps = 0, pt = 0, ps_all = 0, pt_all = 0;
-    const bool fs = fit(r.standard_lengths, r.bytes_standard, ps_all, ps),
-               ft = fit(r.lengths, r.bytes_tiled, pt_all, pt);
-    if (fs) {
-        ch.measured("memory_exponent_standard", ps);
-        ch.measured("memory_exponent_standard_all", ps_all);
-    }
-    if (ft) {
-        tiled_exponent = pt;
-        ch.measured("memory_exponent_tiled", pt);
-        ch.measured("memory_exponent_tiled_all", pt_all);
-    }
-    if (fs && ft) {
-        ch.say(
-            tr("Fitted over the longer half of the lengths: the standard pass's bytes grow as "
-               "n^{}, the tiled pass's as n^{}; over every length, n^{} and n^{}.",
-               fixed(ps, 2), fixed(pt, 2), fixed(ps_all, 2), fixed(pt_all, 2)));
-        ch.say(
-            std::fabs(ps - 2) <= 0.25 && std::fabs(pt - 1) <= 0.25
-                ? tr("Squares against lines: the standard pass holds the n × n scores and "
-                     "weights, the tiled one the n × d_v output and a few blocks of {}×{}, "
-                     "the same at every n — which is why its fit over every length, short "
-                     "ones included, comes out lower.",
-                     in.tile, in.tile)
-                : tr("At these lengths the growth does not show yet: what a call allocates "
-                     "whatever n is (a few blocks, the bookkeeping) weighs as much as what "
-                     "grows with n. Longer lengths (inputs.memory.lengths) let the growth show."));
-    } else
-        ch.say(tr("Fewer than two lengths on one side: no exponent can be fitted."));
-}
-
-// The tiled pass's bytes at the longest length, and the time of both, worded from the ratio.
-void word_memory_time(Chapter& ch, const Inputs& in, const MemoryRun& r) {
-    ch.say(tr("At n = {} the tiled pass held {}, of which the output itself is {}.",
-              grouped(static_cast<unsigned long long>(r.lengths.back())),
-              bytes_text(r.bytes_tiled.back()),
-              bytes_text(8.0 * r.lengths.back() * static_cast<double>(in.d_k))));
-    if (!r.standard_lengths.empty()) {
-        const std::size_t a = r.standard_lengths.size() - 1;
-        const double ratio = r.seconds_tiled[a] / r.seconds_standard[a];
-        ch.say(ratio > 1
-                   ? tr("Time at n = {}: the tiled pass took {}× the standard one's on this CPU. "
-                        "Both do the same n²·d multiply-adds; the tiled one also rescales its "
-                        "accumulators block by block and copies blocks. What it buys here is "
-                        "memory, not time (on a GPU, where the n × n matrix would travel to slow "
-                        "memory and back, it buys time as well).",
-                        grouped(static_cast<unsigned long long>(r.standard_lengths[a])),
-                        fixed(ratio, 2))
-               : r.bytes_standard[a] > 64.0 * (1 << 20)  // beyond any cache of this machine
-                   ? tr("Time at n = {}: the tiled pass took {}× the standard one's on this CPU — "
-                        "faster here: the standard pass asks the system for fresh memory to hold "
-                        "two n × n matrices, then writes and reads them far outside the caches.",
-                        grouped(static_cast<unsigned long long>(r.standard_lengths[a])),
-                        fixed(ratio, 2))
-                   : tr("Time at n = {}: the tiled pass took {}× the standard one's on this CPU "
-                        "(one run of a short call: read it as this run's).",
-                        grouped(static_cast<unsigned long long>(r.standard_lengths[a])),
-                        fixed(ratio, 2)));
-    }
-    ch.say(tr("(one run per length; times vary from run to run, the bytes do not)"));
-}
-
-void memory(Chapter& ch, const Inputs& in, double& tiled_peak_at_longest, double& tiled_exponent) {
-    ch.step(tr("Memory, counted: the bytes one attention call holds (one head, float64)"));
-    ch.say(
-        tr("Q, K and V of n rows and d_k = d_v = {} columns; tiled in blocks of {} queries × "
-           "{} keys. The program counts every byte allocated and freed (its own operator new) "
-           "and reports the most held at once during the call, the output included.",
-           in.d_k, in.tile, in.tile));
-    const MemoryRun r = measure_memory(in);
-    show_memory_table(ch, r);
-    tiled_peak_at_longest = r.bytes_tiled.back();
-    word_standard_reach(ch, r);
-    word_memory_growth(ch, in, r, tiled_exponent);
-    word_memory_time(ch, in, r);
-    ch.picture("ch11_memory_vs_n.svg", line_chart_svg(memory_chart(r, false)));
-    ch.picture("ch11_time_vs_n.svg", line_chart_svg(memory_chart(r, true)));
 }
 
 // What the chapter adds to 04's table and 05's claim. Neither is wrong, so neither goes in the
@@ -654,10 +355,10 @@ void walkthrough(Chapter& ch) {
     forward(ch, in);
     backward(ch, in);
     running_statistics(ch, in);
-    double tiled_peak = 0, tiled_exponent = 0;
+    MemoryFinding found;
     if (!ch.options.check)  // measured: --check compares the rest
-        memory(ch, in, tiled_peak, tiled_exponent);
-    against_the_tutorial(ch, in, tiled_peak, tiled_exponent);
+        found = memory(ch, in);
+    against_the_tutorial(ch, in, found.tiled_peak_at_longest, found.tiled_exponent);
 }
 
 }  // namespace

@@ -24,6 +24,15 @@ quoting=$(sed -nE 's/^figures: ([0-9]+) files, ([0-9]+) comments.*/\2/p' <<<"$ou
 passed=$((passed + ${files:-0} - $(grep '^src/' <<<"$out" | cut -d: -f1 | sort -u | wc -l)))
 failed=$((failed + ${quoting:-1}))
 
+# the chapters' sizes (tests/check_chapter_size.sh): each file of chapters/ within 600 lines with
+# every function within 60 passes
+out=$(bash tests/check_chapter_size.sh chapters) || status=1
+echo "$out"
+files=$(sed -nE 's/^chapter sizes: ([0-9]+) files, ([0-9]+) functions, ([0-9]+) too.*/\1/p' <<<"$out")
+long=$(sed -nE 's/^chapter sizes: ([0-9]+) files, ([0-9]+) functions, ([0-9]+) too.*/\3/p' <<<"$out")
+passed=$((passed + ${files:-0} - $(grep '^chapters/' <<<"$out" | cut -d: -f1 | sort -u | wc -l)))
+failed=$((failed + ${long:-1}))
+
 # doctest ends with "[doctest] assertions: 212 | 212 passed | 0 failed |". Under the sanitizers
 # (SANITIZERS=1, make SAN=1 test) the test suite "native" is left out: the tests that run the
 # programs over and over (every flag, the book, idle and busy machines, every line's width) or

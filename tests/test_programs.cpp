@@ -389,3 +389,34 @@ TEST_CASE("the figures check names a comment that quotes a timing, a rate or a s
     CHECK(text.find("figures: 2 files, 4 comments quoting measurements") != std::string::npos);
     CHECK(std::system("bash tests/check_figures.sh src > /dev/null") == 0);  // and ours quote none
 }
+
+TEST_CASE("the chapter-size check names a file over 600 lines and a function over 60") {
+    const std::string root =
+        std::filesystem::path(temp_file("m", "")).parent_path().string() + "/sizes/chapters";
+    std::filesystem::create_directories(root + "/ch99_long");
+    std::ofstream file(root + "/ch99_long.cpp");
+    file << "// a chapter\nnamespace {\n\nstruct Kept {\n    int a;\n};\n\n"  // lines 1-7
+         << "int declared(int x);\n\n"                                       // 8-9: no body
+         << "int short_one(int x) {\n    return x;\n}\n\n"                    // 10-13: 4 lines
+         << "void long_one(int x,\n              int y) {\n";                 // 14-15
+    for (int i = 0; i < 58; ++i) file << "    x += y;\n";                     // 16-73
+    file << "}\n\n";                                                          // 74: 61 lines
+    file << "int sixty() {\n";                                                // 76
+    for (int i = 0; i < 58; ++i) file << "    int a = 0;\n";
+    file << "}\n";                                                            // 135: 60 lines
+    file.close();
+    std::ofstream part(root + "/ch99_long/part.cpp");
+    for (int i = 0; i < 601; ++i) part << "// a line\n";
+    part.close();
+    const std::string out = root + "/../out.txt";
+    const int status =
+        std::system(("bash tests/check_chapter_size.sh " + root + " > " + out).c_str());
+    const std::string text = read_file(out);
+    CHECK(status != 0);
+    CHECK(text.find("ch99_long.cpp:14: long_one is 61 lines (at most 60)") != std::string::npos);
+    CHECK(text.find("part.cpp: 601 lines (at most 600") != std::string::npos);
+    CHECK(text.find("sixty") == std::string::npos);
+    CHECK(text.find("short_one") == std::string::npos);
+    CHECK(text.find("chapter sizes: 2 files, 3 functions, 2 too long") != std::string::npos);
+    CHECK(std::system("bash tests/check_chapter_size.sh chapters > /dev/null") == 0);  // ours
+}

@@ -107,6 +107,12 @@ std::size_t argmax(const Matrix& m, std::size_t r) {
     return best;
 }
 
+Matrix row_matrix(const std::vector<double>& values) {
+    Matrix m(1, values.size());
+    std::copy(values.begin(), values.end(), m.data.begin());
+    return m;
+}
+
 Matrix row_of(const Matrix& a, std::size_t r) { return row_block(a, r, 1); }
 
 Matrix row_block(const Matrix& a, std::size_t first, std::size_t count) {

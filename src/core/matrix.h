@@ -45,6 +45,7 @@ double max_abs_diff(const Matrix& a, const Matrix& b);   // largest |a - b|, sam
 std::size_t argmax(const Matrix& m, std::size_t r);      // column of row r's largest entry
 
 Matrix row_of(const Matrix& a, std::size_t r);                                // (1 x cols)
+Matrix row_matrix(const std::vector<double>& values);                         // (1 x size)
 Matrix row_block(const Matrix& a, std::size_t first, std::size_t count);     // (count x cols)
 Matrix column_block(const Matrix& a, std::size_t first, std::size_t count);  // (rows x count)
 Matrix concat_columns(const std::vector<Matrix>& blocks);                     // side by side

@@ -1,0 +1,92 @@
+// ch12_gpt/baselines.cpp — the baselines a language modeller would pick, measured on the corpus.
+#include "ch12_gpt/baselines.h"
+
+#include <cmath>
+
+#include "report/chapter.h"
+#include "train/ngram.h"
+
+std::string bits(double nats) { return fixed(nats / std::log(2.0), 3); }
+
+void LossTable::row(const std::string& name, double nats) {
+    table.add({name, fixed(nats, 4), bits(nats), fixed(std::exp(nats), 1)});
+}
+
+std::string kn_name(std::size_t order) {  // a table's row
+    return order == 2 ? tr("bigram, Kneser-Ney")
+           : order == 3 ? tr("trigram, Kneser-Ney")
+                        : tr("{}-gram, Kneser-Ney", order);
+}
+std::string kn_noun(std::size_t order) {  // in a sentence
+    return order == 2 ? tr("the Kneser-Ney bigram")
+           : order == 3 ? tr("the Kneser-Ney trigram")
+                        : tr("the Kneser-Ney {}-gram", order);
+}
+
+// The baselines measured on this corpus: counted again, or — writing with a saved model whose
+// record was measured on this very corpus — read from its record (the n-grams are then counted
+// only for the two that write).
+Baselines measured_baselines(const Corpus& c, const std::vector<double>* recorded) {
+    Baselines b;
+    if (recorded) {
+        b.unigram = (*recorded)[0], b.add_one_bigram = (*recorded)[1];
+        b.kn.assign(recorded->begin() + 2, recorded->end());
+    } else {
+        const NgramCounts counts(c.training, c.vocabulary.size());
+        b.unigram = counts.unigram_loss(c.heldout);
+        b.add_one_bigram = counts.bigram_loss(c.heldout);
+    }
+    for (std::size_t order = 2; order <= KneserNey::max_order; ++order) {
+        if (!recorded) {
+            const KneserNey kn(c.training, c.vocabulary.size(), order);
+            b.kn.push_back(kn.loss(c.heldout));
+            if (order == 3) b.models.emplace(order, kn);
+        }
+        if (b.kn[order - 2] < b.kn[b.best]) b.best = order - 2;
+    }
+    for (const std::size_t order : {std::size_t(3), b.best_order()})
+        if (!b.models.count(order)) b.models.emplace(order, KneserNey(c.training, c.vocabulary.size(), order));
+    return b;
+}
+
+Baselines baselines_step(Chapter& ch, const Corpus& c, const std::vector<double>* recorded) {
+    ch.step(tr("The baselines a language modeller would pick"));
+    const Baselines b = measured_baselines(c, recorded);
+    if (recorded)
+        ch.say(tr("(as the saved model's record has them: measured on this very corpus when it "
+                  "was trained)"));
+    ch.measured("unigram_loss", b.unigram);
+    ch.measured("add_one_bigram_loss", b.add_one_bigram);
+    const char* keys[] = {"kn_bigram_loss", "kn_trigram_loss", "kn_4gram_loss", "kn_5gram_loss"};
+    for (std::size_t i = 0; i < b.kn.size(); ++i) ch.measured(keys[i], b.kn[i]);
+    ch.measured("kn_best_order", static_cast<double>(b.best_order()));
+    ch.measured("kn_best_loss", b.best_loss());
+    LossTable t;
+    t.row(tr("unigram: each token by its frequency (add-one)"), b.unigram);
+    t.row(tr("bigram, add-one smoothing"), b.add_one_bigram);
+    for (std::size_t i = 0; i < b.kn.size(); ++i) t.row(kn_name(i + 2), b.kn[i]);
+    ch.table(t.table);
+    const auto d = b.trigram().discounts(3);
+    ch.say(tr("Interpolated modified Kneser-Ney (src/train/kneser_ney.h): from every count it "
+              "takes a discount — for the trigram {}, {} and {} for trigrams seen once, twice, "
+              "and three or more times, estimated from how many trigrams have each count — and "
+              "gives what it took to the order below, down to the unigram; below the highest "
+              "order the counts are of how many different characters came before, not how "
+              "often.",
+              fixed(d[0], 3), fixed(d[1], 3), fixed(d[2], 3)));
+    const double gain = b.kn[1] - b.best_loss();
+    ch.say(b.best == 1 ? tr("Longer histories do not help here: the trigram is the best of them, "
+                            "and its {} nats are the bar the model must clear.",
+                            fixed(b.best_loss(), 4))
+                       : tr("A longer history helps a little: {} gains {} nats on the trigram; "
+                            "its {} nats are the bar the model must clear.",
+                            kn_noun(b.best_order()), fixed(gain, 3), fixed(b.best_loss(), 4)));
+    if (b.add_one_bigram > b.kn[0])
+        ch.say(tr("Add-one smoothing is the lesson of why smoothing matters: after every character "
+                  "it adds one count for each of the {} tokens, so that after a character seen a "
+                  "few times the pairs never seen take most of the probability; its bigram "
+                  "loses {} nats to Kneser-Ney's.",
+                  grouped(c.vocabulary.size()), fixed(b.add_one_bigram - b.kn[0], 3)));
+    return b;
+}
+

@@ -1,0 +1,113 @@
+// ch12_gpt/inputs.cpp — chapter 12's data file and switches, read and checked.
+#include "ch12_gpt/inputs.h"
+
+#include "io/gpt_file.h"
+
+namespace {
+
+void read_tiny(const DataFile& data, Inputs& in) {
+    for (std::size_t i = 0; i < data.length("inputs.tiny.variants"); ++i) {
+        const std::string k = "inputs.tiny.variants[" + std::to_string(i) + "]";
+        in.tiny.push_back({data.text(k + ".name"), load_gpt(data, k)});
+    }
+    if (in.tiny.empty())
+        throw data.error("inputs.tiny.variants", tr("expected at least one model"));
+    const std::size_t vocab = in.tiny[0].model.config.tgt_vocab;
+    for (const Tiny& t : in.tiny)
+        if (t.model.config.tgt_vocab != vocab)
+            throw data.error("inputs.tiny.variants", tr("expected one vocabulary size for all"));
+    in.tiny_inputs = data.token_lists("inputs.tiny.inputs", vocab);
+    in.tiny_targets = data.token_lists("inputs.tiny.targets", vocab);
+    if (in.tiny_inputs.size() != in.tiny_targets.size())
+        throw data.error("inputs.tiny.targets", tr("expected one target list per input list"));
+    for (std::size_t s = 0; s < in.tiny_inputs.size(); ++s)
+        if (in.tiny_inputs[s].empty() || in.tiny_targets[s].size() != in.tiny_inputs[s].size())
+            throw data.error("inputs.tiny.targets",
+                             tr("expected one target per input token, at least one"));
+    in.sliding = data.token_lists("inputs.tiny.sliding.sequences", vocab);
+    in.sliding_context = data.size("inputs.tiny.sliding.context", 1, 4096);
+    for (const Tokens& s : in.sliding)
+        if (s.size() < 2)
+            throw data.error("inputs.tiny.sliding.sequences", tr("expected at least two tokens each"));
+    in.baseline_vocab = data.size("inputs.baselines.vocab", 5, 1 << 20);
+    in.baseline_training = data.token_lists("inputs.baselines.training", in.baseline_vocab);
+    in.baseline_heldout = data.token_lists("inputs.baselines.heldout", in.baseline_vocab);
+    in.verse_poems = data.texts("inputs.verse.poems");
+    in.verse_readings = data.texts("inputs.verse.readings");
+    for (const std::string& character : data.keys("inputs.verse.pronunciations"))
+        in.verse_table.reading[character] = data.text("inputs.verse.pronunciations." + character);
+}
+
+// The training settings: inputs.training's, except where inputs.training.for_corpus.<corpus>
+// names another value for the corpus this run reads (a corpus 80 times smaller needs more
+// holding back than the default's).
+void read_training(const DataFile& data, const Options& o, Inputs& in) {
+    const std::string own = "inputs.training.for_corpus." + in.corpus.choice.name + ".";
+    const auto t = [&](const std::string& name) {
+        if (data.has("inputs.training.for_corpus") && data.has(own + name)) {
+            in.corpus_overrides.push_back(name);
+            return own + name;
+        }
+        return "inputs.training." + name;
+    };
+    TrainingSettings& s = in.settings;
+    s.max_steps = data.size(t("steps"), 1, 10000000);
+    s.seed = data.seed(t("seed"));
+    s.smoothing = data.number(t("smoothing"), 0.0, 0.99);
+    s.adam.schedule = AdamSettings::Schedule::Cosine;
+    s.adam.peak = data.number(t("peak_lr"), 1e-6, 1.0);
+    s.adam.final_fraction = data.number(t("final_fraction"), 0.0, 1.0);
+    s.adam.weight_decay = data.number(t("weight_decay"), 0.0, 100.0);
+    s.adam.warmup = data.size(t("warmup"), 1, 10000000);
+    s.adam.d_model = in.model.d_model;
+    in.windows = {data.size(t("batch"), 1, 4096), data.size(t("context"), 1, 4096)};
+    in.validate_every = data.size(t("validate_every"), 1, 10000000);
+    in.patience = data.size(t("patience"), 0, 10000000);
+    if (o.has("--steps"))
+        s.max_steps = static_cast<std::size_t>(o.integer("--steps", 1, 10000000));
+    if (o.has("--seconds")) s.seconds = o.number("--seconds", 0.001, 1e7);
+}
+
+void read_sampling(const DataFile& data, const Options& o, Inputs& in) {
+    const std::string s = "inputs.sampling.";
+    SamplingPlan& p = in.sampling;
+    for (const double t : data.vector(s + "temperatures").data) {
+        if (!(t >= 1e-3 && t <= 100))
+            throw data.error(s + "temperatures", tr("expected numbers from 0.001 to 100"));
+        p.temperatures.push_back(t);
+    }
+    for (const double x : data.vector(s + "top_ps").data) {
+        if (!(x > 0 && x <= 1)) throw data.error(s + "top_ps", tr("expected numbers in (0, 1]"));
+        p.top_ps.push_back(x);
+    }
+    p.choice_poems = data.size(s + "choice_poems", 1, 100000);
+    p.poems = data.size(s + "poems", 1, 100000);
+    p.shown = data.size(s + "shown", 0, 1000);
+    p.max_new = data.size(s + "max_new", 1, 1 << 16);
+    p.seed = data.seed(s + "seed");
+    p.prompts = data.texts(s + "prompts");
+    if (o.has("--prompt")) p.prompts = {o.value("--prompt")};
+    if (o.has("--poems")) p.poems = static_cast<std::size_t>(o.integer("--poems", 1, 100000));
+}
+}  // namespace
+
+Inputs read_inputs(const DataFile& data, const Options& o) {
+    Inputs in;
+    read_tiny(data, in);
+    const std::string c = "inputs.corpus.";
+    CorpusSettings& k = in.corpus;
+    k.source = o.has("--corpus") ? o.value("--corpus") : data.text(c + "source");
+    k.heldout_every = data.size(c + "heldout_every", 2, 1000);
+    k.validation_every = data.size(c + "validation_every", 2, 1000);
+    k.validation_max = data.size(c + "validation_max", 0, 1000000);
+    k.min_count = data.size(c + "min_count", 1, 1000);
+    k.vocabulary = data.size(c + "vocabulary", 1, 1 << 20);
+    const std::string prepared =
+        data_folder_path("build/corpus/quantangshi.txt", (o.program_dir + "/ch12").c_str());
+    in.corpus.choice = choose_corpus(in.corpus.source, prepared);
+    in.model = read_gpt_config(data, "inputs.model.", false);
+    read_training(data, o, in);
+    read_sampling(data, o, in);
+    return in;
+}
+

@@ -1,0 +1,116 @@
+// ch12_gpt/oracle_checks.cpp — chapter 12's model, optimiser, baselines and verse measures on
+// the oracle's small inputs, against PyTorch and the oracle's own formulas (--check).
+#include "ch12_gpt/oracle_checks.h"
+
+#include "report/model_summary.h"
+#include "report/recorded_gradients.h"
+#include "train/kneser_ney.h"
+#include "train/ngram.h"
+
+// --- checked against the oracle -------------------------------------------------------------
+
+void against_pytorch(Chapter& ch, const Inputs& in) {
+    ch.step(tr("A decoder-only model, checked against PyTorch"));
+    ch.say(
+        tr("One stack of blocks, each causal self-attention and a feed-forward net with their "
+           "residuals — chapter 6's encoder layer given chapter 3's causal mask — then a final "
+           "norm, and the embedding table again as the output projection (logits = y·Eᵀ). No "
+           "encoder, no cross-attention: each position reads the text before it and predicts "
+           "the next token. Two tiny configurations, two sequences of {} and {} tokens:",
+           in.tiny_inputs[0].size(), in.tiny_inputs.size() > 1 ? in.tiny_inputs[1].size() : 0));
+    Table t({tr("variant"), tr("loss"), tr("largest |our gradient − PyTorch's|"),
+             tr("KV cache against the whole pass")});
+    for (const Tiny& v : in.tiny) {
+        Gpt grad;
+        const double loss = gpt_loss(v.model, in.tiny_inputs, in.tiny_targets, &grad);
+        ch.record("logits_" + v.name, gpt_logits(v.model, in.tiny_inputs), Shape::Matrix,
+                  tolerance::end_to_end);
+        ch.record_number("loss_" + v.name, loss, tolerance::end_to_end);
+        const double worst = record_gradients(ch, v.name, torch_state_dict(parameters(grad)));
+        ch.record_number("sliding_loss_" + v.name,
+                         gpt_sliding_loss(v.model, in.sliding, in.sliding_context),
+                         tolerance::end_to_end);
+        const double gap = gpt_cache_against_full_pass(v.model, in.tiny_inputs);
+        ch.measured("kv_cache_max_abs_diff_" + v.name, gap);
+        t.add({v.name, fixed(loss, 12), sci(worst), sci(gap)});
+    }
+    ch.table(t);
+    for (const Tiny& v : in.tiny) ch.line(tr("{}: {}", v.name, variant_text(v.model.config)));
+    ch.say(
+        tr("Every gradient comes from the hand-written backward passes of chapters 4–10, "
+           "composed once more; the oracle (data/oracle/ch12_gpt.py) builds the same model "
+           "from chapter 10's PyTorch pieces and lets autograd differentiate it."));
+}
+
+// The optimiser: steps of AdamW on the tiny batch under the chapter's schedule, against
+// torch.optim.AdamW's losses.
+void adamw_check(Chapter& ch, const Inputs& in) {
+    const std::string k = "inputs.tiny.adamw.";
+    TrainingSettings s;
+    s.max_steps = ch.data.size(k + "steps", 1, 1000);
+    s.smoothing = ch.data.number(k + "smoothing", 0.0, 0.99);
+    s.adam.schedule = AdamSettings::Schedule::Cosine;
+    s.adam.peak = ch.data.number(k + "peak_lr", 1e-6, 1.0);
+    s.adam.final_fraction = ch.data.number(k + "final_fraction", 0.0, 1.0);
+    s.adam.warmup = ch.data.size(k + "warmup", 1, 1000000);
+    s.adam.weight_decay = ch.data.number(k + "weight_decay", 0.0, 100);
+    Gpt model = in.tiny[0].model;
+    s.adam.d_model = model.config.d_model;
+    const std::vector<double> losses = steps_on_batch(model, in.tiny_inputs, in.tiny_targets, s);
+    const Matrix row = row_matrix(losses);
+    ch.say(
+        tr("AdamW (weight decay {} on the matrices, not on biases and gains; label smoothing "
+           "{}), {} steps on that batch — the learning rate rising for {} steps to {}, then "
+           "falling along a cosine to {} of it — against torch.optim.AdamW:",
+           general(s.adam.weight_decay, 3), general(s.smoothing, 3), losses.size(),
+           s.adam.warmup, general(s.adam.peak, 3), general(s.adam.final_fraction, 3)));
+    ch.show("adamw_losses", tr("losses after each step"), row, {}, {}, 10, tolerance::end_to_end);
+}
+
+// The baselines' formulas on the oracle's small corpus.
+void baselines_check(Chapter& ch, const Inputs& in) {
+    const NgramCounts counts(in.baseline_training, in.baseline_vocab);
+    const KneserNey bigram(in.baseline_training, in.baseline_vocab, 2);
+    const KneserNey trigram(in.baseline_training, in.baseline_vocab, 3);
+    ch.record_number("baseline_unigram_loss", counts.unigram_loss(in.baseline_heldout));
+    ch.record_number("baseline_kn_bigram_loss", bigram.loss(in.baseline_heldout));
+    ch.record_number("baseline_kn_trigram_loss", trigram.loss(in.baseline_heldout));
+    // each order's three discounts (seen once, twice, three or more times), a row per order
+    const auto discounts = [](const KneserNey& kn, std::size_t orders) {
+        Matrix d(orders, 3);
+        for (std::size_t level = 1; level <= orders; ++level)
+            for (std::size_t j = 0; j < 3; ++j) d(level - 1, j) = kn.discounts(level)[j];
+        return d;
+    };
+    ch.record("baseline_kn_trigram_discounts", discounts(trigram, 3));
+    const KneserNey fourgram(in.baseline_training, in.baseline_vocab, 4);
+    const KneserNey fivegram(in.baseline_training, in.baseline_vocab, 5);
+    ch.record_number("baseline_kn_4gram_loss", fourgram.loss(in.baseline_heldout));
+    ch.record_number("baseline_kn_5gram_loss", fivegram.loss(in.baseline_heldout));
+    ch.record("baseline_kn_5gram_discounts", discounts(fivegram, 5));
+    ch.say(tr("The baselines below, on a small seeded corpus of {} sequences, against the "
+              "oracle's own Kneser-Ney (data/oracle/kneser_ney.py): the unigram {}, the "
+              "Kneser-Ney bigram {} and trigram {} nats per token (the nat is the natural "
+              "logarithm's unit of information: bits = nats ÷ ln 2).",
+              in.baseline_training.size(), fixed(counts.unigram_loss(in.baseline_heldout), 6),
+              fixed(bigram.loss(in.baseline_heldout), 6),
+              fixed(trigram.loss(in.baseline_heldout), 6)));
+}
+
+// The verse measures' definitions on the oracle's poems and readings (data/oracle/verse.py).
+void verse_check(Chapter& ch, const Inputs& in) {
+    Matrix groups(1, in.verse_readings.size()), tones(1, in.verse_readings.size());
+    for (std::size_t i = 0; i < in.verse_readings.size(); ++i) {
+        groups(0, i) = rhyme_group_of(in.verse_readings[i]);
+        const Tone t = tone_of(in.verse_readings[i]);
+        tones(0, i) = t == Tone::Level ? 0 : t == Tone::Oblique ? 1 : 2;
+    }
+    ch.record("verse_reading_groups", groups, Shape::Vector, 0.0);
+    ch.record("verse_reading_tones", tones, Shape::Vector, 0.0);
+    const VerseMeasures m = measure_verse(in.verse_poems, in.verse_table);
+    const Matrix measures{{double(m.lines), double(m.doubled), double(m.tripled),
+                           double(m.rhyming), double(m.rhyme_places), double(m.tones_kept),
+                           double(m.tone_verses)}};
+    ch.record("verse_measures", measures, Shape::Vector, 0.0);
+}
+

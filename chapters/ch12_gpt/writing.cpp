@@ -1,0 +1,397 @@
+// ch12_gpt/writing.cpp — chapter 12's second half: the trained model writes poems, with
+// sampling settings chosen by measurement, and its poems are measured as verse beside the
+// held-out poems and the Kneser-Ney baselines'.
+#include "ch12_gpt/writing.h"
+
+#include <cmath>
+
+#include "io/platform.h"
+#include "report/bar_chart.h"
+#include "report/recorded_gradients.h"
+#include "train/poem_measures.h"
+
+namespace {
+
+std::string as_text(const Corpus& c, const Tokens& t) { return decode(c.vocabulary, t); }
+
+// count poems written from the prompts in turn (none: from <bos> alone) with the settings.
+std::vector<Tokens> write_poems(const Gpt& model, const Corpus& c, const SamplingSettings& s,
+                                const std::vector<std::string>& prompts, std::size_t count,
+                                std::uint64_t seed) {
+    Random rng(seed);
+    std::vector<Tokens> poems;
+    for (std::size_t i = 0; i < count; ++i) {
+        const std::string prompt = prompts.empty() ? "" : prompts[i % prompts.size()];
+        poems.push_back(sample_gpt(model, encode(c.vocabulary, prompt, false), s, rng));
+    }
+    return poems;
+}
+
+std::vector<std::string> texts_of(const Corpus& c, const std::vector<Tokens>& poems) {
+    std::vector<std::string> texts;
+    for (const Tokens& t : poems) texts.push_back(as_text(c, t));
+    return texts;
+}
+std::vector<std::string> texts_of(const std::vector<Poem>& poems) {
+    std::vector<std::string> texts;
+    for (const Poem& p : poems) texts.push_back(poem_text(p.title, p.lines));
+    return texts;
+}
+
+// What is measured on a set of poems: their lines' shape and copies, and their verse.
+struct Measured {
+    PoemLines lines;
+    VerseMeasures verse;
+};
+Measured measure(const Corpus& c, const Pronunciations& p, const std::vector<std::string>& texts) {
+    return {measure_lines(texts, c.training_lines), measure_verse(texts, p)};
+}
+
+// How far written lines are from real ones: the shares of lines in form, copied, with a doubled
+// and with a tripled character, against the validation poems' own, added.
+double distance(const Measured& w, const Measured& real) {
+    return std::fabs(w.lines.form_fraction() - real.lines.form_fraction()) +
+           std::fabs(w.lines.copied_fraction() - real.lines.copied_fraction()) +
+           std::fabs(w.verse.doubled_share() - real.verse.doubled_share()) +
+           std::fabs(w.verse.tripled_share() - real.verse.tripled_share());
+}
+
+std::string percent(double x) { return fixed(100 * x, 1) + "%"; }
+
+SamplingSettings base_sampling(const Inputs& in) {
+    SamplingSettings s;
+    s.max_new = in.sampling.max_new;
+    s.context = in.windows.context;
+    s.never = {CharVocabulary::unknown};
+    return s;
+}
+
+// A poem, a line of it per line, indented; a line too long for the terminal (a model that has
+// not learned where lines end) goes on below, indented further.
+void print_poem(Chapter& ch, const std::string& text) {
+    std::size_t start = 0;
+    for (std::size_t i = 0; i <= text.size(); ++i)
+        if (i == text.size() || text[i] == '\n') {
+            std::istringstream lines(wrap(text.substr(start, i - start), narration_width, "    ",
+                                          "      "));
+            for (std::string line; std::getline(lines, line);) ch.line(line);
+            start = i + 1;
+        }
+    ch.line("");
+}
+
+// What the model will read of a prompt: characters it does not know become <unk>, and of a
+// prompt longer than its window only the last part is read. Said, never done silently.
+void say_prompt(Chapter& ch, const Corpus& c, const std::string& prompt, std::size_t context) {
+    std::vector<std::string> unknown;
+    for (const std::string& character : characters(prompt))
+        if (character != "\n" && c.vocabulary.id(character) == CharVocabulary::unknown &&
+            std::find(unknown.begin(), unknown.end(), character) == unknown.end())
+            unknown.push_back(character);
+    if (!unknown.empty()) {
+        std::string list;
+        for (const std::string& u : unknown) list += (list.empty() ? "" : " ") + u;
+        ch.say(tr("not in the model's vocabulary: {} — it reads <unk> for each, and knows only "
+                  "that some rare character stands there",
+                  list),
+               "  ", "    ");
+    }
+    const std::size_t tokens = characters(prompt).size() + 1;  // and <bos>
+    if (tokens > context)
+        ch.say(tr("the prompt is {} tokens with <bos>; the model reads only its last {} (the "
+                  "window it was trained on) and writes on from there",
+                  grouped(tokens), context),
+               "  ", "    ");
+}
+
+// "from "《春晓》":" — a long prompt by its first characters and its length (the poem below
+// prints it whole).
+std::string prompt_heading(const std::string& prompt) {
+    const std::vector<std::string> chars = characters(prompt);
+    if (chars.size() <= 30) return tr("from \"{}\":", prompt);
+    std::string start;
+    for (std::size_t i = 0; i < 20; ++i) start += chars[i];
+    return tr("from \"{}…\" ({} characters):", start, grouped(chars.size()));
+}
+
+std::vector<Tokens> show_poems(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& model,
+                               const SamplingSettings& s) {
+    const std::vector<Tokens> shown =
+        write_poems(model, c, s, in.sampling.prompts, in.sampling.shown, in.sampling.seed);
+    for (std::size_t i = 0; i < shown.size(); ++i) {
+        const std::string prompt =
+            in.sampling.prompts.empty() ? "" : in.sampling.prompts[i % in.sampling.prompts.size()];
+        ch.line(prompt.empty() ? tr("from <bos> alone:") : prompt_heading(prompt));
+        if (i < in.sampling.prompts.size()) say_prompt(ch, c, prompt, in.windows.context);
+        print_poem(ch, as_text(c, shown[i]));
+    }
+    const PoemLines m = measure_lines(texts_of(c, shown), c.training_lines);
+    if (m.first_lines_repeated > 0)
+        ch.say(
+            tr("{} of these {} poems open with a couplet an earlier one opened with: drawn at "
+               "temperature {}, the likeliest opening after a title wins many of the draws.",
+               m.first_lines_repeated, m.poems, general(s.temperature, 3)));
+    return shown;
+}
+
+// The rows of the verse table: real poems, the n-grams' and the model's, plainly and with each
+// set of masks.
+struct VerseRow {
+    std::string key, name;
+    Measured m;
+};
+
+std::string rules_text(FormRules r) {
+    std::vector<std::string> parts = {tr("the form")};
+    if (r.rhyme) parts.push_back(tr("the rhyme"));
+    if (r.tones) parts.push_back(tr("the tones"));
+    if (r.no_runs) parts.push_back(tr("no runs"));
+    return listed(parts);
+}
+
+Matrix verse_matrix(const std::vector<VerseRow>& rows) {
+    Matrix m(rows.size(), 7);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const Measured& x = rows[i].m;
+        m(i, 0) = double(x.lines.lines), m(i, 1) = x.lines.form_fraction();
+        m(i, 2) = x.lines.copied_fraction(), m(i, 3) = x.verse.doubled_share();
+        m(i, 4) = x.verse.tripled_share(), m(i, 5) = x.verse.rhyme_share();
+        m(i, 6) = x.verse.tone_share();
+    }
+    return m;
+}
+
+void verse_table(Chapter& ch, const std::vector<VerseRow>& rows, bool with_sounds) {
+    Table t({tr("couplets of"), tr("couplets"), tr("in form"), tr("copied"), tr("doubled"),
+             tr("tripled"), tr("rhymes"), tr("tones")});
+    // a share of nothing is no share: "—", not 0.0%
+    const auto share = [](double value, std::size_t of) { return of ? percent(value) : "—"; };
+    bool none_to_judge = false;
+    for (const VerseRow& r : rows) {
+        const Measured& x = r.m;
+        t.add({r.name, grouped(x.lines.lines), percent(x.lines.form_fraction()),
+               percent(x.lines.copied_fraction()), percent(x.verse.doubled_share()),
+               percent(x.verse.tripled_share()),
+               with_sounds ? share(x.verse.rhyme_share(), x.verse.rhyme_places) : "—",
+               with_sounds ? share(x.verse.tone_share(), x.verse.tone_verses) : "—"});
+        none_to_judge |= with_sounds && (!x.verse.rhyme_places || !x.verse.tone_verses);
+        for (const auto& [name, value] :
+             {std::pair<const char*, double>{"form", x.lines.form_fraction()},
+              {"copied", x.lines.copied_fraction()}, {"doubled", x.verse.doubled_share()},
+              {"tripled", x.verse.tripled_share()}, {"rhyme", x.verse.rhyme_share()},
+              {"tones", x.verse.tone_share()}})
+            ch.measured("verse_" + r.key + "_" + name, value);
+    }
+    ch.table(t);
+    if (none_to_judge)
+        ch.say(tr("—: no verse of that row to judge (a rhyme needs a couplet after the first, a "
+                  "tone a verse of five or seven characters whose tones are known), so no share: "
+                  "not 0%."));
+    ch.measured("verse_table", verse_matrix(rows));
+    BarChart chart{tr("the couplets of real poems, the n-grams' and the model's"),
+                   {},
+                   {tr("doubled"), tr("tripled")},
+                   Matrix(rows.size(), with_sounds ? 4 : 2)};
+    if (with_sounds) chart.measures.insert(chart.measures.end(), {tr("rhymes"), tr("tones")});
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        chart.groups.push_back(rows[i].name);
+        const VerseMeasures& v = rows[i].m.verse;
+        chart.values(i, 0) = v.doubled_share(), chart.values(i, 1) = v.tripled_share();
+        if (with_sounds) chart.values(i, 2) = v.rhyme_share(), chart.values(i, 3) = v.tone_share();
+    }
+    ch.picture("ch12_verse.svg", bar_chart_svg(chart));
+}
+
+// The table's comparisons, each worded from the numbers it states.
+void say_verse(Chapter& ch, const Measured& real, const Measured& model, const Measured& kn,
+               const Measured& kept, FormRules rules, bool with_sounds) {
+    if (model.lines.form_fraction() > kn.lines.form_fraction())
+        ch.say(
+            tr("{} of the model's couplets have the regulated shape, {} of the best n-gram's ({} "
+               "of real poems'): a few characters of context cannot count to five or seven, nor "
+               "know where the comma falls; attention looks back over the whole couplet.",
+               percent(model.lines.form_fraction()), percent(kn.lines.form_fraction()),
+               percent(real.lines.form_fraction())));
+    const double doubled = model.verse.doubled_share(), real_doubled = real.verse.doubled_share();
+    ch.say(doubled > 2 * real_doubled
+               ? tr("{} of its couplets hold a character twice in a row, against {} of real poems' "
+                    "— more than twice their 叠字 (萋萋, 悠悠): it stutters; {} hold one three "
+                    "times (real poems: {}).",
+                    percent(doubled), percent(real_doubled), percent(model.verse.tripled_share()),
+                    percent(real.verse.tripled_share()))
+               : tr("{} of its couplets hold a character twice in a row, against {} of real poems' "
+                    "(叠字 such as 萋萋, 悠悠), and {} three times (real poems: {}).",
+                    percent(doubled), percent(real_doubled), percent(model.verse.tripled_share()),
+                    percent(real.verse.tripled_share())));
+    const double copied = model.lines.copied_fraction(), real_copied = real.lines.copied_fraction();
+    ch.say(copied > real_copied + 0.01
+               ? tr("{} of its couplets are couplets of training poems word for word, against {} "
+                    "of the held-out poems' own couplets: some of what it writes is remembered.",
+                    percent(copied), percent(real_copied))
+               : tr("{} of its couplets are couplets of training poems word for word, against {} "
+                    "of the held-out poems' own, which the split holds there (poems that share a "
+                    "couplet are kept on one side of it): it does not copy, and the held-out "
+                    "figure says nothing of how often poets did.",
+                    percent(copied), percent(real_copied)));
+    if (!with_sounds) return;
+    const bool all_real = real.verse.rhyme_share() == 1 && real.verse.tone_share() == 1;
+    ch.say(all_real
+               ? tr("Rhyme and tones, by the same table for all: real poems rhyme in {} of their "
+                    "second verses and alternate their tones in {} of their verses. The model, "
+                    "writing freely, rhymes in {} and alternates in {}.",
+                    percent(real.verse.rhyme_share()), percent(real.verse.tone_share()),
+                    percent(model.verse.rhyme_share()), percent(model.verse.tone_share()))
+               : tr("Rhyme and tones, by the same table for all: real poems rhyme in {} of their "
+                    "second verses and alternate their tones in {} of their verses — short of "
+                    "all, because Mandarin is not the Tang's pronunciation (the old entering tone, "
+                    "入声, reads level in many characters today, and rhymes have moved): that is "
+                    "how far this measure can be trusted. The model, writing freely, rhymes in {} "
+                    "and alternates in {}.",
+                    percent(real.verse.rhyme_share()), percent(real.verse.tone_share()),
+                    percent(model.verse.rhyme_share()), percent(model.verse.tone_share())));
+    ch.say(
+        tr("Keeping {} — masks on the logits before the softmax, as chapter 3's masks hide keys: a "
+           "character that breaks a rule gets −∞ and so weight 0 — it rhymes in {} and alternates "
+           "in {}, with {} of its couplets holding a doubled character.",
+           rules_text(rules), percent(kept.verse.rhyme_share()), percent(kept.verse.tone_share()),
+           percent(kept.verse.doubled_share())));
+}
+
+// Every source's poems measured as verse, the same number from each and (for the model) the
+// same seed: the held-out poems, the Kneser-Ney trigram and the best order's, the model plain
+// and under each mask (the masks of rhyme and tones only with a pronunciation table).
+std::vector<VerseRow> verse_rows(const Inputs& in, const Corpus& c, const Gpt& model,
+                                 const Baselines& b, const Pronunciations& sounds,
+                                 const SamplingSettings& s) {
+    const auto model_poems = [&](FormRules rules) {
+        SamplingSettings kept = s;
+        if (rules.any()) kept.mask = form_mask(c.vocabulary, sounds, rules);
+        return measure(c, sounds,
+                       texts_of(c, write_poems(model, c, kept, {}, in.sampling.poems,
+                                               in.sampling.seed)));
+    };
+    const auto kn_poems = [&](const KneserNey& kn) {
+        Random rng(in.sampling.seed);
+        std::vector<Tokens> poems;
+        for (std::size_t i = 0; i < in.sampling.poems; ++i)
+            poems.push_back(kn.sample({CharVocabulary::bos}, CharVocabulary::eos,
+                                      CharVocabulary::newline, in.sampling.max_new + 1, rng));
+        return measure(c, sounds, texts_of(c, poems));
+    };
+    std::vector<VerseRow> rows = {
+        {"heldout", tr("the {} held-out poems", grouped(c.split.heldout.size())),
+         measure(c, sounds, texts_of(c.split.heldout))},
+        {"kn_trigram", tr("{} poems by the Kneser-Ney trigram", in.sampling.poems),
+         kn_poems(b.trigram())}};
+    if (b.best_order() != 3)
+        rows.push_back({"kn_best", tr("{} poems by the Kneser-Ney {}-gram", in.sampling.poems,
+                                      b.best_order()),
+                        kn_poems(b.strongest())});
+    rows.push_back({"model", tr("{} poems by the model", in.sampling.poems), model_poems({})});
+    const std::vector<std::pair<std::string, FormRules>> masks = {
+        {"model_no_runs", {false, false, true}},
+        {"model_rhyme", {true, false, false}},
+        {"model_rhyme_tones", {true, true, false}},
+        {"model_all_rules", {true, true, true}}};
+    for (const auto& [key, rules] : masks)
+        if (!sounds.empty() || !(rules.rhyme || rules.tones))
+            rows.push_back({key, tr("… keeping {}", rules_text(rules)), model_poems(rules)});
+    return rows;
+}
+
+const Measured& row_named(const std::vector<VerseRow>& rows, const std::string& key) {
+    for (const VerseRow& r : rows)
+        if (r.key == key) return r.m;
+    throw std::logic_error("no verse row " + key);
+}
+
+}  // namespace
+
+// The temperature and top-p written with: of the candidates, the one whose poems' lines are
+// most like the validation poems' — in form, copied, doubled, tripled — measured, not picked.
+SamplingSettings sampling_step(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& model) {
+    ch.step(tr("How to write: sampling settings chosen by measurement"));
+    const Pronunciations none;  // tones and rhymes do not choose
+    const Measured real = measure(c, none, texts_of(c.split.validation));
+    Table t({tr("temperature"), "top-p", tr("in form"), tr("copied"), tr("doubled"),
+             tr("tripled"), tr("distance")});
+    t.add({tr("validation poems"), "", percent(real.lines.form_fraction()),
+           percent(real.lines.copied_fraction()), percent(real.verse.doubled_share()),
+           percent(real.verse.tripled_share()), ""});
+    SamplingSettings best = base_sampling(in);
+    double best_distance = std::numeric_limits<double>::infinity();
+    for (const double temperature : in.sampling.temperatures)
+        for (const double top_p : in.sampling.top_ps) {
+            SamplingSettings s = base_sampling(in);
+            s.temperature = temperature, s.top_p = top_p;
+            const Measured w = measure(c, none, texts_of(c, write_poems(model, c, s, {},
+                                                                       in.sampling.choice_poems,
+                                                                       in.sampling.seed + 1)));
+            const double d = distance(w, real);
+            t.add({general(temperature, 3), general(top_p, 3), percent(w.lines.form_fraction()),
+                   percent(w.lines.copied_fraction()), percent(w.verse.doubled_share()),
+                   percent(w.verse.tripled_share()), fixed(d, 3)});
+            if (d < best_distance) best = s, best_distance = d;
+        }
+    ch.say(
+        tr("{} poems from <bos> with each candidate; a couplet is in form (five or seven "
+           "characters, a comma, as many again, a full stop), copied (word for word a couplet of a "
+           "training poem), doubled or tripled (a character twice or three times in a row). "
+           "Distance: the four shares' differences from the validation poems', added.",
+           in.sampling.choice_poems));
+    ch.table(t);
+    ch.say(tr("Chosen: temperature {}, top-p {} — the nearest to real poems of the candidates. "
+              "A low temperature makes the likeliest character likelier still, and the likeliest "
+              "next character is often the one just written: colder sampling stutters more.",
+              general(best.temperature, 3), general(best.top_p, 3)));
+    ch.measured("temperature", best.temperature);
+    ch.measured("top_p", best.top_p);
+    return best;
+}
+
+FormRules rules_from(const Options& o) {
+    FormRules r{true, true, true};
+    if (!o.has("--form")) return r;
+    r = {};
+    std::stringstream list(o.value("--form"));
+    for (std::string name; std::getline(list, name, ',');) {
+        if (name == "rhyme") r.rhyme = true;
+        else if (name == "tones") r.tones = true;
+        else if (name == "runs") r.no_runs = true;
+        else if (name != "none")
+            throw std::invalid_argument(tr("--form: expected rhyme, tones, runs or none, joined "
+                                           "by commas; got \"{}\"",
+                                           name));
+    }
+    return r;
+}
+
+void writing_step(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& model,
+                  const Baselines& b, const Pronunciations& sounds, const SamplingSettings& s) {
+    ch.step(tr("The model writes (temperature {}, top-p {}, through the KV cache)",
+               general(s.temperature, 3), general(s.top_p, 3)));
+    show_poems(ch, in, c, model, s);
+    const FormRules chosen = rules_from(ch.options);
+    const std::vector<VerseRow> rows = verse_rows(in, c, model, b, sounds, s);
+    verse_table(ch, rows, !sounds.empty());
+    ch.say(
+        tr("Couplets: a poem's lines as printed, two verses each (a verse ends at a comma or a "
+           "full stop). Doubled, tripled: a character two or three times in a row. Rhymes: second "
+           "verses after the first couplet whose last character is in the first couplet's rhyme "
+           "group; tones: verses whose 2nd, 4th (and 6th) characters alternate between level and "
+           "oblique, as all four regulated patterns do (src/train/verse.h)."));
+    if (sounds.empty())
+        ch.say(tr("No pronunciation table (make corpus writes build/corpus/pinyin.txt from the "
+                  "npm package pinyin-pro; --pinyin FILE names another): rhymes and tones are "
+                  "not measured, nor kept."));
+    say_verse(ch, rows[0].m, row_named(rows, "model"),
+              row_named(rows, b.best_order() != 3 ? "kn_best" : "kn_trigram"), rows.back().m,
+              {true, true, true}, !sounds.empty());
+    // the prompts again, kept to the chosen rules
+    if (chosen.any() && (!sounds.empty() || chosen.no_runs)) {
+        ch.line(tr("The same prompts, keeping {}:", rules_text(chosen)));
+        SamplingSettings kept_settings = s;
+        kept_settings.mask = form_mask(c.vocabulary, sounds, chosen);
+        show_poems(ch, in, c, model, kept_settings);
+    }
+}

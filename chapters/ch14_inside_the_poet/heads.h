@@ -1,0 +1,35 @@
+// ch14_inside_the_poet/heads.h — chapter 14's poet head by head: the kinds of key a head may give
+// its weight to, where each head looks, and what the loss is without it.
+#pragma once
+#include <vector>
+
+#include "ch14_inside_the_poet/measures.h"
+#include "text/translate.h"
+
+class Chapter;
+
+// The measures and their names, in the table's order.
+struct Kind {
+    const char* key;   // --json's: poet_head_<key>
+    const char* name;  // the table's
+    std::vector<double> HeadPatterns::*values;
+};
+inline const Kind kinds[] = {{"previous", N_("token before"), &HeadPatterns::previous},
+                      {"bos", N_("<bos>"), &HeadPatterns::bos},
+                      {"punctuation", N_("punctuation"), &HeadPatterns::punctuation},
+                      {"clause_start", N_("clause start"), &HeadPatterns::clause_start},
+                      {"previous_line", N_("first verse"), &HeadPatterns::previous_line},
+                      {"rhyme", N_("rhyme"), &HeadPatterns::rhyme}};
+
+// A head stands out on a kind when it gives it at least twice what an even spread would.
+inline constexpr double stands_out = 2.0;
+
+// The table of where each head looks, its leaders, and their weights on the famous poem.
+void patterns_step(Chapter& ch, const Inputs& in, const Poet& p, const Measured& m);
+// Each head, and each block's heads, zeroed and mean-replaced: the loss's change and what it says.
+void ablation_step(Chapter& ch, const Poet& p, const Measured& m);
+// A number with its sign, "+0.123" or "−0.123"; one that rounds to zero has none.
+std::string signed3(double x);
+// A change is told from chance when it is at least three standard errors — which takes a sample
+// of two poems or more to estimate.
+bool real_change(double base, const Ablated& a, bool judged);
