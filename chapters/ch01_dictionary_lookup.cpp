@@ -7,6 +7,7 @@
 // scores grow.
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "core/matmul.h"
 #include "model/attention/attention.h"
@@ -54,28 +55,28 @@ double weighted_lookup(const Matrix& weights, const Matrix& values) {
 }
 
 void exact_lookup(Chapter& ch, const Inputs& in) {
+    Matrix one_hot(1, in.keys.size());  // the weights of an exact match of the first key
+    one_hot(0, 0) = 1.0;
+    const double exact = weighted_lookup(one_hot, in.values);
     ch.step(tr("Step 1: an exact dictionary lookup (03 §2.1.2; 01 简单描述)"));
     ch.say(tr(
         "A dictionary maps keys to values. Looking up \"{}\" matches one key exactly: its weight "
         "is 1, every other weight 0.",
         in.keys[0]));
     ch.matrix(tr("values V"), in.values, in.keys, {tr("value")});
-    Matrix one_hot(1, in.keys.size());
-    one_hot(0, 0) = 1.0;
     ch.matrix(tr("weights for \"{}\"", in.keys[0]), one_hot, {in.keys[0]}, in.keys);
-    const double exact = weighted_lookup(one_hot, in.values);
     ch.record_number("exact_lookup", exact);
     ch.line(tr("lookup(\"{}\") = weights · V = {}", in.keys[0], fixed(exact, 0)));
 }
 
 void weighted_lookup_step(Chapter& ch, const Inputs& in) {
+    const double fruit = weighted_lookup(in.fruit_weights, in.values);
     ch.step(tr("Step 2: a weighted lookup for a query that matches several keys (03 §2.1.2)"));
     ch.say(
         tr("\"fruit\" is no key, but it may be close to several. Give each key a weight (the "
            "tutorial's are 0.6 / 0.4 / 0 for apple, banana, chair; these are the data file's) "
            "and return the weighted sum of the values:"));
     ch.matrix(tr("weights for \"{}\"", "fruit"), in.fruit_weights, {"fruit"}, in.keys, 1);
-    const double fruit = weighted_lookup(in.fruit_weights, in.values);
     ch.record_number("fruit_lookup", fruit);
     std::string terms;
     for (std::size_t j = 0; j < in.keys.size(); ++j)
@@ -91,7 +92,18 @@ void weighted_lookup_step(Chapter& ch, const Inputs& in) {
         "values, weighted by how well each key matches."));
 }
 
+// The key a query's weights give the least.
+std::size_t least_weighted(const Matrix& weights, std::size_t query) {
+    std::size_t least = 0;
+    for (std::size_t j = 1; j < weights.cols; ++j)
+        if (weights(query, j) < weights(query, least)) least = j;
+    return least;
+}
+
 void attention_formula(Chapter& ch, const Inputs& in) {
+    const AttentionResult a = attention_with_scale(in.Q, in.K, in.values, 1.0);
+    const std::size_t least = least_weighted(a.weights, 0);  // the key the first query weighs least
+    const double hand_picked = weighted_lookup(in.fruit_weights, in.values);
     ch.step(tr("Step 3: weights from word vectors — the attention formula (03 §2.1.2)"));
     ch.say(tr(
         "Where do the weights come from? Give every key and query a vector (the data file's; ours "
@@ -101,19 +113,15 @@ void attention_formula(Chapter& ch, const Inputs& in) {
     ch.line("    attention(q, K, V) = softmax(q·Kᵀ)·V");
     ch.matrix(tr("key vectors K"), in.K, in.keys, {}, 1);
     ch.matrix(tr("query vectors Q"), in.Q, in.queries, {}, 1);
-    const AttentionResult a = attention_with_scale(in.Q, in.K, in.values, 1.0);
     ch.show("scores", tr("scores Q·Kᵀ"), a.scores, in.queries, in.keys, 2);
     ch.show("weights", tr("weights softmax(Q·Kᵀ)"), a.weights, in.queries, in.keys);
     ch.record("attention_lookup", transpose(a.output), Shape::Vector);
     ch.matrix(tr("result softmax(Q·Kᵀ)·V"), a.output, in.queries, {tr("value")});
-    std::size_t least = 0;  // the key the first query weighs least
-    for (std::size_t j = 1; j < in.keys.size(); ++j)
-        if (a.weights(0, j) < a.weights(0, least)) least = j;
     ch.say(
         tr("\"{}\" now gets {}, where the hand-picked weights gave {}: the weights are "
            "computed, and even the key it matches least, {}, keeps {}.",
            in.queries[0], fixed(a.output(0, 0), 4),
-           fixed(weighted_lookup(in.fruit_weights, in.values), 4), in.keys[least],
+           fixed(hand_picked, 4), in.keys[least],
            fixed(a.weights(0, least), 4)));
     ch.correction("03 §2.1.2",
                   tr("the weights for \"fruit\" are 0.6 / 0.4 / 0, but a softmax never gives "
@@ -127,18 +135,31 @@ void attention_formula(Chapter& ch, const Inputs& in) {
                      fixed(a.output(0, 0), 4)));
 }
 
-// q·k and the cosine of the angle between q and k: the dot product also grows with the lengths.
-void dot_products(Chapter& ch, const Inputs& in) {
-    ch.step(tr("Is the dot product a similarity? (03 §2.1.2; 05)"));
+// The first query against one key: q·k, the key's length, the cosine of the angle between them,
+// and the score of the key doubled.
+struct DotProduct {
+    double qk, key_length, cosine, doubled;
+};
+std::vector<DotProduct> dot_products_of(const Inputs& in) {
     const Matrix q = row_of(in.Q, 0), scores = matmul_bt(q, in.K);
-    Table t({tr("key"), "q·k", "|k|", "cos(q, k)", "q·(2k)"});
+    const double nq = std::sqrt(matmul_bt(q, q)(0, 0));
+    std::vector<DotProduct> out;
     for (std::size_t j = 0; j < in.keys.size(); ++j) {
         const Matrix k = row_of(in.K, j);
-        const double qk = scores(0, j), nk = std::sqrt(matmul_bt(k, k)(0, 0)),
-                     nq = std::sqrt(matmul_bt(q, q)(0, 0));
-        t.add({in.keys[j], general(qk, 4), general(nk, 4), fixed(qk / (nq * nk), 3),
-               general(matmul_bt(q, scale(k, 2.0))(0, 0), 4)});
+        const double qk = scores(0, j), nk = std::sqrt(matmul_bt(k, k)(0, 0));
+        out.push_back({qk, nk, qk / (nq * nk), matmul_bt(q, scale(k, 2.0))(0, 0)});
     }
+    return out;
+}
+
+// q·k and the cosine of the angle between q and k: the dot product also grows with the lengths.
+void dot_products(Chapter& ch, const Inputs& in) {
+    const std::vector<DotProduct> dots = dot_products_of(in);
+    ch.step(tr("Is the dot product a similarity? (03 §2.1.2; 05)"));
+    Table t({tr("key"), "q·k", "|k|", "cos(q, k)", "q·(2k)"});
+    for (std::size_t j = 0; j < in.keys.size(); ++j)
+        t.add({in.keys[j], general(dots[j].qk, 4), general(dots[j].key_length, 4),
+               fixed(dots[j].cosine, 3), general(dots[j].doubled, 4)});
     ch.say(tr("The score of \"{}\" against each key, beside the cosine, which ignores lengths:",
               in.queries[0]));
     ch.table(t);
@@ -167,13 +188,13 @@ Matrix sweep_of(const Inputs& in) {
 }
 
 void sharper_scores(Chapter& ch, const Inputs& in) {
-    ch.step(tr("Step 4: sharper scores bring the exact lookup back"));
+    const Matrix sweep = sweep_of(in);
     const double exact = in.values(0, 0);
+    ch.step(tr("Step 4: sharper scores bring the exact lookup back"));
     ch.say(tr(
         "Multiply the scores of \"{}\" by a growing factor s. The softmax weights approach one-hot "
         "and the result approaches the dictionary's exact value {}:",
         in.queries[in.sweep_query], fixed(exact, 0)));
-    const Matrix sweep = sweep_of(in);
     ch.record("sweep", sweep);
     Labels columns = {"s"};
     for (const std::string& k : in.keys) columns.push_back(tr("weight of {}", k));

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/matmul.h"
 #include "core/random.h"
@@ -110,43 +112,62 @@ void unscaled_steps(Chapter& ch, const Inputs& in) {
                                            plain.weights, in)));
 }
 
-// Token i's row of softmax(XXᵀ)·X, computed the long way, one number at a time.
+// Token i's row of softmax(XXᵀ)·X, the long way: every number the six steps make.
+struct RowByHand {
+    Matrix scores;            // (1 x n): x_i · x_j
+    double max = 0, sum = 0;  // the largest score; the sum of exp(score - max)
+    Matrix weights;           // (1 x n): the softmax of the scores
+    std::vector<Matrix> parts;  // weight j times x_j
+    Matrix total;               // their sum: token i's output
+};
+RowByHand row_by_hand(const Matrix& X, std::size_t i) {
+    RowByHand r;
+    r.scores = matmul_bt(row_of(X, i), X);
+    r.max = *std::max_element(r.scores.data.begin(), r.scores.data.end());
+    for (double s : r.scores.data) r.sum += std::exp(s - r.max);
+    r.weights = softmax_rows(r.scores);
+    r.total = Matrix(1, X.cols);
+    for (std::size_t j = 0; j < X.rows; ++j) {
+        r.parts.push_back(scale(row_of(X, j), r.weights(0, j)));
+        add_to(r.total, r.parts.back());
+    }
+    return r;
+}
+
 void one_row_by_hand(Chapter& ch, const Inputs& in, std::size_t i) {
     const Matrix& X = in.X;
+    const RowByHand r = row_by_hand(X, i);
+    const Matrix& scores = r.scores;
+    const Matrix& weights = r.weights;
+    const double max = r.max, sum = r.sum;
     const std::string t = in.tokens[i];
     ch.step(tr("One row by hand: the token {} (02 注意力机制细节, the six steps)", t));
     ch.line(tr("Step 2 — scores: the dot product of {} with every token", t));
-    const Matrix scores = matmul_bt(row_of(X, i), X);  // (1 x n)
     for (std::size_t j = 0; j < X.rows; ++j)
         ch.line("  " + tr("score({}, {}) = {} = {}", t, in.tokens[j], dot_terms(X, i, X, j),
                           general(scores(0, j), 10)));
     ch.say(tr(
         "Steps 3-4 — softmax of the row: subtract the largest score (for stability), exponentiate, "
         "divide by the sum"));
-    const double max = *std::max_element(scores.data.begin(), scores.data.end());
-    double sum = 0.0;
-    for (double s : scores.data) sum += std::exp(s - max);
-    const Matrix weights = softmax_rows(scores);
     for (std::size_t j = 0; j < X.rows; ++j)
         ch.line("  " + tr("weight({}, {}) = exp({} - {}) / {} = {}", t, in.tokens[j],
                           general(scores(0, j), 10), general(max, 10), fixed(sum, 6),
                           fixed(weights(0, j), 6)));
     ch.line(tr("Steps 5-6 — multiply each token's vector by its weight and add them up"));
-    Matrix total(1, X.cols);
-    for (std::size_t j = 0; j < X.rows; ++j) {
-        const Matrix part = scale(row_of(X, j), weights(0, j));
-        add_to(total, part);
-        ch.line("  " + fixed(weights(0, j), 4) + " × " + in.tokens[j] + " = " + vector_text(part));
-    }
-    ch.line("  " + tr("output({}) = {}", t, vector_text(total)));
+    for (std::size_t j = 0; j < X.rows; ++j)
+        ch.line("  " + fixed(weights(0, j), 4) + " × " + in.tokens[j] + " = " +
+                vector_text(r.parts[j]));
+    ch.line("  " + tr("output({}) = {}", t, vector_text(r.total)));
 }
 
 void scaled(Chapter& ch, const Inputs& in) {
-    const std::string d = std::to_string(in.X.cols);
-    ch.step(tr("Step 4: the same with the 1/√d_k scale of the paper (d_k = {}; 01, 03 §2.1.2)", d));
     const AttentionResult s = attention(in.X, in.X, in.X),
                           plain = attention_with_scale(in.X, in.X, in.X, 1.0);
     const double moved = max_abs_diff(s.weights, plain.weights);
+    // the last row's largest unscaled weight, and the same weight scaled
+    const std::size_t last = in.X.rows - 1, top = argmax(plain.weights, last);
+    const std::string d = std::to_string(in.X.cols);
+    ch.step(tr("Step 4: the same with the 1/√d_k scale of the paper (d_k = {}; 01, 03 §2.1.2)", d));
     if (moved > 0)
         ch.say(
             tr("The tutorial leaves out √d_k as \"just a constant\", but it is not harmless: "
@@ -163,7 +184,6 @@ void scaled(Chapter& ch, const Inputs& in) {
     ch.show("output_scaled", "softmax(XXᵀ/√" + d + ")·X", s.output, in.tokens);
     ch.picture("ch02_weights_scaled.svg",
                heatmap_svg(weights_picture("softmax(XXᵀ/√d_k)", s.weights, in)));
-    const std::size_t last = in.X.rows - 1, top = argmax(plain.weights, last);
     const std::string unscaled = fixed(plain.weights(last, top), 3),
                       with_scale = fixed(s.weights(last, top), 3);
     if (unscaled != with_scale)
@@ -184,16 +204,24 @@ void scaled(Chapter& ch, const Inputs& in) {
                in.tokens[last], unscaled));
 }
 
-// Whether the projected weights are symmetric, worded from the pair that differs most.
-void narrate_asymmetry(Chapter& ch, const Inputs& in, const Matrix& w) {
-    if (w.rows < 2) {
-        ch.say(tr("With one token there is no pair to compare: its one weight, on itself, is 1."));
-        return;
-    }
+// The pair of tokens (a, b), a < b, whose weights on each other differ most; (0, 1) when none
+// differ, and (0, 0) for one token.
+std::pair<std::size_t, std::size_t> least_symmetric_pair(const Matrix& w) {
+    if (w.rows < 2) return {0, 0};
     std::size_t a = 0, b = 1;
     for (std::size_t i = 0; i < w.rows; ++i)
         for (std::size_t j = i + 1; j < w.cols; ++j)
             if (std::fabs(w(i, j) - w(j, i)) > std::fabs(w(a, b) - w(b, a))) a = i, b = j;
+    return {a, b};
+}
+
+// Whether the projected weights are symmetric, worded from the pair that differs most.
+void narrate_asymmetry(Chapter& ch, const Inputs& in, const Matrix& w) {
+    const auto [a, b] = least_symmetric_pair(w);
+    if (a == b) {
+        ch.say(tr("With one token there is no pair to compare: its one weight, on itself, is 1."));
+        return;
+    }
     if (w(a, b) == w(b, a))
         ch.say(tr("These weights happen to be symmetric: W_Q and W_K act alike on these tokens."));
     else
@@ -205,16 +233,16 @@ void narrate_asymmetry(Chapter& ch, const Inputs& in, const Matrix& w) {
 }
 
 void projections(Chapter& ch, const Inputs& in) {
+    const Matrix Q = matmul(in.X, in.W_Q), K = matmul(in.X, in.W_K), V = matmul(in.X, in.W_V);
+    const AttentionResult p = attention(Q, K, V);
     ch.step(tr("Step 5: Q = X·W_Q, K = X·W_K, V = X·W_V — three roles (02 第一步; 03 §2.1.4; 05)"));
     ch.say(tr(
         "In a real model Q, K and V are three different linear maps of X (our W matrices are small "
         "made-up numbers, from the data file). So each token plays three roles, as 05 tells it: as "
         "a query it asks, as a key it is asked, as a value it is what it gives."));
-    const Matrix Q = matmul(in.X, in.W_Q), K = matmul(in.X, in.W_K), V = matmul(in.X, in.W_V);
     ch.show("Q", "Q = X·W_Q", Q, in.tokens);
     ch.show("K", "K = X·W_K", K, in.tokens);
     ch.show("V", "V = X·W_V", V, in.tokens);
-    const AttentionResult p = attention(Q, K, V);
     ch.show("scores_projected", "Q·Kᵀ/√" + std::to_string(Q.cols), p.scores, in.tokens, in.tokens);
     ch.show("weights_projected", tr("weights"), p.weights, in.tokens, in.tokens);
     ch.show("output_projected", tr("output"), p.output, in.tokens);
@@ -260,6 +288,7 @@ Matrix why_scale(const WhyScaleSetup& setup) {
 }
 
 void why_scale_step(Chapter& ch, const Inputs& in) {
+    const Matrix table = why_scale(in.why_scale);
     ch.step(tr("Why scale by 1/√d_k? A measurement (02 为什么对点积注意力进行缩放; 04)"));
     ch.say(tr(
         "Draw q and k with independent entries of mean 0 and variance 1 (seed {}; per d_k, {} × {} "
@@ -271,7 +300,6 @@ void why_scale_step(Chapter& ch, const Inputs& in) {
         ch.say(
             tr("(One score per d_k has no spread to measure: the variance below is 0 by "
                "definition. Give inputs.why_scale more trials or keys.)"));
-    const Matrix table = why_scale(in.why_scale);
     ch.record("why_scale", table, Shape::Matrix, tolerance::end_to_end);
     Table t({"d_k", "var(q·k)", tr("its square root"), tr("largest weight, unscaled"),
              tr("largest weight, scaled")});
@@ -288,8 +316,25 @@ void why_scale_step(Chapter& ch, const Inputs& in) {
     ch.correction("02 为什么对点积注意力进行缩放", tr("\"1/np.sqt(dk)\" is np.sqrt."));
 }
 
+// The first token's output in the sentence as given (y) and with the last token replaced by a
+// copy of the first (changed), and the most any entry moved.
+struct ContextChange {
+    Matrix y, changed;
+    double moved = 0;
+};
+ContextChange context_change(const Inputs& in) {
+    const Matrix Q = matmul(in.X, in.W_Q), K = matmul(in.X, in.W_K), V = matmul(in.X, in.W_V);
+    Matrix other = in.X;  // the last token replaced by a copy of the first: a changed context
+    std::copy(in.X.row(0), in.X.row(0) + in.X.cols, other.row(in.X.rows - 1));
+    const Matrix y = attention(Q, K, V).output;
+    const Matrix y2 =
+        attention(matmul(other, in.W_Q), matmul(other, in.W_K), matmul(other, in.W_V)).output;
+    return {row_of(y, 0), row_of(y2, 0), max_abs_diff(row_of(y, 0), row_of(y2, 0))};
+}
+
 // 05 says it in words: X goes in, Y comes out, each y a context-mixed version of its x.
 void what_05_gets_right(Chapter& ch, const Inputs& in) {
+    const ContextChange c = context_change(in);
     ch.step(tr("The same token in another sentence comes out different (05: X → Y)"));
     ch.say(
         tr("05 calls self-attention a parser that turns word vectors X into vectors Y that carry "
@@ -301,23 +346,16 @@ void what_05_gets_right(Chapter& ch, const Inputs& in) {
                "work."));
         return;
     }
-    const Matrix Q = matmul(in.X, in.W_Q), K = matmul(in.X, in.W_K), V = matmul(in.X, in.W_V);
-    Matrix other = in.X;  // the last token replaced by a copy of the first: a changed context
-    std::copy(in.X.row(0), in.X.row(0) + in.X.cols, other.row(in.X.rows - 1));
-    const Matrix y = attention(Q, K, V).output;
-    const Matrix y2 =
-        attention(matmul(other, in.W_Q), matmul(other, in.W_K), matmul(other, in.W_V)).output;
     ch.say(tr("Computed: keep {1} as it is and change only the last token, {2}, into a second {1}:",
               in.tokens[0], in.tokens.back()));
     ch.matrix(tr("output of {}: in {}, and in the changed sentence", in.tokens[0],
                  sentence_of(in.tokens)),
-              concat_rows_of(row_of(y, 0), row_of(y2, 0)), {tr("as given"), tr("changed")});
-    const double moved = max_abs_diff(row_of(y, 0), row_of(y2, 0));
-    if (moved > 0)
+              concat_rows_of(c.y, c.changed), {tr("as given"), tr("changed")});
+    if (c.moved > 0)
         ch.say(
             tr("Its input is {} both times, its output moved by up to {}. Y is as long as X, one "
                "vector per token, as 05 says; every y mixes all the values.",
-               vector_text(row_of(in.X, 0)), fixed(moved, 4)));
+               vector_text(row_of(in.X, 0)), fixed(c.moved, 4)));
     else
         ch.say(
             tr("Its input is {} both times, and here its output is the same too: the last token "
@@ -332,14 +370,14 @@ void claim_copies(Chapter& ch, const Inputs& in) {
     const AttentionResult projected =
         attention(matmul(X, in.W_Q), matmul(X, in.W_K), matmul(X, in.W_V));
     const std::size_t longest = argmax(transpose(row_norms(X)), 0);  // the longest vector's token
+    std::size_t rows_it_leads = 0;  // rows whose largest weight (copies) is on the longest token
+    for (std::size_t i = 0; i < X.rows; ++i)
+        rows_it_leads += copies.weights(i, longest) >= copies.weights(i, argmax(copies.weights, i));
     Table t({tr("token"), tr("its weight on {}: copies", in.tokens[longest]),
              tr("with W_Q, W_K, W_V")});
     for (std::size_t i = 0; i < X.rows; ++i)
         t.add({in.tokens[i], fixed(copies.weights(i, longest), 4),
                fixed(projected.weights(i, longest), 4)});
-    std::size_t rows_it_leads = 0;  // rows whose largest weight (copies) is on the longest token
-    for (std::size_t i = 0; i < X.rows; ++i)
-        rows_it_leads += copies.weights(i, longest) >= copies.weights(i, argmax(copies.weights, i));
     ch.say(
         tr("1. \"Copy each word vector three times\": with copies, score(i, j) = x_i·x_j = "
            "score(j, i), fixed by the vectors alone, nothing to learn. The longest vector ({}) "

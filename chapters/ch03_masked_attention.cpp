@@ -5,6 +5,7 @@
 // why masking lets training run in parallel).
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "model/attention/attention.h"
 #include "model/attention/masks.h"
@@ -56,18 +57,19 @@ void why_mask(Chapter& ch, const Inputs& in) {
 }
 
 void causal(Chapter& ch, const Inputs& in) {
+    const Matrix mask = causal_mask(in.X.rows);
+    const AttentionResult a = attention(in.X, in.X, in.X, mask);
+    const Matrix unmasked_scores = attention(in.X, in.X, in.X).scores;
     const Labels& tokens = in.tokens;
     ch.step(tr("The causal mask, built as the tutorial builds it (03 §2.1.5)"));
     ch.say(
         tr("Fill an n x n matrix with −inf, keep only the strict upper triangle (torch.triu with "
            "diagonal=1), zeros elsewhere. Row i is query i; column j is key j; −inf hides key j."));
-    const Matrix mask = causal_mask(in.X.rows);
     ch.matrix(tr("causal mask"), mask, tokens, tokens);
     ch.record("causal_hidden", hidden_positions(mask));
     ch.step(tr("Masked scores and weights (03 §2.1.5; 02 带掩码的注意力机制)"));
-    const AttentionResult a = attention(in.X, in.X, in.X, mask);
     ch.matrix("X", in.X, tokens);
-    ch.matrix(tr("scores XXᵀ/√d_k (no mask)"), attention(in.X, in.X, in.X).scores, tokens, tokens);
+    ch.matrix(tr("scores XXᵀ/√d_k (no mask)"), unmasked_scores, tokens, tokens);
     ch.matrix(tr("scores + causal mask"), a.scores, tokens, tokens);
     ch.show("weights_causal", tr("weights: softmax of each row (exp(−inf) = 0)"), a.weights, tokens,
             tokens);
@@ -100,33 +102,45 @@ void causal(Chapter& ch, const Inputs& in) {
            "upper-triangular one: −∞ above the diagonal, 0 on and below it (printed above)."));
 }
 
+// Row t: attention of token t over the prefix 0..t alone (outputs), and how far it lies from row
+// t of the one masked pass (gaps).
+struct PrefixRows {
+    Matrix outputs;
+    std::vector<double> gaps;
+};
+PrefixRows prefix_rows_of(const Matrix& X) {
+    const Matrix masked_output = attention(X, X, X, causal_mask(X.rows)).output;
+    PrefixRows r{Matrix(X.rows, X.cols), {}};
+    for (std::size_t t = 0; t < X.rows; ++t) {
+        const Matrix P = row_block(X, 0, t + 1);  // tokens 0..t
+        const Matrix o = attention(row_of(X, t), P, P).output;
+        for (std::size_t c = 0; c < X.cols; ++c) r.outputs(t, c) = o(0, c);
+        r.gaps.push_back(max_abs_diff(o, row_of(masked_output, t)));
+    }
+    return r;
+}
+
 void prefix_rows(Chapter& ch, const Inputs& in) {
+    const PrefixRows r = prefix_rows_of(in.X);
     ch.step(tr("The same rows, one prefix at a time (02 带掩码的注意力机制)"));
     ch.say(tr(
         "Row t of the masked attention equals attention computed over the prefix 0..t alone — so "
         "one masked pass does the work of all n sequential steps:"));
-    const Matrix& X = in.X;
-    const Matrix masked_output = attention(X, X, X, causal_mask(X.rows)).output;
-    Matrix prefix_outputs(X.rows, X.cols);
     Table table({"t", tr("prefix"), tr("max |row t − prefix attention|")});
-    for (std::size_t t = 0; t < X.rows; ++t) {
-        const Matrix P = row_block(X, 0, t + 1);  // tokens 0..t
-        const Matrix o = attention(row_of(X, t), P, P).output;
-        for (std::size_t c = 0; c < X.cols; ++c) prefix_outputs(t, c) = o(0, c);
+    for (std::size_t t = 0; t < in.X.rows; ++t) {
         std::string prefix;
         for (std::size_t j = 0; j <= t; ++j) prefix += (j ? " " : "") + in.tokens[j];
-        table.add({std::to_string(t), prefix, sci(max_abs_diff(o, row_of(masked_output, t)))});
+        table.add({std::to_string(t), prefix, sci(r.gaps[t])});
     }
     ch.table(table);
-    ch.record("prefix_outputs", prefix_outputs);
+    ch.record("prefix_outputs", r.outputs);
     ch.say(tr(
         "02 is right that masking lets training run in parallel — and it is exact: the rows agree "
         "to the last bit, as the differences above show."));
 }
 
-void show_case(Chapter& ch, const std::string& name, const std::string& title, const Matrix& X,
-               const Matrix& mask, const Labels& labels) {
-    const AttentionResult a = attention(X, X, X, mask);
+void show_case(Chapter& ch, const std::string& name, const std::string& title,
+               const AttentionResult& a, const Matrix& mask, const Labels& labels) {
     ch.matrix(tr("mask ({})", title), mask, labels, labels);
     ch.show("weights_" + name, tr("weights softmax(XXᵀ/√d_k + mask)"), a.weights, labels, labels);
     ch.show("output_" + name, tr("output"), a.output, labels);
@@ -139,16 +153,26 @@ void show_case(Chapter& ch, const std::string& name, const std::string& title, c
 
 void padding(Chapter& ch, const Inputs& in) {
     const std::size_t n = in.X.rows;
+    const Matrix both_mask = add(causal_mask(n), padding_mask(n, in.pad));
+    const AttentionResult padded_only = attention(in.X, in.X, in.X, padding_mask(n, in.pad)),
+                          both = attention(in.X, in.X, in.X, both_mask);
     const Labels padded = with_padding(in.tokens, in.pad);
     ch.step(tr("Padding: keys that are not real tokens (02 带掩码的注意力机制)"));
     ch.say(tr(
         "Sequences in a batch have different lengths; the short ones are filled up with padding. A "
         "padding mask hides those keys from every query (PyTorch's key_padding_mask)."));
-    show_case(ch, "padding", tr("padding"), in.X, padding_mask(n, in.pad), padded);
+    show_case(ch, "padding", tr("padding"), padded_only, padding_mask(n, in.pad), padded);
     ch.step(tr("Padding and causal together"));
     ch.say(tr("Add the two masks: −inf wherever either hides a key."));
-    show_case(ch, "both", tr("causal + padding"), in.X,
-              add(causal_mask(n), padding_mask(n, in.pad)), padded);
+    show_case(ch, "both", tr("causal + padding"), both, both_mask, padded);
+}
+
+// Row 0's weights when the hidden keys get −1e9 (tutorial 01's masked_fill) instead of −∞.
+Matrix row0_with_minus_1e9(const Matrix& X, const Matrix& hidden) {
+    Matrix row0 = row_of(attention(X, X, X).scores, 0);
+    for (std::size_t j = 0; j < X.rows; ++j)
+        if (hidden(0, j) == 1.0) row0(0, j) = -1e9;
+    return softmax_rows(row0);
 }
 
 void fully_masked_row(Chapter& ch, const Inputs& in) {
@@ -162,18 +186,16 @@ void fully_masked_row(Chapter& ch, const Inputs& in) {
         for (std::size_t j = 0; j < n; ++j) seen += 1.0 - hidden(i, j);
         if (seen == 0) empty_rows += 1, first_empty = std::min(first_empty, i);
     }
+    const AttentionResult a = attention(in.X, in.X, in.X, mask);
+    const Matrix finite = row0_with_minus_1e9(in.X, hidden);
     ch.step(tr("A row with every key hidden (01 代码)"));
     ch.say(
         tr("Pad on the left instead (inputs.left_key_padding) and combine with the causal mask: "
            "a query whose visible keys are all padding has no key left to see. softmax of a "
            "row of −inf is 0/0; we define it as all-zero weights and a zero output (PyTorch "
            "returns NaN)."));
-    show_case(ch, "left_padded_causal", tr("causal + left padding"), in.X, mask, left);
+    show_case(ch, "left_padded_causal", tr("causal + left padding"), a, mask, left);
     // tutorial 01's code hides with masked_fill(mask == 0, -1e9) instead of −inf
-    Matrix row0 = row_of(attention(in.X, in.X, in.X).scores, 0);
-    for (std::size_t j = 0; j < n; ++j)
-        if (hidden(0, j) == 1.0) row0(0, j) = -1e9;
-    const Matrix finite = softmax_rows(row0);
     ch.record("left_padded_row0_with_minus_1e9", finite, Shape::Vector);
     ch.matrix(tr("row 0 hidden with −1e9 instead (tutorial 01's code)"), finite, {left[0]}, left);
     if (empty_rows == 0) {

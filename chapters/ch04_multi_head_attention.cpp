@@ -3,7 +3,9 @@
 // Tutorial: 03 §2.1.6 (multi-head attention; fused W_Q, W_K, W_V "multiply then concatenate
 // equals concatenate then multiply"); 04's multi-head section (the 2×3 heads → 2×24 → 2×4
 // shape example; d_model 512, h 8, d_k = d_v = 64); 02 "多头带来的好处".
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include "model/attention/masks.h"
 #include "model/multi_head/multi_head.h"
@@ -118,22 +120,38 @@ void show_heads(Chapter& ch, const std::string& name, const MultiHeadCache& c, c
                heatmaps_svg(tr("{} attention, every head", tr(name)), panels));
 }
 
+// Where each query looks most, head by head: top[r][i] is the key head i weighs most for
+// query r; rows_that_differ counts the queries whose heads do not all agree on one key.
+struct HeadLeaders {
+    std::vector<std::vector<std::size_t>> top;
+    std::size_t rows_that_differ = 0;
+};
+HeadLeaders head_leaders(const MultiHeadCache& c, std::size_t queries) {
+    HeadLeaders l;
+    for (std::size_t r = 0; r < queries; ++r) {
+        std::vector<std::size_t> top;
+        for (const AttentionResult& h : c.heads) top.push_back(argmax(h.weights, r));
+        l.rows_that_differ += std::any_of(top.begin(), top.end(),
+                                          [&](std::size_t j) { return j != top[0]; });
+        l.top.push_back(top);
+    }
+    return l;
+}
+
 // What differs between the heads: where each query looks most, head by head.
 void compare_heads(Chapter& ch, const MultiHeadCache& c, const Labels& rows, const Labels& cols) {
+    const HeadLeaders l = head_leaders(c, rows.size());
+    const std::size_t rows_that_differ = l.rows_that_differ;
     Labels header = {tr("query")};
     for (std::size_t i = 0; i < c.heads.size(); ++i)
         header.push_back(tr("head {} looks most at", i));
     Table t(header);
-    std::size_t rows_that_differ = 0;  // queries whose heads do not all look most at one key
     for (std::size_t r = 0; r < rows.size(); ++r) {
         Labels line = {rows[r]};
-        bool differ = false;
-        for (const AttentionResult& h : c.heads) {
-            const std::size_t j = argmax(h.weights, r);
-            differ = differ || j != argmax(c.heads[0].weights, r);
-            line.push_back(cols[j] + " (" + fixed(h.weights(r, j), 2) + ")");
+        for (std::size_t i = 0; i < c.heads.size(); ++i) {
+            const std::size_t j = l.top[r][i];
+            line.push_back(cols[j] + " (" + fixed(c.heads[i].weights(r, j), 2) + ")");
         }
-        rows_that_differ += differ;
         t.add(line);
     }
     ch.table(t);
@@ -155,6 +173,9 @@ void compare_heads(Chapter& ch, const MultiHeadCache& c, const Labels& rows, con
 // The per-head form, each head with its own block of W_Q, W_K, W_V; returns its output.
 Matrix per_head(Chapter& ch, const Inputs& in) {
     const MultiHeadWeights& w = in.w;
+    MultiHeadCache per_head;
+    const Matrix per_head_output =
+        multi_head_attention_per_head(in.x, in.x, w, Matrix(), &per_head);
     const std::size_t d_k = w.d_k();
     ch.step(tr("Per-head form: h sets of W_Q^i, W_K^i, W_V^i (03 §2.1.6)"));
     ch.say(tr(
@@ -164,9 +185,6 @@ Matrix per_head(Chapter& ch, const Inputs& in) {
     for (std::size_t i = 0; i < w.n_heads; ++i)
         ch.matrix(tr("W_Q^{} = columns {}..{} of W_Q", i, i * d_k, (i + 1) * d_k - 1),
                   column_block(w.W_Q, i * d_k, d_k), {}, {}, 3);
-    MultiHeadCache per_head;
-    const Matrix per_head_output =
-        multi_head_attention_per_head(in.x, in.x, w, Matrix(), &per_head);
     for (std::size_t i = 0; i < w.n_heads; ++i)
         ch.matrix(tr("head {} weights", i), per_head.heads[i].weights, in.tokens, in.tokens);
     ch.matrix("Concat(head_0, …, head_" + std::to_string(w.n_heads - 1) + ")", per_head.concat,
@@ -178,14 +196,14 @@ Matrix per_head(Chapter& ch, const Inputs& in) {
 // The fused form, as the tutorial's code computes it, against the per-head form's output.
 void fused(Chapter& ch, const Inputs& in, const Matrix& per_head_output) {
     const MultiHeadWeights& w = in.w;
+    MultiHeadCache fused;
+    const Matrix output = multi_head_attention(in.x, in.x, w, Matrix(), &fused);
+    const double diff = max_abs_diff(output, per_head_output);
     ch.step(tr("Fused form: one matmul for all heads, then split (03 §2.1.6; 02 第一步)"));
     ch.say(tr(
         "The tutorial's code uses one d_model x d_model matrix per projection. Multiplying by the "
         "fused matrix and then cutting the product into column blocks gives each head's projection "
         "— \"multiply then split\" equals \"split then multiply\":"));
-    MultiHeadCache fused;
-    const Matrix output = multi_head_attention(in.x, in.x, w, Matrix(), &fused);
-    const double diff = max_abs_diff(output, per_head_output);
     ch.line((diff <= 1e-12
                  ? tr("max |fused − per-head| over the output = {}  (≤ 1e-12: the same)", sci(diff))
                  : tr("max |fused − per-head| over the output = {}  (DIFFERENT)", sci(diff))));
@@ -204,11 +222,15 @@ void fused(Chapter& ch, const Inputs& in, const Matrix& per_head_output) {
 }
 
 void masked_and_cross(Chapter& ch, const Inputs& in) {
-    ch.step(tr("Masks in every head: causal + padding (03 §2.1.5–2.1.6)"));
     const Matrix mask = add(causal_mask(in.x.rows), padding_mask(in.x.rows, in.pad));
-    ch.matrix(tr("mask"), mask, in.tokens, in.tokens);
     MultiHeadCache masked_cache;
     const Matrix masked = multi_head_attention(in.x, in.x, in.w, mask, &masked_cache);
+    const Matrix source_mask = padding_mask(in.x.rows, in.source_pad);
+    MultiHeadCache cross_cache;
+    const Matrix cross = multi_head_attention(in.x, in.source, in.w, source_mask, &cross_cache);
+    const Matrix no_bias = multi_head_attention(in.x, in.x, in.no_bias);
+    ch.step(tr("Masks in every head: causal + padding (03 §2.1.5–2.1.6)"));
+    ch.matrix(tr("mask"), mask, in.tokens, in.tokens);
     show_heads(ch, N_("masked"), masked_cache, in.tokens, in.tokens, mask);
     ch.show("output_masked", tr("output"), masked, in.tokens);
     ch.step(
@@ -224,11 +246,7 @@ void masked_and_cross(Chapter& ch, const Inputs& in) {
                "here too): the weights are {1} x {1}, square only because the two lengths "
                "happen to be equal.",
                in.x.rows));
-    MultiHeadCache cross_cache;
-    const Matrix cross = multi_head_attention(in.x, in.source, in.w,
-                                              padding_mask(in.x.rows, in.source_pad), &cross_cache);
-    show_heads(ch, N_("cross"), cross_cache, in.tokens, in.source_tokens,
-               padding_mask(in.x.rows, in.source_pad));
+    show_heads(ch, N_("cross"), cross_cache, in.tokens, in.source_tokens, source_mask);
     ch.show("output_cross", tr("output"), cross, in.tokens);
     ch.correction("03 §2.1.4",
                   tr("\"in the Decoder, Q comes from the Encoder's output, K and V from the "
@@ -237,15 +255,25 @@ void masked_and_cross(Chapter& ch, const Inputs& in) {
                      "right way round): here {} queries, {} keys.",
                      in.x.rows, in.source.rows));
     ch.step(tr("Without biases, as in the tutorial's code (bias=False; 03 §2.1.6)"));
-    ch.show("output_nobias", tr("output"), multi_head_attention(in.x, in.x, in.no_bias), in.tokens);
+    ch.show("output_nobias", tr("output"), no_bias, in.tokens);
+}
+
+// The paper's base model's attention layer: d_model = 512, h = 8 (its sizes, not its values).
+MultiHeadWeights paper_layer() {
+    MultiHeadWeights paper;
+    paper.n_heads = 8;
+    paper.W_Q = paper.W_K = paper.W_V = paper.W_O = Matrix(512, 512);
+    paper.b_Q = paper.b_K = paper.b_V = paper.b_O = Matrix(1, 512);
+    return paper;
 }
 
 void shapes(Chapter& ch, const Inputs& in) {
     const MultiHeadWeights& e = in.example;
-    ch.step(tr("The shape example: {} tokens, {} heads of width {} (04 多头自注意力机制)",
-               in.example_x.rows, e.n_heads, e.d_v()));
     MultiHeadCache c;
     const Matrix Z = multi_head_attention(in.example_x, in.example_x, e, Matrix(), &c);
+    const MultiHeadWeights paper = paper_layer();
+    ch.step(tr("The shape example: {} tokens, {} heads of width {} (04 多头自注意力机制)",
+               in.example_x.rows, e.n_heads, e.d_v()));
     Table shapes({tr("step"), tr("shape")});
     shapes.add({"x", shape_of(in.example_x)});
     shapes.add({tr("each head's W_Q^i, W_K^i"), shape_of(Matrix(e.d_model(), e.d_k()))});
@@ -277,10 +305,6 @@ void shapes(Chapter& ch, const Inputs& in) {
             tr("These are 04's own shapes — z_i (2x3), Concat (2x24), W^O (24x4), Z (2x4) — and "
                "they are consistent."));
     ch.step(tr("The paper's sizes (04 投影参数矩阵; 02 第一步)"));
-    MultiHeadWeights paper;
-    paper.n_heads = 8;
-    paper.W_Q = paper.W_K = paper.W_V = paper.W_O = Matrix(512, 512);
-    paper.b_Q = paper.b_K = paper.b_V = paper.b_O = Matrix(1, 512);
     ch.say(tr(
         "d_model = 512, h = 8 → d_k = d_v = {}. One multi-head layer holds four 512 x 512 matrices "
         "and four biases of 512: {} parameters ({} without biases).",

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "core/matmul.h"
 #include "model/attention/attention.h"
@@ -107,14 +108,15 @@ Matrix token_vectors(const Inputs& in) {
 }
 
 void order_blindness(Chapter& ch, const Inputs& in) {
-    ch.step(tr("The problem: attention does not see order (04 位置编码; 05)"));
-    const Labels words = in_order(in.vocabulary, in.token_ids);
     const Matrix x = token_vectors(in), shuffled = rows_in_order(x, in.permutation);
     const Matrix out = self_attention(x), out_shuffled = self_attention(shuffled);
+    const double moved = max_abs_diff(out_shuffled, rows_in_order(out, in.permutation));
+    ch.step(tr("The problem: attention does not see order (04 位置编码; 05)"));
+    const Labels words = in_order(in.vocabulary, in.token_ids);
     ch.show("attention_plain", "attention(x)", out, words);
     ch.show("attention_permuted", tr("attention(x shuffled)"), out_shuffled,
             in_order(words, in.permutation));
-    const std::string gap = sci(max_abs_diff(out_shuffled, rows_in_order(out, in.permutation)));
+    const std::string gap = sci(moved);
     ch.say(tr(
         "The same rows in another order: max |attention(shuffled x) − shuffled attention(x)| = {}. "
         "A sentence and its anagram look identical to attention. 05 is right that the order comes "
@@ -135,8 +137,14 @@ void order_blindness(Chapter& ch, const Inputs& in) {
 }
 
 void simple_schemes(Chapter& ch, const Inputs& in) {
-    ch.step(tr("Four ways to write down a position (02 位置编码)"));
     const Matrix ints = integer_positions(in.n);
+    std::vector<Matrix> scaled;  // one column per length of in.scaled_lengths
+    for (std::size_t length : in.scaled_lengths) scaled.push_back(scaled_positions(length));
+    const Matrix bin = binary_positions(in.n, in.binary_bits), steps = neighbour_distances(bin);
+    // the biggest jump: √(bits flipped) from pos to pos + 1
+    const std::size_t at = steps.rows > 0 ? argmax(transpose(steps), 0) : 0;
+    const long flipped = steps.rows > 0 ? std::lround(steps(at, 0) * steps(at, 0)) : 0;
+    ch.step(tr("Four ways to write down a position (02 位置编码)"));
     ch.record("integer_positions", ints);
     show_column(ch, tr("1. integer index 0, 1, 2, …"), ints);
     ch.say(tr("unbounded: position {1} is {1} times position 1, and a longer sentence than any "
@@ -144,23 +152,19 @@ void simple_schemes(Chapter& ch, const Inputs& in) {
               in.n - 1),
            "   ", "   ");
     ch.line(tr("2. scaled to [0, 1]: pos / (length − 1)"));
-    for (std::size_t length : in.scaled_lengths) {
-        const Matrix s = scaled_positions(length);
-        ch.record("scaled_positions_" + std::to_string(length), s);
-        show_column(ch, "   " + tr("length {}", length), s);
+    for (std::size_t i = 0; i < scaled.size(); ++i) {
+        const std::string length = std::to_string(in.scaled_lengths[i]);
+        ch.record("scaled_positions_" + length, scaled[i]);
+        show_column(ch, "   " + tr("length {}", in.scaled_lengths[i]), scaled[i]);
     }
     ch.say(tr("the step between neighbours depends on the length (1/(length − 1)): the same "
               "distance means different things in different sentences."),
            "   ", "   ");
-    const Matrix bin = binary_positions(in.n, in.binary_bits), steps = neighbour_distances(bin);
     ch.record("binary_positions", bin);
     ch.record("binary_neighbour_distances", steps);
     ch.line(tr("3. binary code, {} bits (lowest bit first): bounded, but jumpy —", in.binary_bits));
     show_column(ch, "   " + tr("distance from pos to pos + 1"), steps);
     if (steps.rows > 0) {
-        // the biggest jump: √(bits flipped) from pos to pos + 1
-        const std::size_t at = argmax(transpose(steps), 0);
-        const long flipped = std::lround(steps(at, 0) * steps(at, 0));
         if (flipped > 1)
             ch.say(tr("going from {} to {} flips {} bits at once; going from 0 to 1 flips one.", at,
                       at + 1, flipped),
@@ -200,6 +204,8 @@ void pe_pictures(Chapter& ch, const Matrix& big) {
 void sinusoids(Chapter& ch, const Inputs& in) {
     const Matrix pe = sinusoidal_encoding(in.n, in.d_model);
     const Matrix norms = row_norms(pe), steps = neighbour_distances(pe);
+    const Matrix odd = sinusoidal_encoding(in.n, in.odd_d_model);
+    const Matrix big = sinusoidal_encoding(64, 128);
     ch.record("pe_norms", norms);
     ch.record("pe_neighbour_distances", steps);
     if (spread(norms) <= 1e-12 && spread(steps) <= 1e-12)
@@ -222,10 +228,9 @@ void sinusoids(Chapter& ch, const Inputs& in) {
         "Column pair i turns round a circle at angular speed ω_i = 10000^(−2i/d_model): the first "
         "pair once every 2π ≈ 6.3 positions, the last almost not at all."));
     ch.show("pe", "PE", pe);
-    ch.record("pe_odd", sinusoidal_encoding(in.n, in.odd_d_model));
+    ch.record("pe_odd", odd);
     ch.say(tr("An odd d_model (here {}) works too: the last column is a sine without its cosine.",
               in.odd_d_model));
-    const Matrix big = sinusoidal_encoding(64, 128);
     ch.shaded(tr("PE, positions 0-31 (rows) × dimensions 0-63 (columns)"),
               row_block(column_block(big, 0, 64), 0, 32));
     ch.say(tr(
@@ -234,8 +239,9 @@ void sinusoids(Chapter& ch, const Inputs& in) {
     pe_pictures(ch, big);
 }
 
-// max over the paired columns of |PE(pos)·M_offset − PE(pos + offset)|, one row per offset
-Matrix rotation_residuals(const Inputs& in, const Matrix& pe, Table& table) {
+// max over the paired columns of |PE(pos)·M_offset − PE(pos + offset)|, a row per offset and a
+// column per position of in.positions
+Matrix rotation_residuals(const Inputs& in, const Matrix& pe) {
     const std::size_t paired =
         in.d_model - in.d_model % 2;  // an odd last column has no rotation partner
     Matrix residual(in.offsets.size(), in.positions.size());
@@ -248,29 +254,38 @@ Matrix rotation_residuals(const Inputs& in, const Matrix& pe, Table& table) {
             for (std::size_t c = 0; c < paired; ++c)
                 worst = std::max(worst, std::fabs(moved(0, c) - pe(p + in.offsets[a], c)));
             residual(a, b) = worst;
-            table.add({std::to_string(in.offsets[a]), std::to_string(p), sci(worst)});
         }
     }
     return residual;
 }
 
-void rotation(Chapter& ch, const Inputs& in) {
-    ch.step(tr("PE(pos + k) is a rotation of PE(pos) that depends on k alone (04 位置编码)"));
-    ch.say(
-        tr("sin and cos of (pos + k)·ω follow from those of pos·ω by a 2x2 rotation by k·ω, so one "
-           "block-diagonal matrix M_k moves every position k steps: PE(pos + k) = PE(pos)·M_k."));
-    const Matrix pe = sinusoidal_encoding(in.n, in.d_model);
-    Table table({"k", "pos", "max |PE(pos)·M_k − PE(pos + k)|"});
-    const Matrix residual = rotation_residuals(in, pe, table);
-    ch.record("rotation_residual", residual);
-    ch.table(table);
+// PE(pos)·PE(pos + k) for k = 0..4, a row per pos.
+Matrix dots_by_offset(const Inputs& in, const Matrix& pe) {
     Matrix dots(in.n - 4, 5);
     for (std::size_t p = 0; p + 4 < in.n; ++p)
         for (std::size_t k = 0; k < 5; ++k)
             dots(p, k) = matmul_bt(row_of(pe, p), row_of(pe, p + k))(0, 0);
+    return dots;
+}
+
+void rotation(Chapter& ch, const Inputs& in) {
+    const Matrix pe = sinusoidal_encoding(in.n, in.d_model);
+    const Matrix residual = rotation_residuals(in, pe), dots = dots_by_offset(in, pe);
     double rows_differ = 0;  // how far the rows of dots are from all being the same
     for (std::size_t k = 0; k < 5; ++k)
         rows_differ = std::max(rows_differ, spread(column_block(dots, k, 1)));
+    const double worst = *std::max_element(residual.data.begin(), residual.data.end());
+    ch.step(tr("PE(pos + k) is a rotation of PE(pos) that depends on k alone (04 位置编码)"));
+    ch.say(
+        tr("sin and cos of (pos + k)·ω follow from those of pos·ω by a 2x2 rotation by k·ω, so one "
+           "block-diagonal matrix M_k moves every position k steps: PE(pos + k) = PE(pos)·M_k."));
+    Table table({"k", "pos", "max |PE(pos)·M_k − PE(pos + k)|"});
+    for (std::size_t a = 0; a < in.offsets.size(); ++a)
+        for (std::size_t b = 0; b < in.positions.size(); ++b)
+            table.add({std::to_string(in.offsets[a]), std::to_string(in.positions[b]),
+                       sci(residual(a, b))});
+    ch.record("rotation_residual", residual);
+    ch.table(table);
     if (rows_differ <= 1e-12)
         ch.say(tr("So PE(pos)·PE(pos + k) depends on k only — each row below is the same:"));
     else
@@ -281,7 +296,6 @@ void rotation(Chapter& ch, const Inputs& in) {
     ch.record("dot_by_offset", dots);
     ch.matrix("PE(pos)·PE(pos + k)", row_block(dots, 0, std::min<std::size_t>(6, dots.rows)), {},
               {"k=0", "k=1", "k=2", "k=3", "k=4"});
-    const double worst = *std::max_element(residual.data.begin(), residual.data.end());
     ch.correction("04 位置编码",
                   tr("\"PE(pos + k) is a linear combination of PE(pos)\": right, and more — a "
                      "rotation, one 2x2 block per pair of columns by the angle k·ω_i, the same M_k "
@@ -291,14 +305,26 @@ void rotation(Chapter& ch, const Inputs& in) {
                      sci(worst)));
 }
 
+// The standard deviation of a matrix's entries.
+double standard_deviation(const Matrix& m) {
+    double sum = 0, squares = 0;
+    for (double x : m.data) sum += x, squares += x * x;
+    const double count = static_cast<double>(m.data.size());
+    const double mean = sum / count;
+    return std::sqrt(std::max(0.0, squares / count - mean * mean));
+}
+
 void embedding_plus_pe(Chapter& ch, const Inputs& in) {
+    const double std_dev = standard_deviation(in.embedding);  // the data file's embeddings'
+    const std::size_t n = in.token_ids.size();
+    const Matrix pe = row_block(sinusoidal_encoding(in.n, in.d_model), 0, n);
+    const Matrix embedded = add(token_vectors(in), pe);
+    const Matrix with_pe = self_attention(embedded);
+    const Matrix shuffled =
+        self_attention(add(rows_in_order(token_vectors(in), in.permutation), pe));
+    const double gap = max_abs_diff(shuffled, rows_in_order(with_pe, in.permutation));
     ch.step(tr("Embedding × √d_model + PE (04 位置编码)"));
     const std::string deviation = fixed(1 / std::sqrt(static_cast<double>(in.d_model)), 3);
-    double sum = 0, squares = 0;  // the data file's embedding entries: their standard deviation
-    for (double x : in.embedding.data) sum += x, squares += x * x;
-    const double count = static_cast<double>(in.embedding.data.size());
-    const double mean = sum / count,
-                 std_dev = std::sqrt(std::max(0.0, squares / count - mean * mean));
     ch.say(
         tr("The paper multiplies the embeddings by √d_model before adding PE. Embeddings are "
            "initialised with a standard deviation of about 1/√d_model ({}; this data file's "
@@ -312,17 +338,10 @@ void embedding_plus_pe(Chapter& ch, const Inputs& in) {
            "deviation 1/√d_model ({} here) are a √d_model-th of PE's entries; multiplied, token "
            "and position weigh alike.",
            deviation));
-    const std::size_t n = in.token_ids.size();
-    const Matrix pe = row_block(sinusoidal_encoding(in.n, in.d_model), 0, n);
-    const Matrix embedded = add(token_vectors(in), pe);
     ch.show("embedded", tr("embedding × √d_model + PE"), embedded,
             in_order(in.vocabulary, in.token_ids));
-    const Matrix with_pe = self_attention(embedded);
-    const Matrix shuffled =
-        self_attention(add(rows_in_order(token_vectors(in), in.permutation), pe));
     ch.record("attention_with_pe", with_pe);
     ch.record("attention_permuted_with_pe", shuffled);
-    const double gap = max_abs_diff(shuffled, rows_in_order(with_pe, in.permutation));
     if (gap > 1e-12)
         ch.say(
             tr("Shuffle the tokens now and the outputs are no longer a shuffle of the old ones: "

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <string>
+#include <vector>
 
 #include "core/random.h"
 #include "io/model_file.h"
@@ -135,17 +136,17 @@ void the_model(Chapter& ch, const Inputs& in) {
 // Add & Norm on a small batch: LayerNorm normalises each position over its features; BatchNorm
 // would normalise each feature over the batch.
 void add_and_norm(Chapter& ch, const Inputs& in) {
-    ch.step(tr("Add & Norm with numbers: LayerNorm beside BatchNorm (04 LayerNorm & BatchNorm)"));
     const Matrix r = add(in.an_x, in.an_sublayer);  // the residual: x + Sublayer(x)
-    Norm unit{Matrix(1, r.cols, 1.0), Matrix(1, r.cols), 1e-5};
-    ch.matrix(tr("x + Sublayer(x): {} positions of a batch, {} features", r.rows, r.cols), r);
+    const Norm unit{Matrix(1, r.cols, 1.0), Matrix(1, r.cols), 1e-5};
     const Matrix ln = layer_norm(r, unit), bn = batch_norm(r);
+    Matrix col_mean(1, ln.cols);  // LayerNorm's columns' means
+    add_column_sums(col_mean, scale(ln, 1.0 / static_cast<double>(ln.rows)));
+    ch.step(tr("Add & Norm with numbers: LayerNorm beside BatchNorm (04 LayerNorm & BatchNorm)"));
+    ch.matrix(tr("x + Sublayer(x): {} positions of a batch, {} features", r.rows, r.cols), r);
     ch.show("add_norm_layer_norm",
             tr("LayerNorm: each row to mean 0, variance 1 (what the Transformer does)"), ln);
     ch.show("add_norm_batch_norm",
             tr("BatchNorm: each column to mean 0, variance 1, over the batch"), bn);
-    Matrix col_mean(1, ln.cols);
-    add_column_sums(col_mean, scale(ln, 1.0 / static_cast<double>(ln.rows)));
     std::string means;
     for (double m : col_mean.data) means += (means.empty() ? "" : " ") + fixed(m, 2);
     if (ln.cols > 1)
@@ -170,40 +171,55 @@ void add_and_norm(Chapter& ch, const Inputs& in) {
            "above; normalising over the batch is BatchNorm, the second."));
 }
 
+// One model on one example: the teacher-forced logits and the greedy output.
+struct Flows {
+    std::string tag;  // --json's: post_norm_0, pre_norm_1, …
+    Matrix logits;
+    GreedySteps greedy;
+};
+std::vector<Flows> flows_of(const Inputs& in) {
+    std::vector<Flows> out;
+    for (const Transformer* m : {&in.post, &in.pre})
+        for (std::size_t b = 0; b < in.sources.size(); ++b)
+            out.push_back({placement_name(*m) + "_" + std::to_string(b),
+                           logits_teacher_forced(*m, in.sources[b],
+                                                 shifted_right(in.targets[b], m->config.bos_id)),
+                           greedy_decode(*m, in.sources[b], in.max_length)});
+    return out;
+}
+
 // Both models on every example of the data file: the teacher-forced logits and the greedy output
 // are recorded; the first example, in the paper's placement, is narrated.
 void data_flows(Chapter& ch, const Inputs& in) {
-    for (const Transformer* m : {&in.post, &in.pre})
-        for (std::size_t b = 0; b < in.sources.size(); ++b) {
-            const Tokens& source = in.sources[b];
-            const Matrix logits =
-                logits_teacher_forced(*m, source, shifted_right(in.targets[b], m->config.bos_id));
-            const GreedySteps greedy = greedy_decode(*m, source, in.max_length);
-            const std::string tag = placement_name(*m) + "_" + std::to_string(b);
-            ch.record("logits_" + tag, logits, Shape::Matrix, tolerance::end_to_end);
-            ch.record("greedy_" + tag, as_row(greedy.output), Shape::Vector);
-            if (m != &in.post || b != 0) continue;
-            ch.step(tr("Training-time data flow: every position at once (02 训练时数据流)"));
-            narrate_training_flow(ch, *m, source, in.targets[b], logits);
-            ch.step(tr("Inference-time data flow: one token at a time (02 推理时数据流)"));
-            ch.line(
-                tr("Encode once, start from <bos>, append the most likely token, repeat until "
-                   "<eos>:"));
-            narrate_greedy(ch, *m, greedy);
-        }
+    const std::vector<Flows> flows = flows_of(in);
+    for (const Flows& f : flows) {
+        ch.record("logits_" + f.tag, f.logits, Shape::Matrix, tolerance::end_to_end);
+        ch.record("greedy_" + f.tag, as_row(f.greedy.output), Shape::Vector);
+        if (&f != &flows.front()) continue;  // the paper's placement, the first example
+        ch.step(tr("Training-time data flow: every position at once (02 训练时数据流)"));
+        narrate_training_flow(ch, in.post, in.sources[0], in.targets[0], f.logits);
+        ch.step(tr("Inference-time data flow: one token at a time (02 推理时数据流)"));
+        ch.line(
+            tr("Encode once, start from <bos>, append the most likely token, repeat until "
+               "<eos>:"));
+        narrate_greedy(ch, in.post, f.greedy);
+    }
 }
 
 void flows_agree(Chapter& ch, const Inputs& in) {
+    std::vector<double> gaps;  // post-norm's examples, then pre-norm's
+    for (const Transformer* m : {&in.post, &in.pre})
+        for (std::size_t b = 0; b < in.sources.size(); ++b)
+            gaps.push_back(
+                flows_gap(*m, in.sources[b], shifted_right(in.targets[b], m->config.bos_id)));
     ch.step(tr("The two flows agree (02 训练测试细节)"));
     ch.say(
         tr("Row t of the one teacher-forced pass equals the last row of decoding the prefix 0..t "
            "alone — for every example, in both placements:"));
     Table t({tr("placement"), tr("example"), tr("max |teacher-forced − step by step|")});
-    for (const Transformer* m : {&in.post, &in.pre})
-        for (std::size_t b = 0; b < in.sources.size(); ++b)
-            t.add({m->config.norm_first ? tr("pre-norm") : tr("post-norm"), std::to_string(b),
-                   sci(flows_gap(*m, in.sources[b],
-                                 shifted_right(in.targets[b], m->config.bos_id)))});
+    for (std::size_t i = 0; i < gaps.size(); ++i)
+        t.add({i < in.sources.size() ? tr("post-norm") : tr("pre-norm"),
+               std::to_string(i % in.sources.size()), sci(gaps[i])});
     ch.table(t);
     ch.say(tr(
         "They differ in one place only: in training every position sees the true previous tokens "
@@ -211,19 +227,39 @@ void flows_agree(Chapter& ch, const Inputs& in) {
         "back."));
 }
 
+// The first example whose source ends in padding, against the same source without it: how far
+// the logits move (they should not). example = the number of sources when none is padded.
+struct PaddingTest {
+    std::size_t example = 0;
+    Tokens padded, unpadded;
+    double gap = 0;
+};
+PaddingTest padding_test(const Inputs& in) {
+    PaddingTest p;
+    const int pad = in.post.config.pad_id;
+    while (p.example < in.sources.size() && in.sources[p.example].back() != pad) ++p.example;
+    if (p.example == in.sources.size()) return p;
+    p.padded = p.unpadded = in.sources[p.example];
+    while (!p.unpadded.empty() && p.unpadded.back() == pad) p.unpadded.pop_back();
+    const Tokens input = shifted_right(in.targets[p.example], in.post.config.bos_id);
+    p.gap = max_abs_diff(logits_teacher_forced(in.post, p.padded, input),
+                         logits_teacher_forced(in.post, p.unpadded, input));
+    return p;
+}
+
 void placements_and_padding(Chapter& ch, const Inputs& in) {
-    ch.step(tr("Post-norm and pre-norm (04 编码器: LayerNorm(x + Sublayer(x)))"));
     const Tokens& src = in.sources.back();
     const Tokens dec = shifted_right(in.targets.back(), in.post.config.bos_id);
-    const Matrix post = logits_teacher_forced(in.post, src, dec);
-    const Matrix pre = logits_teacher_forced(in.pre, src, dec);
+    const double placement_gap = max_abs_diff(logits_teacher_forced(in.post, src, dec),
+                                              logits_teacher_forced(in.pre, src, dec));
+    const PaddingTest p = padding_test(in);
+    ch.step(tr("Post-norm and pre-norm (04 编码器: LayerNorm(x + Sublayer(x)))"));
     ch.line(
         tr("post-norm (the paper, nn.Transformer's norm_first=False):  x = LayerNorm(x + "
            "Sublayer(x))"));
     ch.line(
         tr("pre-norm  (norm_first=True, common since):                x = x + "
            "Sublayer(LayerNorm(x))"));
-    const double placement_gap = max_abs_diff(post, pre);
     if (placement_gap > 0)
         ch.line(tr("Same weights, other logits: max difference {}.", fixed(placement_gap, 3)));
     else if (in.post.config.d_model == 1)
@@ -233,23 +269,17 @@ void placements_and_padding(Chapter& ch, const Inputs& in) {
     else
         ch.line(tr("Same weights, and here the same logits (max difference 0)."));
     ch.step(tr("Padding is masked in every attention"));
-    std::size_t b = 0;  // the first example whose source ends in padding
-    while (b < in.sources.size() && in.sources[b].back() != in.post.config.pad_id) ++b;
-    if (b == in.sources.size()) {
+    if (p.example == in.sources.size()) {
         ch.say(
             tr("No source of this data file ends in padding (pad_id {}): there is nothing to "
                "take away and compare.",
                in.post.config.pad_id));
         return;
     }
-    const Tokens& padded = in.sources[b];
-    const Tokens input = shifted_right(in.targets[b], in.post.config.bos_id);
-    Tokens unpadded = padded;
-    while (!unpadded.empty() && unpadded.back() == in.post.config.pad_id) unpadded.pop_back();
-    const double gap = max_abs_diff(logits_teacher_forced(in.post, padded, input),
-                                    logits_teacher_forced(in.post, unpadded, input));
+    const double gap = p.gap;
     ch.say(tr("source {} against the same without its padding, {}:",
-              source_text_of(in.post.config, padded), source_text_of(in.post.config, unpadded)));
+              source_text_of(in.post.config, p.padded),
+              source_text_of(in.post.config, p.unpadded)));
     if (gap <= 1e-12)
         ch.say(
             tr("max |logits − logits| = {} — the padded keys change nothing, in the encoder "
@@ -307,6 +337,12 @@ void decode_from_weights(Chapter& ch) {
         throw UsageError(
             tr("--source: expected the sequences to decode, e.g. --source \"3 1 4, 1 5\""));
     const std::vector<Tokens> sources = parse_sources(ch.options.value("--source"), m.config);
+    std::vector<GreedySteps> greedy;
+    for (const Tokens& source : sources) try {
+            greedy.push_back(greedy_decode(m, source, 2 * source.size() + 2));
+        } catch (const NonFiniteLogits& e) {
+            throw non_finite_model(file.path(), e.step);
+        }
     ch.step(tr("Greedy decoding with {}", file.path()));
     for (const std::string& line : description(m)) ch.line(line);
     for (const std::string& line : training_description(file, m.config, sources)) ch.line(line);
@@ -314,12 +350,7 @@ void decode_from_weights(Chapter& ch) {
     std::vector<Words> decoded;  // for --json: each output's words, without <bos> and <eos>
     for (std::size_t n = 0; n < sources.size(); ++n) {
         ch.line(tr("source: {}", source_text_of(m.config, sources[n])));
-        GreedySteps g;
-        try {
-            g = greedy_decode(m, sources[n], 2 * sources[n].size() + 2);
-        } catch (const NonFiniteLogits& e) {
-            throw non_finite_model(file.path(), e.step);
-        }
+        const GreedySteps& g = greedy[n];
         narrate_greedy(ch, m, g);
         ch.record("decoded_" + std::to_string(n), as_row(g.output), Shape::Vector);
         Words words;

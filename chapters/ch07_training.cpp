@@ -127,7 +127,23 @@ Transformer placed(const Transformer& tiny, bool norm_first) {
     return m;
 }
 
+// The tiny model's loss and gradients on the batch in one placement.
+struct Gradients {
+    double loss = 0;
+    Transformer grad;
+};
+Gradients gradients_of(const Inputs& in, bool norm_first) {
+    Gradients g;
+    g.loss = batch_gradients(placed(in.tiny, norm_first), in.gradient_batch, in.smoothing, g.grad);
+    return g;
+}
+
 void gradients(Chapter& ch, const Inputs& in) {
+    Gradients post = gradients_of(in, false), pre = gradients_of(in, true);
+    Random pick(1);
+    Transformer pre_norm = placed(in.tiny, true);
+    const double worst =
+        worst_error(check_model_gradients(pre_norm, in.gradient_batch, in.smoothing, 2, pick));
     ch.step(tr("Gradients by hand against PyTorch autograd (the paper §5)"));
     const TransformerConfig& c = in.tiny.config;
     ch.say(tr(
@@ -136,19 +152,13 @@ void gradients(Chapter& ch, const Inputs& in) {
         general(in.smoothing, 3)));
     for (const bool norm_first : {false, true}) {
         const std::string placement = norm_first ? "pre_norm" : "post_norm";
-        Transformer grad;
-        const double loss =
-            batch_gradients(placed(in.tiny, norm_first), in.gradient_batch, in.smoothing, grad);
-        ch.record_number("loss_" + placement, loss, tolerance::end_to_end);
-        const double gap = record_gradients(ch, placement, grad);
+        Gradients& g = norm_first ? pre : post;
+        ch.record_number("loss_" + placement, g.loss, tolerance::end_to_end);
+        const double gap = record_gradients(ch, placement, g.grad);
         ch.line("  " + pad_right(norm_first ? tr("pre-norm") : tr("post-norm"), 10) + " " +
                 tr("loss {}; largest |our gradient − PyTorch's| over {} matrices: {}",
-                   fixed(loss, 12), parameters(grad).size(), sci(gap)));
+                   fixed(g.loss, 12), parameters(g.grad).size(), sci(gap)));
     }
-    Random pick(1);
-    Transformer pre_norm = placed(in.tiny, true);
-    const double worst =
-        worst_error(check_model_gradients(pre_norm, in.gradient_batch, in.smoothing, 2, pick));
     ch.say(tr(
         "Central differences (L(θ+h) − L(θ−h))/2h on two entries of every matrix: largest relative "
         "error {} (pre-norm).",

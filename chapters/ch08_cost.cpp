@@ -90,10 +90,10 @@ Counts count_layers(const Inputs& in, Random& rng) {
 }
 
 void counted(Chapter& ch, const Inputs& in, Random& rng) {
+    const Counts c = count_layers(in, rng);
     ch.step(tr("The paper's table, counted on our own layers (04 性能)"));
     ch.say(tr("Each layer maps n positions of width d to n positions of width d; kernel k = {}.",
               in.k));
-    const Counts c = count_layers(in, rng);
     ch.record("attention_multiply_adds", c.macs[0]);
     ch.record("recurrent_multiply_adds", c.macs[1]);
     ch.record("convolution_multiply_adds", c.macs[2]);
@@ -131,12 +131,14 @@ void counted(Chapter& ch, const Inputs& in, Random& rng) {
 }
 
 void memory(Chapter& ch, const Inputs& in) {
-    ch.step(tr("Memory of the n × n attention matrix (one head, float64; 04 性能)"));
-    Matrix bytes(1, in.memory_ns.size());
-    Table t({"n", tr("bytes"), tr("in MiB")});
+    Matrix bytes(1, in.memory_ns.size());  // 8 bytes for each of the n × n weights
     for (std::size_t i = 0; i < in.memory_ns.size(); ++i) {
         const double n = static_cast<double>(in.memory_ns[i]);
         bytes(0, i) = 8.0 * n * n;
+    }
+    ch.step(tr("Memory of the n × n attention matrix (one head, float64; 04 性能)"));
+    Table t({"n", tr("bytes"), tr("in MiB")});
+    for (std::size_t i = 0; i < in.memory_ns.size(); ++i) {
         t.add({std::to_string(in.memory_ns[i]),
                grouped(static_cast<unsigned long long>(bytes(0, i))),
                fixed(bytes(0, i) / (1 << 20), 1)});
@@ -198,9 +200,21 @@ void judge_slopes(Chapter& ch, const std::vector<double>& measured, const double
                size, listed(above)));
 }
 
+// The least-squares slope of log time against log size, for each layer (0 where fewer than two
+// sizes were timed).
+std::vector<double> slopes_of(const Matrix& seconds, const std::vector<std::size_t>& sizes) {
+    std::vector<double> slopes;
+    for (int layer = 0; layer < 3; ++layer) {
+        const std::vector<double> t(seconds.row(layer), seconds.row(layer) + sizes.size());
+        slopes.push_back(distinct_sizes(sizes) >= 2 ? fitted_exponent(as_doubles(sizes), t) : 0.0);
+    }
+    return slopes;
+}
+
 void timed(Chapter& ch, const Inputs& in, Random& rng) {
     ch.step(tr("Timed: how the time grows with n and with d (04 性能)"));
     const Matrix time_n = timings(in, rng, true), time_d = timings(in, rng, false);
+    const std::vector<double> slopes_n = slopes_of(time_n, in.ns), slopes_d = slopes_of(time_d, in.ds);
     Table f({tr("layer type"), tr("paper"), tr("time ∝ n^p at d={}", in.fixed_d),
              tr("time ∝ d^p at n={}", in.fixed_n)});
     const char* names[] = {"attention", "recurrent", "convolution"};
@@ -214,18 +228,13 @@ void timed(Chapter& ch, const Inputs& in, Random& rng) {
                     true,
                     {},
                     as_doubles(in.ns)};  // ticks at the lengths measured
-    std::vector<double> slopes_n, slopes_d;
     for (int layer = 0; layer < 3; ++layer) {
         const std::vector<double> tn(time_n.row(layer), time_n.row(layer) + in.ns.size());
-        const std::vector<double> td(time_d.row(layer), time_d.row(layer) + in.ds.size());
-        const double pn = fit_n ? fitted_exponent(as_doubles(in.ns), tn) : 0.0,
-                     pd = fit_d ? fitted_exponent(as_doubles(in.ds), td) : 0.0;
+        const double pn = slopes_n[std::size_t(layer)], pd = slopes_d[std::size_t(layer)];
         f.add({tr(layer_names[layer]), expect[layer], fit_n ? "p = " + fixed(pn, 2) : "—",
                fit_d ? "p = " + fixed(pd, 2) : "—"});
         if (fit_n) ch.measured(std::string(names[layer]) + "_exponent_n", pn);
         if (fit_d) ch.measured(std::string(names[layer]) + "_exponent_d", pd);
-        slopes_n.push_back(pn);
-        slopes_d.push_back(pd);
         chart.series.push_back({tr(layer_names[layer]), as_doubles(in.ns), tn, true, false,
                                 fit_n ? tr("slope {}", fixed(pn, 2)) : ""});
     }

@@ -1,31 +1,13 @@
 // ch09_decoding/inputs.cpp — chapter 9's data file, read and checked.
 #include "ch09_decoding/inputs.h"
 
-#include <algorithm>
-#include <array>
-#include <chrono>
 #include <cmath>
-#include <fstream>
 #include <string>
 
-#include "core/elementary.h"
 #include "io/model_file.h"
-#include "io/platform.h"
 #include "io/training_plan.h"
-#include "model/decoding/beam_search.h"
-#include "model/decoding/decoding.h"
-#include "model/decoding/kv_cache.h"
-#include "model/decoding/sampling.h"
-#include "model/transformer/transformer.h"
 #include "report/chapter.h"
-#include "report/chart.h"
-#include "report/measure.h"
-#include "report/progress.h"
-#include "report/token_text.h"
-#include "train/evaluate.h"
 #include "train/numerals_task.h"
-#include "train/trainer.h"
-
 
 namespace {
 

@@ -3,33 +3,14 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <string>
 
 #include "io/config_words.h"
 #include "io/model_file.h"
 #include "io/training_plan.h"
-#include "model/attention/masks.h"
-#include "model/positions/alibi.h"
-#include "model/positions/positional.h"
 #include "model/positions/rotary.h"
-#include "model/transformer/norms.h"
-#include "model/transformer/transformer.h"
-#include "model/transformer/transformer_init.h"
-#include "model/decoding/kv_cache.h"
-#include "report/chapter.h"
-#include "report/chart.h"
-#include "report/heatmap.h"
-#include "report/measure.h"
-#include "report/model_summary.h"
-#include "report/progress.h"
 #include "report/recorded_gradients.h"
-#include "train/batch.h"
-#include "train/evaluate.h"
-#include "train/plan.h"
 #include "train/reverse_task.h"
-#include "train/trainer.h"
-
 
 namespace {
 

@@ -2,25 +2,10 @@
 #include "ch11_long_sequences/inputs.h"
 
 #include <algorithm>
-#include <cmath>
-#include <cstring>
-#include <limits>
 #include <string>
 #include <vector>
 
-#include "core/elementary.h"
-#include "core/matmul.h"
-#include "core/matrix.h"
-#include "core/random.h"
-#include "model/attention/attention.h"
-#include "model/attention/online_softmax.h"
-#include "model/attention/tiled_attention.h"
-#include "report/allocation_counter.h"
-#include "report/chapter.h"
-#include "report/chart.h"
 #include "report/heatmap.h"
-#include "report/measure.h"
-
 
 namespace {
 

@@ -4,25 +4,15 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
-#include <limits>
 #include <string>
 #include <vector>
 
-#include "ch11_long_sequences/inputs.h"
 #include "core/elementary.h"
-#include "core/matmul.h"
-#include "core/matrix.h"
 #include "core/random.h"
-#include "model/attention/attention.h"
-#include "model/attention/online_softmax.h"
-#include "model/attention/tiled_attention.h"
 #include "report/allocation_counter.h"
 #include "report/chapter.h"
 #include "report/chart.h"
-#include "report/heatmap.h"
 #include "report/measure.h"
-
 
 namespace {
 
@@ -77,7 +67,6 @@ MemoryRun measure_memory(const Inputs& in) {
     }
     return r;
 }
-
 
 LineChart memory_chart(const MemoryRun& r, bool time) {
     // bytes drawn in MiB, so that the axis reads 0.5, 1, 10, 100, 1,000

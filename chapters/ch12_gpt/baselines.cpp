@@ -2,6 +2,8 @@
 #include "ch12_gpt/baselines.h"
 
 #include <cmath>
+#include <string>
+#include <vector>
 
 #include "report/chapter.h"
 #include "train/ngram.h"

@@ -1,6 +1,8 @@
 // ch12_gpt/inputs.cpp — chapter 12's data file and switches, read and checked.
 #include "ch12_gpt/inputs.h"
 
+#include <string>
+
 #include "io/gpt_file.h"
 
 namespace {

@@ -2,6 +2,9 @@
 // the oracle's small inputs, against PyTorch and the oracle's own formulas (--check).
 #include "ch12_gpt/oracle_checks.h"
 
+#include <string>
+#include <vector>
+
 #include "report/model_summary.h"
 #include "report/recorded_gradients.h"
 #include "train/kneser_ney.h"

@@ -3,9 +3,13 @@
 // held-out poems and the Kneser-Ney baselines'.
 #include "ch12_gpt/writing.h"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
+#include <sstream>
+#include <string>
+#include <vector>
 
-#include "io/platform.h"
 #include "report/bar_chart.h"
 #include "report/recorded_gradients.h"
 #include "train/poem_measures.h"

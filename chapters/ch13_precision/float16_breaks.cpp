@@ -4,31 +4,13 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
-#include <fstream>
-#include <functional>
-#include <iterator>
-#include <limits>
-#include <optional>
 #include <string>
 #include <vector>
 
-#include "core/int8_groups.h"
-#include "core/number_formats.h"
-#include "core/random.h"
-#include "core/rounded_arithmetic.h"
-#include "core/matmul.h"
-#include "io/gpt_file.h"
-#include "io/poem_corpus.h"
-#include "io/saved_poet.h"
-#include "model/low_precision/lowered_gpt.h"
-#include "report/chapter.h"
-#include "report/poet_flags.h"
-#include "report/chart.h"
-#include "report/measure.h"
-#include "train/gpt_training.h"
-
 #include "ch13_precision/wording.h"
+#include "core/matmul.h"
+#include "core/rounded_arithmetic.h"
+#include "report/chapter.h"
 
 namespace {
 

@@ -1,32 +1,14 @@
 // ch13_precision/inputs.cpp — chapter 13's data file and switches, read and checked.
 #include "ch13_precision/inputs.h"
 
-#include <algorithm>
 #include <cmath>
 #include <cstdlib>
-#include <fstream>
-#include <functional>
-#include <iterator>
-#include <limits>
-#include <optional>
 #include <string>
 #include <vector>
 
-#include "core/int8_groups.h"
-#include "core/number_formats.h"
-#include "core/random.h"
-#include "core/rounded_arithmetic.h"
 #include "core/matmul.h"
 #include "io/gpt_file.h"
-#include "io/poem_corpus.h"
-#include "io/saved_poet.h"
-#include "model/low_precision/lowered_gpt.h"
 #include "report/chapter.h"
-#include "report/poet_flags.h"
-#include "report/chart.h"
-#include "report/measure.h"
-#include "train/gpt_training.h"
-
 
 // The largest weight of a model in size, and the tensor it is in (NaN counts as largest).
 std::pair<std::string, double> largest_weight(Gpt& model) {

@@ -4,31 +4,13 @@
 
 #include <algorithm>
 #include <cmath>
-#include <optional>
-#include <stdexcept>
 #include <string>
-#include <utility>
 #include <vector>
 
-#include "core/elementary.h"
-#include "core/random.h"
-#include "io/gpt_file.h"
-#include "io/saved_poet.h"
+#include "ch14_inside_the_poet/naming.h"
 #include "report/bar_chart.h"
 #include "report/chapter.h"
-#include "report/poet_flags.h"
 #include "report/heatmap.h"
-#include "report/progress.h"
-#include "train/ablations.h"
-#include "train/head_patterns.h"
-#include "train/induction.h"
-#include "train/logit_lens.h"
-#include "train/ngram.h"
-#include "train/poem_measures.h"
-#include "train/poem_sample.h"
-#include "train/poems.h"
-
-#include "ch14_inside_the_poet/naming.h"
 
 namespace {
 
@@ -48,7 +30,6 @@ Leader leader(const Measured& m, const Kind& k) {
     return l;
 }
 
-
 // The heads that lead a kind of key at twice an even spread or more, each once, in the kinds'
 // order.
 std::vector<std::size_t> standing_leaders(const Measured& m) {
@@ -61,7 +42,6 @@ std::vector<std::size_t> standing_leaders(const Measured& m) {
     }
     return heads;
 }
-
 
 }  // namespace
 

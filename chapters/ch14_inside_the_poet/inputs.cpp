@@ -2,31 +2,10 @@
 #include "ch14_inside_the_poet/inputs.h"
 
 #include <algorithm>
-#include <cmath>
-#include <optional>
-#include <stdexcept>
 #include <string>
-#include <utility>
 #include <vector>
 
-#include "core/elementary.h"
-#include "core/random.h"
 #include "io/gpt_file.h"
-#include "io/saved_poet.h"
-#include "report/bar_chart.h"
-#include "report/chapter.h"
-#include "report/poet_flags.h"
-#include "report/heatmap.h"
-#include "report/progress.h"
-#include "train/ablations.h"
-#include "train/head_patterns.h"
-#include "train/induction.h"
-#include "train/logit_lens.h"
-#include "train/ngram.h"
-#include "train/poem_measures.h"
-#include "train/poem_sample.h"
-#include "train/poems.h"
-
 
 namespace {
 

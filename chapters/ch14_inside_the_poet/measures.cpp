@@ -3,31 +3,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <optional>
-#include <stdexcept>
 #include <string>
-#include <utility>
 #include <vector>
 
-#include "core/elementary.h"
-#include "core/random.h"
-#include "io/gpt_file.h"
-#include "io/saved_poet.h"
-#include "report/bar_chart.h"
-#include "report/chapter.h"
-#include "report/poet_flags.h"
+#include "ch14_inside_the_poet/naming.h"
 #include "report/heatmap.h"
 #include "report/progress.h"
-#include "train/ablations.h"
-#include "train/head_patterns.h"
-#include "train/induction.h"
-#include "train/logit_lens.h"
-#include "train/ngram.h"
-#include "train/poem_measures.h"
-#include "train/poem_sample.h"
-#include "train/poems.h"
-
-#include "ch14_inside_the_poet/naming.h"
 
 namespace {
 
@@ -102,7 +83,6 @@ Measured measure(const Gpt& model, const CharVocabulary& v, const std::vector<bo
     bar.done();
     return m;
 }
-
 
 std::vector<PoemReading> read_poems(const CharVocabulary& v, const std::vector<std::string>& texts,
                                     std::size_t context, const std::vector<bool>& punctuation) {

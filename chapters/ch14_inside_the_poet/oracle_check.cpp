@@ -2,37 +2,15 @@
 // recorded for --check against PyTorch's.
 #include "ch14_inside_the_poet/oracle_check.h"
 
-#include <algorithm>
-#include <cmath>
-#include <optional>
-#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "core/elementary.h"
-#include "core/random.h"
-#include "io/gpt_file.h"
-#include "io/saved_poet.h"
-#include "report/bar_chart.h"
-#include "report/chapter.h"
-#include "report/poet_flags.h"
-#include "report/heatmap.h"
-#include "report/progress.h"
-#include "train/ablations.h"
-#include "train/head_patterns.h"
-#include "train/induction.h"
-#include "train/logit_lens.h"
-#include "train/ngram.h"
-#include "train/poem_measures.h"
-#include "train/poem_sample.h"
-#include "train/poems.h"
-
 #include "ch14_inside_the_poet/measures.h"
 #include "ch14_inside_the_poet/naming.h"
+#include "report/chapter.h"
 
 namespace {
-
 
 // Where each head looks, on the oracle's poems and on its famous poem, for --check.
 void record_patterns(Chapter& ch, const Measured& m) {
@@ -113,7 +91,6 @@ void record_induction_and_lens(Chapter& ch, const Measured& m) {
     ch.record("lens_top_ids", ids, Shape::Matrix, 0);
     ch.record("lens_top_probabilities", probabilities, Shape::Matrix, tol);
 }
-
 
 }  // namespace
 
