@@ -13,6 +13,7 @@
 #include <fstream>
 #include <string>
 
+#include "ch09_decoding/cache_time.h"
 #include "ch09_decoding/inputs.h"
 #include "core/elementary.h"
 #include "io/model_file.h"
@@ -103,25 +104,27 @@ void the_model(Chapter& ch, const Inputs& in) {
     ch.record("greedy_log_probs", log_probs, Shape::Vector, tolerance::end_to_end);
 }
 
-// Feeds greedy's own output to a KV cache and compares each step's logits with the recomputed
-// ones; returns the largest difference.
-double cache_against_recompute(Chapter& ch, const Inputs& in) {
-    const Transformer& m = in.model;
-    const Tokens& source = in.sources[0];
-    const GreedySteps g = greedy_decode(m, source, in.max_length);
-    const Tokens fed(g.output.begin(), g.output.end() - 1);  // every token greedy decoding fed
-    const CacheAgainstRecomputation c = cache_against_recomputation(m, source, fed);
-    Table t({tr("step"), tr("token fed"), tr("rows the full pass computes"),
-             tr("rows the cache computes"), tr("max |cached − recomputed|")});
-    for (std::size_t s = 0; s < fed.size(); ++s)
-        t.add({std::to_string(s + 1), text_of(m.config, {fed[s]}), std::to_string(s + 1), "1",
-               sci(c.gaps[s])});
-    ch.table(t);
-    ch.record("kv_cache_logits", c.cached, Shape::Matrix, tolerance::end_to_end);
-    return c.worst();
+// Greedy's own output fed to a KV cache, each step's logits against the recomputed ones; and the
+// same for a decoder input with a <pad> inside.
+struct CacheCheck {
+    Tokens fed;  // every token greedy decoding fed
+    CacheAgainstRecomputation greedy;
+    double padded = 0;  // the largest difference with the <pad> inside
+};
+CacheCheck cache_check(const Inputs& in) {
+    const GreedySteps g = greedy_decode(in.model, in.sources[0], in.max_length);
+    CacheCheck c;
+    c.fed.assign(g.output.begin(), g.output.end() - 1);
+    c.greedy = cache_against_recomputation(in.model, in.sources[0], c.fed);
+    // a <pad> inside a decoder input: hidden from every query on both paths (who_attends.h)
+    c.padded = cache_against_recomputation(in.model, in.sources[0], in.padded).worst();
+    return c;
 }
 
 void kv_cache(Chapter& ch, const Inputs& in) {
+    const CacheCheck c = cache_check(in);
+    const double greedy_worst = c.greedy.worst(), padded = c.padded;
+    const double worst = std::max(greedy_worst, padded);
     ch.step(tr("The KV cache: the same logits, bit for bit, without recomputing the past"));
     ch.say(tr(
         "Position s of the decoder sees only positions 0 … s, so its keys and values never change "
@@ -129,10 +132,13 @@ void kv_cache(Chapter& ch, const Inputs& in) {
         "the cross-attention (computed once); each step then embeds one token, projects one row "
         "and attends with one query. Decoding {}… again, feeding the same tokens:",
         digits(in.model.config, in.sources[0])));
-    const double greedy_worst = cache_against_recompute(ch, in);
-    // a <pad> inside a decoder input: hidden from every query on both paths (who_attends.h)
-    const double padded = cache_against_recomputation(in.model, in.sources[0], in.padded).worst();
-    const double worst = std::max(greedy_worst, padded);
+    Table t({tr("step"), tr("token fed"), tr("rows the full pass computes"),
+             tr("rows the cache computes"), tr("max |cached − recomputed|")});
+    for (std::size_t s = 0; s < c.fed.size(); ++s)
+        t.add({std::to_string(s + 1), text_of(in.model.config, {c.fed[s]}), std::to_string(s + 1),
+               "1", sci(c.greedy.gaps[s])});
+    ch.table(t);
+    ch.record("kv_cache_logits", c.greedy.cached, Shape::Matrix, tolerance::end_to_end);
     ch.record_number("kv_cache_max_abs_diff", worst, 0.0);
     ch.say(tr(
         "Every difference is exactly {}: every row is computed by the same functions in the same "
@@ -147,17 +153,18 @@ void kv_cache(Chapter& ch, const Inputs& in) {
 }
 
 void cache_memory(Chapter& ch, const Inputs& in) {
+    const TransformerConfig base;  // the paper's base model: 6 decoder layers, d_model 512
+    Matrix bytes(1, in.memory_lengths.size());
+    for (std::size_t i = 0; i < in.memory_lengths.size(); ++i)
+        bytes(0, i) = kv_cache_bytes(base, in.memory_lengths[i], in.memory_lengths[i]);
     ch.step(tr("What the cache costs: memory that grows with every token"));
-    TransformerConfig base;  // the paper's base model: 6 decoder layers, d_model 512
     ch.say(tr(
         "Per decoder layer and per token the cache holds one key row and one value row: h·d_k + "
         "h·d_v numbers. For the paper's base model that is 6 · 1024 doubles, 48 KiB per token in "
         "float64 (12 KiB in float16), for the target and the source tokens alike:"));
-    Matrix bytes(1, in.memory_lengths.size());
     Table t({tr("target + source tokens"), tr("bytes (float64)"), "MiB"});
     for (std::size_t i = 0; i < in.memory_lengths.size(); ++i) {
         const std::size_t n = in.memory_lengths[i];
-        bytes(0, i) = kv_cache_bytes(base, n, n);
         t.add({std::to_string(n) + " + " + std::to_string(n),
                grouped(static_cast<unsigned long long>(bytes(0, i))),
                fixed(bytes(0, i) / (1 << 20), 1)});
@@ -171,127 +178,15 @@ void cache_memory(Chapter& ch, const Inputs& in) {
            grouped(static_cast<unsigned long long>(kv_cache_bytes(c, 1, 0)))));
 }
 
-// Seconds to feed n tokens: recomputing the whole prefix at every step, or with the cache.
-std::pair<double, double> generation_seconds(const Transformer& m, const Tokens& source,
-                                             std::size_t n) {
-    std::vector<int> ids;  // tokens the model may generate: what a real decoder would feed back
-    for (int id = 0; id < static_cast<int>(m.config.tgt_vocab); ++id)
-        if (may_generate(id, m.config)) ids.push_back(id);
-    Tokens fed = {m.config.bos_id};
-    for (std::size_t t = 1; t < n; ++t) fed.push_back(ids[t % ids.size()]);
-    const Matrix memory = encode(m, {source});
-    const double recompute = median_seconds(
-        [&] {
-            for (std::size_t t = 1; t <= n; ++t)
-                decode(m, {Tokens(fed.begin(), fed.begin() + static_cast<std::ptrdiff_t>(t))}, memory,
-                       {source});
-        },
-        1);
-    const double cached = median_seconds(
-        [&] {
-            KVCache cache = start_decoding(m, source);
-            for (const int token : fed) decode_step(m, cache, token);
-        },
-        3);
-    return {recompute, cached};
-}
-
-std::vector<double> as_doubles(const std::vector<std::size_t>& v) {
-    return std::vector<double>(v.begin(), v.end());
-}
-
-// Both totals against n on log-log axes, with their fitted slopes and n³, n² beside them.
-void time_picture(Chapter& ch, const Inputs& in, const std::vector<double>& ns,
-                  const std::array<std::vector<double>, 2>& seconds, std::array<double, 2> slopes) {
-    const std::vector<double>& recompute = seconds[0];
-    const std::vector<double>& cached = seconds[1];
-    const double p_recompute = slopes[0], p_cached = slopes[1];
-    LineChart chart{tr("time to generate n tokens (d_model {})", in.model.config.d_model),
-                    "n",
-                    tr("seconds"),
-                    true,
-                    true,
-                    {},
-                    ns};  // ticks at the lengths measured
-    chart.series.push_back({tr("recomputing the prefix"), ns, recompute, true, false,
-                            tr("slope {}", fixed(p_recompute, 2))});
-    chart.series.push_back(
-        {tr("KV cache"), ns, cached, true, false, tr("slope {}", fixed(p_cached, 2))});
-    for (const double power : {3.0, 2.0}) {  // through each series' first point: n³ and n²
-        const std::vector<double>& from = power == 3 ? recompute : cached;
-        Series ref{power == 3 ? "∝ n³" : "∝ n²", {}, {}, false, true, power == 3 ? "n³" : "n²"};
-        for (const double n : ns)
-            ref.xs.push_back(n), ref.ys.push_back(from[0] * elementary::pow(n / ns[0], power));
-        chart.series.push_back(ref);
-    }
-    ch.picture("ch09_time.svg", line_chart_svg(chart));
-}
-
-// "short of", "close to" or "above": a fitted exponent against the power it is counted at.
-std::string against(double fitted, double counted) {
-    if (fitted < counted - 0.15) return tr("short of");
-    if (fitted > counted + 0.15) return tr("above");
-    return tr("close to");
-}
-
-void timed(Chapter& ch, const Inputs& in) {
-    ch.step(tr("Time: recomputing against caching"));
-    ch.say(
-        tr("To generate n tokens, recomputation runs prefixes of 1, 2, …, n rows: its attention "
-           "scores number Σ t² ≈ n³/3 per layer, its projections Σ t ≈ n²/2 rows. The cache runs n "
-           "single rows: Σ t ≈ n²/2 scores, n rows of projections. Measured (on {}, median of "
-           "runs):",
-           threads_used()));
-    std::vector<double> recompute, cached;
-    Table t({tr("n tokens"), tr("recompute (s)"), tr("cached (s)"), tr("per token: recompute (ms)"),
-             tr("per token: cached (ms)"), tr("speed-up")});
-    ProgressBar progress;  // on stderr: the longest recomputations take seconds
-    for (std::size_t i = 0; i < in.timing_lengths.size(); ++i) {
-        const std::size_t n = in.timing_lengths[i];
-        progress.status(tr("timing n = {} ({} of {})", n, i + 1, in.timing_lengths.size()));
-        const auto [r, c] = generation_seconds(in.model, in.sources[0], n);
-        recompute.push_back(r), cached.push_back(c);
-        const double per = 1000.0 / static_cast<double>(n);
-        t.add({std::to_string(n), general(r, 3), general(c, 3), general(r * per, 3),
-               general(c * per, 3), fixed(r / c, 1) + "×"});
-    }
-    progress.done();
-    ch.table(t);
-    const std::vector<double> ns = as_doubles(in.timing_lengths);
-    if (distinct_sizes(ns) < 2) {
-        ch.say(
-            tr("One length only (inputs.timing_lengths): no exponent can be fitted; give two "
-               "lengths or more."));
-        return;
-    }
-    const double p_recompute = fitted_exponent(ns, recompute),
-                 p_cached = fitted_exponent(ns, cached);
-    ch.measured("time_exponent_recompute", p_recompute);
-    ch.measured("time_exponent_cached", p_cached);
-    ch.say(
-        tr("Fitted here: recomputation ∝ n^{}, the cache ∝ n^{} in total, so one power less per "
-           "generated token (n^{} and n^{}). Recomputation's exponent is {} the 3 of the "
-           "attention work, the cache's {} the 2.",
-           fixed(p_recompute, 2), fixed(p_cached, 2), fixed(p_recompute - 1, 2),
-           fixed(p_cached - 1, 2), against(p_recompute, 3), against(p_cached, 2)));
-    if (p_recompute < 2.85 || p_cached < 1.85)
-        ch.say(
-            tr("The exponents fall short of the count because with d_model {} the per-row work "
-               "(projections, feed-forward, output layer) still weighs beside the attention "
-               "scores, and it grows one power slower; the longer the output, the closer the "
-               "exponents come.",
-               in.model.config.d_model));
-    if (p_recompute > 3.15 || p_cached > 2.15)
-        ch.say(
-            tr("Above the count: the machine's doing — caches overflow as the matrices grow, "
-               "or other work shared the cores while it was timed (a timing varies from run to "
-               "run)."));
-    time_picture(ch, in, ns, {recompute, cached}, {p_recompute, p_cached});
-}
-
 // Searches cut off at a short max_length while an unfinished hypothesis can still beat the
 // worst finished one: it is scored as it stands and takes that one's place.
 void cutoff_searches(Chapter& ch, const Inputs& in) {
+    std::vector<std::vector<Hypothesis>> searches;  // one per source of in.cutoff_sources
+    for (std::size_t s = 0; s < in.cutoff_sources.size(); ++s) {
+        BeamSettings cut = in.beam;
+        cut.max_length = in.cutoff_lengths[s];
+        searches.push_back(beam_search(in.model, in.cutoff_sources[s], cut));
+    }
     const TransformerConfig& c = in.model.config;
     std::size_t width = 1;
     for (std::size_t n : in.cutoff_lengths) width = std::max(width, n + 1);
@@ -299,11 +194,9 @@ void cutoff_searches(Chapter& ch, const Inputs& in) {
     Matrix scores(in.cutoff_sources.size(), in.beam.beam);
     std::size_t unfinished = 0;
     for (std::size_t s = 0; s < in.cutoff_sources.size(); ++s) {
-        BeamSettings cut = in.beam;
-        cut.max_length = in.cutoff_lengths[s];
-        const std::vector<Hypothesis> found = beam_search(in.model, in.cutoff_sources[s], cut);
+        const std::vector<Hypothesis>& found = searches[s];
         ch.line(tr("source {}, cut off after {}", digits(c, in.cutoff_sources[s]),
-                   count_of(cut.max_length, N_("{} token"), N_("{} tokens"))));
+                   count_of(in.cutoff_lengths[s], N_("{} token"), N_("{} tokens"))));
         for (std::size_t h = 0; h < found.size() && h < scores.cols; ++h) {
             ch.line("  " + tr("beam {}  {}   log P {}, score {}", h + 1, words(c, found[h].tokens),
                               fixed(found[h].log_prob, 4), fixed(found[h].score, 4)) +
@@ -322,8 +215,31 @@ void cutoff_searches(Chapter& ch, const Inputs& in) {
     ch.record("beam_cutoff_scores", scores, Shape::Matrix, tolerance::end_to_end);
 }
 
+// One source decoded: beam search's hypotheses, greedy's output and its log-probability, and the
+// hypotheses of the simpler stopping rule (stop when beam hypotheses have finished).
+struct Searched {
+    std::vector<Hypothesis> found, first_finished;
+    Tokens greedy;
+    double greedy_log_prob = 0;
+};
+std::vector<Searched> searched(const Inputs& in) {
+    BeamSettings first = in.beam;
+    first.stop = Stop::FirstFinished;
+    std::vector<Searched> out;
+    for (const Tokens& source : in.sources) {
+        Searched s;
+        s.found = beam_search(in.model, source, in.beam);
+        s.greedy = greedy_decode(in.model, source, in.max_length).output;
+        s.greedy_log_prob = sequence_log_prob(in.model, source, s.greedy);
+        s.first_finished = beam_search(in.model, source, first);
+        out.push_back(s);
+    }
+    return out;
+}
+
 // Returns whether beam search found, for some source, a more probable output than greedy's.
 bool beam_search_step(Chapter& ch, const Inputs& in) {
+    const std::vector<Searched> all = searched(in);
     ch.step(tr("Beam search: beam {} and length penalty α = {} (the paper's: 4 and 0.6, §6.1)",
                in.beam.beam, general(in.beam.alpha, 3)));
     ch.say(
@@ -341,9 +257,9 @@ bool beam_search_step(Chapter& ch, const Inputs& in) {
     Matrix scores(in.sources.size(), in.beam.beam), log_probs(in.sources.size(), in.beam.beam);
     bool better_than_greedy = false;
     for (std::size_t s = 0; s < in.sources.size(); ++s) {
-        const std::vector<Hypothesis> found = beam_search(in.model, in.sources[s], in.beam);
-        const Tokens greedy = greedy_decode(in.model, in.sources[s], in.max_length).output;
-        const double greedy_lp = sequence_log_prob(in.model, in.sources[s], greedy);
+        const std::vector<Hypothesis>& found = all[s].found;
+        const Tokens& greedy = all[s].greedy;
+        const double greedy_lp = all[s].greedy_log_prob;
         ch.line(tr("source {}", digits(c, in.sources[s])));
         ch.line("  " + tr("greedy  {}   log P {}, score {}", words(c, greedy), fixed(greedy_lp, 4),
                           fixed(greedy_lp / length_penalty(greedy.size() - 1, in.beam.alpha), 4)));
@@ -363,12 +279,10 @@ bool beam_search_step(Chapter& ch, const Inputs& in) {
     ch.record("beam_log_probs", log_probs, Shape::Matrix, tolerance::end_to_end);
     // the simpler stopping rule, compared on a trained model in the next step: its hypotheses
     // here are checked against the oracle's too
-    BeamSettings first = in.beam;
-    first.stop = Stop::FirstFinished;
     std::vector<Tokens> first_hyps;
     Matrix first_scores(in.sources.size(), in.beam.beam);
     for (std::size_t s = 0; s < in.sources.size(); ++s) {
-        const std::vector<Hypothesis> found = beam_search(in.model, in.sources[s], first);
+        const std::vector<Hypothesis>& found = all[s].first_finished;
         for (std::size_t h = 0; h < found.size() && h < first_scores.cols; ++h) {
             first_hyps.push_back(found[h].tokens);
             first_scores(s, h) = found[h].score;
@@ -501,33 +415,47 @@ std::string setting_text(const SamplingSetting& s) {
                    : tr("T {}", general(s.temperature, 3));
 }
 
-void sampling(Chapter& ch, const Inputs& in) {
-    ch.step(tr("Sampling: temperature and top-k, seeded"));
+// The first step's distribution under each setting to show (a row each, as the oracle writes
+// them), and the samples drawn with seed in.seed under each setting to sample.
+struct Samples {
+    Matrix distributions;
+    std::vector<Tokens> drawn;
+};
+Samples samples_of(const Inputs& in) {
     const TransformerConfig& c = in.model.config;
     KVCache cache = start_decoding(in.model, in.sources[0]);
     const Matrix logits = decode_step(in.model, cache, c.bos_id);
+    Samples out{Matrix(in.shown.size(), logits.cols), {}};
+    for (std::size_t i = 0; i < in.shown.size(); ++i)
+        set_submatrix(out.distributions, i, 0,
+                      sampling_distribution(logits, c, in.shown[i].temperature, in.shown[i].top_k));
+    Random rng(in.seed);
+    for (const SamplingSetting& s : in.sampled)
+        for (std::size_t k = 0; k < in.samples; ++k)
+            out.drawn.push_back(
+                sample_decode(in.model, in.sources[0], s.temperature, s.top_k, in.max_length, rng));
+    return out;
+}
+
+void sampling(Chapter& ch, const Inputs& in) {
+    const Samples samples = samples_of(in);
+    const Matrix& shown = samples.distributions;
+    const std::vector<Tokens>& drawn = samples.drawn;
+    ch.step(tr("Sampling: temperature and top-k, seeded"));
+    const TransformerConfig& c = in.model.config;
     ch.say(tr(
         "Instead of the most probable token, draw one: p(v) ∝ exp(logit_v / T). Below, the first "
         "step of {}… — the temperature T sharpens (T < 1) or flattens (T > 1) the model's "
         "distribution; top-k keeps the k most probable tokens only:",
         digits(c, in.sources[0])));
-    Matrix shown(in.shown.size(), logits.cols);  // one row per setting, as the oracle writes it
     Labels settings;
-    for (std::size_t i = 0; i < in.shown.size(); ++i) {
-        const SamplingSetting& x = in.shown[i];
-        set_submatrix(shown, i, 0, sampling_distribution(logits, c, x.temperature, x.top_k));
-        settings.push_back(setting_text(x));
-    }
+    for (const SamplingSetting& x : in.shown) settings.push_back(setting_text(x));
     ch.record("sampling_distributions", shown, Shape::Matrix, tolerance::end_to_end);
     ch.matrix(tr("p(first token)"), transpose(shown), names_of(c), settings, 3);
-    Random rng(in.seed);
-    std::vector<Tokens> drawn;
+    std::size_t next = 0;
     for (const SamplingSetting& s : in.sampled)
-        for (std::size_t k = 0; k < in.samples; ++k) {
-            drawn.push_back(
-                sample_decode(in.model, in.sources[0], s.temperature, s.top_k, in.max_length, rng));
-            ch.line("  " + tr("{}:  {}", setting_text(s), words(c, drawn.back())));
-        }
+        for (std::size_t k = 0; k < in.samples; ++k)
+            ch.line("  " + tr("{}:  {}", setting_text(s), words(c, drawn[next++])));
     ch.record("sampled_tokens", padded(drawn, in.max_length + 1, c.pad_id), Shape::Matrix, 0.0);
     ch.say(
         tr("Seed {} draws these tokens on every machine, and the oracle draws the same from "

@@ -51,35 +51,41 @@ void show_vector(Chapter& ch, const std::string& key, const std::string& title, 
 
 // --- RMSNorm -------------------------------------------------------------------------------------
 
-void rms_step(Chapter& ch, const Inputs& in, Trained& trained) {
-    ch.step(tr("RMSNorm beside LayerNorm (LLaMA's norm; chapter 6's LayerNorm)"));
-    const std::size_t d = in.norm_x.cols;
-    const Norm layer{Matrix(1, d, 1.0), Matrix(1, d), 1e-5, NormKind::Layer};
-    const Norm rms{Matrix(1, d, 1.0), Matrix(), 1e-5, NormKind::RMS};
-    ch.matrix(tr("x, rows of {} features", d), in.norm_x, {}, {}, 2);
-    const Matrix ln = layer_norm(in.norm_x, layer), rn = rms_norm(in.norm_x, rms);
-    ch.show("layer_norm", tr("LayerNorm(x): mean 0, variance 1 per row"), ln, {}, {}, 3);
-    ch.show("rms_norm", tr("RMSNorm(x): root mean square 1 per row"), rn, {}, {}, 3);
-    double largest_mean = 0.0;
-    for (std::size_t r = 0; r < rn.rows; ++r) {
+// The largest mean of a row, in size.
+double largest_row_mean(const Matrix& m) {
+    double largest = 0.0;
+    for (std::size_t r = 0; r < m.rows; ++r) {
         double mean = 0.0;
-        for (std::size_t c = 0; c < d; ++c) mean += rn(r, c) / static_cast<double>(d);
-        largest_mean = std::max(largest_mean, std::fabs(mean));
+        for (std::size_t c = 0; c < m.cols; ++c) mean += m(r, c) / static_cast<double>(m.cols);
+        largest = std::max(largest, std::fabs(mean));
     }
-    ch.say(
-        tr("RMSNorm drops two things: the mean is not taken out (its rows here keep means up "
-           "to {}), and there is no bias, only a gain. What remains is one pass over a row "
-           "(the sum of squares) where LayerNorm makes two (the mean, then the variance "
-           "around it).",
-           fixed(largest_mean, 3)));
-    if (ch.options.check) return;  // timings and training: measurements, not checks
+    return largest;
+}
+
+// LayerNorm and RMSNorm timed on 2,048 rows of 512 (median of runs): seconds of each.
+std::pair<double, double> norm_seconds() {
     Matrix big(2048, 512);
     Random rng(1);
     for (double& v : big.data) v = rng.normal();
     const Norm big_layer{Matrix(1, 512, 1.0), Matrix(1, 512), 1e-5, NormKind::Layer};
     const Norm big_rms{Matrix(1, 512, 1.0), Matrix(), 1e-5, NormKind::RMS};
-    const double t_layer = median_seconds([&] { layer_norm(big, big_layer); }, 5, 0.2);
-    const double t_rms = median_seconds([&] { rms_norm(big, big_rms); }, 5, 0.2);
+    return {median_seconds([&] { layer_norm(big, big_layer); }, 5, 0.2),
+            median_seconds([&] { rms_norm(big, big_rms); }, 5, 0.2)};
+}
+
+// Timed, and a model trained with either norm: measurements, not checks.
+void rms_measured(Chapter& ch, const Inputs& in, Trained& trained) {
+    const auto [t_layer, t_rms] = norm_seconds();
+    // and a model trains with it: chapter 7's reversal, the same plan, either norm
+    const std::size_t seed = in.seeds.empty() ? 1 : in.seeds.front();
+    const std::vector<Example> heldout = heldout_examples(in.plan);
+    std::vector<const TrainingRun*> runs;
+    std::vector<double> rates;
+    for (const NormKind kind : {NormKind::Layer, NormKind::RMS}) {
+        runs.push_back(&trained.get(ch, in, PositionScheme::Sinusoidal, kind, seed));
+        rates.push_back(exact_match(runs.back()->model, heldout).rate());
+    }
+    trained.done();
     ch.measured("layer_norm_seconds", t_layer);
     ch.measured("rms_norm_seconds", t_rms);
     ch.say(
@@ -87,21 +93,35 @@ void rms_step(Chapter& ch, const Inputs& in, Trained& trained) {
            "RMSNorm {} ms ({}× LayerNorm's time) — next to a layer's matrix products, "
            "either is small.",
            fixed(1000 * t_layer, 2), fixed(1000 * t_rms, 2), fixed(t_rms / t_layer, 2)));
-    // and a model trains with it: chapter 7's reversal, the same plan, either norm
-    const std::size_t seed = in.seeds.empty() ? 1 : in.seeds.front();
-    const std::vector<Example> heldout = heldout_examples(in.plan);
     Table t({tr("norm"), tr("final loss"), tr("held-out exact match")});
-    for (const NormKind kind : {NormKind::Layer, NormKind::RMS}) {
-        const TrainingRun& r = trained.get(ch, in, PositionScheme::Sinusoidal, kind, seed);
-        const double rate = exact_match(r.model, heldout).rate();
-        ch.measured("heldout_exact_match_" + norm_name(kind), rate);
-        t.add({kind == NormKind::RMS ? "RMSNorm" : "LayerNorm", fixed(r.losses.back(), 4),
-               fixed(100 * rate, 1) + "%"});
+    for (std::size_t i = 0; i < 2; ++i) {
+        const NormKind kind = i == 0 ? NormKind::Layer : NormKind::RMS;
+        ch.measured("heldout_exact_match_" + norm_name(kind), rates[i]);
+        t.add({kind == NormKind::RMS ? "RMSNorm" : "LayerNorm", fixed(runs[i]->losses.back(), 4),
+               fixed(100 * rates[i], 1) + "%"});
     }
-    trained.done();
     ch.say(tr("Chapter 7's reversal model ({} steps, seed {}), once with each norm:",
               in.plan.settings.max_steps, seed));
     ch.table(t);
+}
+
+void rms_step(Chapter& ch, const Inputs& in, Trained& trained) {
+    const std::size_t d = in.norm_x.cols;
+    const Norm layer{Matrix(1, d, 1.0), Matrix(1, d), 1e-5, NormKind::Layer};
+    const Norm rms{Matrix(1, d, 1.0), Matrix(), 1e-5, NormKind::RMS};
+    const Matrix ln = layer_norm(in.norm_x, layer), rn = rms_norm(in.norm_x, rms);
+    const double largest_mean = largest_row_mean(rn);
+    ch.step(tr("RMSNorm beside LayerNorm (LLaMA's norm; chapter 6's LayerNorm)"));
+    ch.matrix(tr("x, rows of {} features", d), in.norm_x, {}, {}, 2);
+    ch.show("layer_norm", tr("LayerNorm(x): mean 0, variance 1 per row"), ln, {}, {}, 3);
+    ch.show("rms_norm", tr("RMSNorm(x): root mean square 1 per row"), rn, {}, {}, 3);
+    ch.say(
+        tr("RMSNorm drops two things: the mean is not taken out (its rows here keep means up "
+           "to {}), and there is no bias, only a gain. What remains is one pass over a row "
+           "(the sum of squares) where LayerNorm makes two (the mean, then the variance "
+           "around it).",
+           fixed(largest_mean, 3)));
+    if (!ch.options.check) rms_measured(ch, in, trained);  // measurements, not checks
 }
 
 // --- RoPE ----------------------------------------------------------------------------------------
@@ -134,35 +154,41 @@ double spread_by_distance(const std::vector<std::pair<std::size_t, std::size_t>>
 
 // Pairs of positions at the same distance: RoPE's scores against scores with chapter 5's table
 // added to q and k.
-void score_pairs(Chapter& ch, const Inputs& in) {
+// Each pair's score with RoPE (rope) and with chapter 5's table added to q and k (added).
+struct PairScores {
+    Matrix rope, added;  // (1 x pairs)
+};
+PairScores pair_scores(const Inputs& in) {
     const std::size_t d_k = in.rope_d_k;
-    Matrix scores(1, in.pairs.size()), added(1, in.pairs.size());
-    std::vector<double> s_rope, s_added;
-    const std::size_t far = [&] {
-        std::size_t m = 0;
-        for (const auto& [a, b] : in.pairs) m = std::max({m, a, b});
-        return m + 1;
-    }();
+    std::size_t far = 0;  // the table's length: past the farthest position of any pair
+    for (const auto& [a, b] : in.pairs) far = std::max({far, a + 1, b + 1});
     const Matrix pe = sinusoidal_encoding(far, d_k);
-    Table t({"m", "n", "m − n", tr("RoPE: q_m·k_n"), tr("added table: (q + PE_m)·(k + PE_n)")});
+    PairScores s{Matrix(1, in.pairs.size()), Matrix(1, in.pairs.size())};
     for (std::size_t i = 0; i < in.pairs.size(); ++i) {
         const auto [m, n] = in.pairs[i];
-        scores(0, i) = rope_score(in.rope_q, in.rope_k, d_k, m, n);
+        s.rope(0, i) = rope_score(in.rope_q, in.rope_k, d_k, m, n);
         double a = 0.0;
         for (std::size_t c = 0; c < d_k; ++c)
             a += (in.rope_q(0, c) + pe(m, c)) * (in.rope_k(0, c) + pe(n, c));
-        added(0, i) = a;
-        s_rope.push_back(scores(0, i));
-        s_added.push_back(a);
+        s.added(0, i) = a;
+    }
+    return s;
+}
+
+void score_pairs(Chapter& ch, const Inputs& in) {
+    const PairScores s = pair_scores(in);
+    const double rope_spread = spread_by_distance(in.pairs, s.rope.data);
+    const double added_spread = spread_by_distance(in.pairs, s.added.data);
+    Table t({"m", "n", "m − n", tr("RoPE: q_m·k_n"), tr("added table: (q + PE_m)·(k + PE_n)")});
+    for (std::size_t i = 0; i < in.pairs.size(); ++i) {
+        const auto [m, n] = in.pairs[i];
         t.add({std::to_string(m), std::to_string(n),
-               std::to_string(static_cast<long>(m) - static_cast<long>(n)), fixed(scores(0, i), 6),
-               fixed(a, 6)});
+               std::to_string(static_cast<long>(m) - static_cast<long>(n)), fixed(s.rope(0, i), 6),
+               fixed(s.added(0, i), 6)});
     }
     ch.table(t);
-    ch.record("rope_scores", scores, Shape::Vector);
-    ch.record("added_scores", added, Shape::Vector);
-    const double rope_spread = spread_by_distance(in.pairs, s_rope);
-    const double added_spread = spread_by_distance(in.pairs, s_added);
+    ch.record("rope_scores", s.rope, Shape::Vector);
+    ch.record("added_scores", s.added, Shape::Vector);
     ch.record_number("rope_relative_max_diff", rope_spread, 1e-12);
     ch.say(
         tr("Pairs at the same distance m − n: their RoPE scores differ by at most {} (rounding), "
@@ -190,20 +216,20 @@ void show_frequencies(Chapter& ch, const Inputs& in) {
 }
 
 void rope_step(Chapter& ch, const Inputs& in) {
-    ch.step(tr("RoPE: queries and keys rotated by their positions (02 and 04 位置编码)"));
     const std::size_t d_k = in.rope_d_k;
+    Matrix repeated(in.rope_positions.size(), d_k);  // the same q at every position
+    for (std::size_t r = 0; r < repeated.rows; ++r) set_submatrix(repeated, r, 0, in.rope_q);
+    const Matrix rotated = rope_rotate(repeated, d_k, in.rope_positions);
+    ch.step(tr("RoPE: queries and keys rotated by their positions (02 and 04 位置编码)"));
     ch.say(
         tr("Instead of adding a position vector to the embedding, RoPE rotates each pair of "
            "columns (2i, 2i + 1) of a query or key at position p by the angle p·θ_i, θ_i = "
            "10000^(−2i/d_k), after the projections, in every head. The same q (d_k = {}) at "
            "positions {}:",
            d_k, seq(in.rope_positions)));
-    Matrix repeated(in.rope_positions.size(), d_k);
-    for (std::size_t r = 0; r < repeated.rows; ++r) set_submatrix(repeated, r, 0, in.rope_q);
     Labels rows;
     for (const std::size_t p : in.rope_positions) rows.push_back("p = " + std::to_string(p));
-    ch.show("rope_rotated_q", tr("q rotated by its position"),
-            rope_rotate(repeated, d_k, in.rope_positions), rows, {}, 4);
+    ch.show("rope_rotated_q", tr("q rotated by its position"), rotated, rows, {}, 4);
     score_pairs(ch, in);
     show_frequencies(ch, in);
 }
@@ -243,15 +269,10 @@ void alibi_step(Chapter& ch, const Inputs& in) {
 
 // --- sliding window ------------------------------------------------------------------------------
 
-void window_step(Chapter& ch, const Inputs& in) {
-    ch.step(tr("Sliding-window attention: each query sees the last {} positions", in.window));
-    const std::size_t n = in.window_n, w = in.window;
-    const Matrix mask = add(causal_mask(n), window_mask(n, n, w));
-    ch.record("window_mask_hidden", hidden_positions(mask));
-    ch.shaded(tr("causal + window {} mask over {} positions", w, n), hidden_positions(mask),
-              tr("█ hidden, blank seen"));
-    // who can reach the last position after L layers: one step of attention per layer
-    Table t({tr("layers"), tr("positions reaching the last"), tr("L·(w − 1) + 1, at most n")});
+// How many positions reach the last one through each number of layers of in.window_layers,
+// under the mask: one step of attention per layer, counted by propagating who reads whom.
+Matrix window_reach(const Inputs& in, const Matrix& mask) {
+    const std::size_t n = in.window_n;
     Matrix reach(1, in.window_layers.size());
     for (std::size_t i = 0; i < in.window_layers.size(); ++i) {
         std::vector<bool> reached(n, false);
@@ -264,12 +285,23 @@ void window_step(Chapter& ch, const Inputs& in) {
                         if (!std::isinf(mask(q, k))) next[k] = true;
             reached = next;
         }
-        const std::size_t count =
-            static_cast<std::size_t>(std::count(reached.begin(), reached.end(), true));
-        reach(0, i) = static_cast<double>(count);
-        t.add({std::to_string(in.window_layers[i]), std::to_string(count),
-               std::to_string(std::min(n, in.window_layers[i] * (w - 1) + 1))});
+        reach(0, i) = static_cast<double>(std::count(reached.begin(), reached.end(), true));
     }
+    return reach;
+}
+
+void window_step(Chapter& ch, const Inputs& in) {
+    const std::size_t n = in.window_n, w = in.window;
+    const Matrix mask = add(causal_mask(n), window_mask(n, n, w));
+    const Matrix reach = window_reach(in, mask);
+    ch.step(tr("Sliding-window attention: each query sees the last {} positions", in.window));
+    ch.record("window_mask_hidden", hidden_positions(mask));
+    ch.shaded(tr("causal + window {} mask over {} positions", w, n), hidden_positions(mask),
+              tr("█ hidden, blank seen"));
+    Table t({tr("layers"), tr("positions reaching the last"), tr("L·(w − 1) + 1, at most n")});
+    for (std::size_t i = 0; i < in.window_layers.size(); ++i)
+        t.add({std::to_string(in.window_layers[i]), std::to_string(std::size_t(reach(0, i))),
+               std::to_string(std::min(n, in.window_layers[i] * (w - 1) + 1))});
     ch.table(t);
     ch.record("window_reach", reach, Shape::Vector);
     ch.say(
@@ -289,7 +321,29 @@ double kv_cache_gap(const Transformer& m, const Example& e) {
         .worst();
 }
 
+// One variant on the batch: its logits, loss and gradients, and the KV cache's largest
+// difference from recomputing.
+struct VariantRun {
+    Matrix logits;
+    double loss = 0, cache_gap = 0;
+    Transformer grad;
+};
+VariantRun run_variant(const Inputs& in, const Variant& v) {
+    std::vector<Tokens> sources, inputs;
+    for (const Example& e : in.batch) {
+        sources.push_back(e.source);
+        inputs.push_back(shifted_right(e.target, v.model.config.bos_id));
+    }
+    VariantRun r;
+    r.logits = decode(v.model, inputs, encode(v.model, sources), sources);
+    r.loss = batch_gradients(v.model, in.batch, in.smoothing, r.grad);
+    for (const Example& e : in.batch) r.cache_gap = std::max(r.cache_gap, kv_cache_gap(v.model, e));
+    return r;
+}
+
 void variants_step(Chapter& ch, const Inputs& in) {
+    std::vector<VariantRun> runs;
+    for (const Variant& v : in.variants) runs.push_back(run_variant(in, v));
     ch.step(tr("Every switch on one small model, against PyTorch: logits, gradients, KV cache"));
     ch.say(
         tr("A small encoder-decoder in {} combinations of the switches, each with its own "
@@ -302,21 +356,13 @@ void variants_step(Chapter& ch, const Inputs& in) {
     Matrix gaps(1, in.variants.size());
     for (std::size_t i = 0; i < in.variants.size(); ++i) {
         const Variant& v = in.variants[i];
-        std::vector<Tokens> sources, inputs;
-        for (const Example& e : in.batch) {
-            sources.push_back(e.source);
-            inputs.push_back(shifted_right(e.target, v.model.config.bos_id));
-        }
-        ch.record("logits_" + v.name, decode(v.model, inputs, encode(v.model, sources), sources),
-                  Shape::Matrix, tolerance::end_to_end);
-        Transformer grad;
-        const double loss = batch_gradients(v.model, in.batch, in.smoothing, grad);
-        ch.record_number("loss_" + v.name, loss, tolerance::end_to_end);
-        const double worst = record_gradients(ch, v.name, grad);
-        double gap = 0.0;
-        for (const Example& e : in.batch) gap = std::max(gap, kv_cache_gap(v.model, e));
-        gaps(0, i) = gap;
-        t.add({v.name, variant_text(v.model.config), fixed(loss, 10), sci(worst), sci(gap)});
+        const VariantRun& r = runs[i];
+        ch.record("logits_" + v.name, r.logits, Shape::Matrix, tolerance::end_to_end);
+        ch.record_number("loss_" + v.name, r.loss, tolerance::end_to_end);
+        const double worst = record_gradients(ch, v.name, r.grad);
+        gaps(0, i) = r.cache_gap;
+        t.add({v.name, variant_text(v.model.config), fixed(r.loss, 10), sci(worst),
+               sci(r.cache_gap)});
     }
     ch.table(t);
     ch.record("kv_cache_max_abs_diff", gaps, Shape::Vector, 0.0);

@@ -66,6 +66,8 @@ std::string step_note(std::size_t j, const OnlineStep& s, double max_before) {
 }
 
 void one_pass(Chapter& ch, const Inputs& in) {
+    std::vector<OnlineStep> steps;
+    const std::vector<double> w = online_softmax(in.online_scores, &steps);
     ch.step(tr("Softmax in one pass: a running maximum and a running sum"));
     ch.say(
         tr("Chapter 2's softmax reads a row three times: for its maximum m, for the sum "
@@ -74,8 +76,6 @@ void one_pass(Chapter& ch, const Inputs& in) {
            "sum so far is multiplied by exp(m − m') ≤ 1 and the new term added. Here on the "
            "unscaled scores of {} from 01's hand calculation:",
            in.online_query));
-    std::vector<OnlineStep> steps;
-    const std::vector<double> w = online_softmax(in.online_scores, &steps);
     Table t(
         {tr("key"), tr("score"), tr("running max m"), tr("running sum l"), tr("what happened")});
     std::vector<double> maxes, sums;
@@ -95,6 +95,8 @@ void one_pass(Chapter& ch, const Inputs& in) {
 
 // The one pass against chapter 2's softmax (softmax_rows) on every row the chapter meets.
 void against_chapter_2(Chapter& ch, const Inputs& in) {
+    const std::vector<double> hidden = online_softmax({neg_inf, neg_inf, neg_inf});
+    const bool zeros = std::all_of(hidden.begin(), hidden.end(), [](double x) { return x == 0; });
     std::size_t weights = 0, same = 0;
     std::uint64_t worst_ulps = 0;
     double worst = 0.0;
@@ -126,8 +128,6 @@ void against_chapter_2(Chapter& ch, const Inputs& in) {
                rows.size(), weights, same,
                count_of(static_cast<std::size_t>(worst_ulps), N_("{} unit"), N_("{} units")),
                sci(worst)));
-    const std::vector<double> hidden = online_softmax({neg_inf, neg_inf, neg_inf});
-    const bool zeros = std::all_of(hidden.begin(), hidden.end(), [](double x) { return x == 0; });
     ch.say(zeros ? tr("A row whose keys are all hidden (three scores of −inf): m stays −inf, l "
                       "stays 0, and the weights come out 0, 0, 0 — as chapter 3's softmax "
                       "gives, never 0/0.")
@@ -155,7 +155,29 @@ std::string within(double diff) {
     return diff <= tolerance::single_op ? tr("within 1e-12") : tr("NOT within 1e-12");
 }
 
+// One case tiled and standard: the tiled pass, its largest difference from the standard one, and
+// its query rows that saw no key (how many, and how many of those came out as zeros).
+struct TiledCase {
+    TiledAttention tiled;
+    double diff = 0;
+    std::size_t empty_rows = 0, empty_zero = 0;
+};
+TiledCase tiled_case(const Case& c) {
+    TiledCase r{tiled_attention(c.Q, c.K, c.V, c.rule, c.tiles), 0, 0, 0};
+    const AttentionResult standard = attention(c.Q, c.K, c.V, mask_of(c.rule, c.Q.rows, c.K.rows));
+    r.diff = max_abs_diff(r.tiled.output, standard.output);
+    for (std::size_t i = 0; i < c.Q.rows; ++i)
+        if (r.tiled.lse[i] == neg_inf) {
+            ++r.empty_rows;
+            r.empty_zero += std::all_of(r.tiled.output.row(i), r.tiled.output.row(i) + c.V.cols,
+                                        [](double x) { return x == 0; });
+        }
+    return r;
+}
+
 void forward(Chapter& ch, const Inputs& in) {
+    std::vector<TiledCase> runs;
+    for (const Case& c : in.cases) runs.push_back(tiled_case(c));
     ch.step(tr("Tiled attention: blocks of queries against blocks of keys"));
     ch.say(
         tr("For each block of queries, the key blocks are read in turn. Each query row keeps "
@@ -167,23 +189,17 @@ void forward(Chapter& ch, const Inputs& in) {
              tr("max |tiled − standard|")});
     double worst = 0.0;
     std::size_t empty_rows = 0, empty_zero = 0;
-    for (const Case& c : in.cases) {
-        const TiledAttention tiled = tiled_attention(c.Q, c.K, c.V, c.rule, c.tiles);
-        const AttentionResult standard =
-            attention(c.Q, c.K, c.V, mask_of(c.rule, c.Q.rows, c.K.rows));
-        const double diff = max_abs_diff(tiled.output, standard.output);
+    for (std::size_t k = 0; k < in.cases.size(); ++k) {
+        const Case& c = in.cases[k];
+        const TiledAttention& tiled = runs[k].tiled;
+        const double diff = runs[k].diff;
         worst = std::max(worst, diff);
+        empty_rows += runs[k].empty_rows, empty_zero += runs[k].empty_zero;
         ch.record(c.name + "_output", tiled.output);
         ch.record(c.name + "_blocks",
                   row_matrix({static_cast<double>(tiled.blocks_done),
                           static_cast<double>(tiled.blocks_skipped)}),
                   Shape::Vector, 0.0);
-        for (std::size_t i = 0; i < c.Q.rows; ++i)
-            if (tiled.lse[i] == neg_inf) {
-                ++empty_rows;
-                empty_zero += std::all_of(tiled.output.row(i), tiled.output.row(i) + c.V.cols,
-                                          [](double x) { return x == 0; });
-            }
         t.add({c.name, std::to_string(c.Q.rows) + " × " + std::to_string(c.K.rows), blocks_text(c),
                std::to_string(tiled.blocks_done), std::to_string(tiled.blocks_skipped), sci(diff)});
     }
@@ -205,7 +221,20 @@ void forward(Chapter& ch, const Inputs& in) {
                count_of(empty_rows, N_("{} query row"), N_("{} query rows")), empty_zero));
 }
 
+// One case's gradients by recomputation, beside the standard backward's.
+struct BackwardCase {
+    AttentionGrads tiled, standard;
+};
+BackwardCase backward_case(const Case& c) {
+    const TiledAttention tiled = tiled_attention(c.Q, c.K, c.V, c.rule, c.tiles);
+    const AttentionResult s = attention(c.Q, c.K, c.V, mask_of(c.rule, c.Q.rows, c.K.rows));
+    return {tiled_attention_backward(c.dO, c.Q, c.K, c.V, tiled, c.rule, c.tiles),
+            attention_backward(c.dO, c.Q, c.K, c.V, s)};
+}
+
 void backward(Chapter& ch, const Inputs& in) {
+    std::vector<BackwardCase> runs;
+    for (const Case& c : in.cases) runs.push_back(backward_case(c));
     ch.step(tr("The backward pass by recomputation (FlashAttention)"));
     ch.say(
         tr("The backward pass needs the weights P, which were never kept. Each query kept one "
@@ -215,12 +244,9 @@ void backward(Chapter& ch, const Inputs& in) {
            "dQ = dS·K/√d_k, dK = dSᵀ·Q/√d_k, each summed over the blocks."));
     Table t({tr("case"), "max |dQ − dQ_std|", "max |dK − dK_std|", "max |dV − dV_std|"});
     double worst = 0.0;
-    for (const Case& c : in.cases) {
-        const TiledAttention tiled = tiled_attention(c.Q, c.K, c.V, c.rule, c.tiles);
-        const AttentionGrads g =
-            tiled_attention_backward(c.dO, c.Q, c.K, c.V, tiled, c.rule, c.tiles);
-        const AttentionResult s = attention(c.Q, c.K, c.V, mask_of(c.rule, c.Q.rows, c.K.rows));
-        const AttentionGrads r = attention_backward(c.dO, c.Q, c.K, c.V, s);
+    for (std::size_t k = 0; k < in.cases.size(); ++k) {
+        const Case& c = in.cases[k];
+        const AttentionGrads &g = runs[k].tiled, &r = runs[k].standard;
         const double dq = max_abs_diff(g.dQ, r.dQ), dk = max_abs_diff(g.dK, r.dK),
                      dv = max_abs_diff(g.dV, r.dV);
         worst = std::max({worst, dq, dk, dv});
@@ -282,9 +308,11 @@ void draw_running(Chapter& ch, std::size_t row, const std::vector<double>& xs,
 void running_statistics(Chapter& ch, const Inputs& in) {
     const Case& c = in.cases[in.trace_case];
     const std::size_t row = in.trace_row;
-    ch.step(tr("One query's running numbers, block by block"));
     RowTrace trace{row, {}};
     const TiledAttention tiled = tiled_attention(c.Q, c.K, c.V, c.rule, c.tiles, &trace);
+    const double L = tiled.lse[row];
+    const Matrix weights = final_weights(c, row, L);
+    ch.step(tr("One query's running numbers, block by block"));
     Table t({tr("after keys"), tr("running max m"), tr("running sum l"), tr("what happened")});
     std::vector<double> maxes, sums, xs;
     std::vector<std::string> grew;
@@ -309,8 +337,6 @@ void running_statistics(Chapter& ch, const Inputs& in) {
     ch.table(t);
     ch.record("trace_max", row_matrix(maxes), Shape::Vector);
     ch.record("trace_sum", row_matrix(sums), Shape::Vector);
-    const double L = tiled.lse[row];
-    const Matrix weights = final_weights(c, row, L);
     ch.record("trace_weights", weights, Shape::Vector);
     ch.shaded(tr("its final weights exp(s − L), L = m + log l = {}", general(L, 8)), weights);
     if (grew.empty())
