@@ -271,10 +271,10 @@ Trained train_step(Chapter& ch, const Inputs& in, const Corpus& c) {
 
 double heldout_step(Chapter& ch, const Inputs& in, const Corpus& c, const Trained& t,
                     const Baselines& b) {
-    ch.step(tr("Held-out poems: the model against the baselines"));
     const std::size_t context = in.windows.context;
     const double model = gpt_sliding_loss(t.model, c.heldout, context);
     const double restarting = gpt_heldout_loss(t.model, c.heldout, context);
+    ch.step(tr("Held-out poems: the model against the baselines"));
     ch.measured("heldout_loss", model);
     ch.measured("heldout_loss_restarting_windows", restarting);
     LossTable table;

@@ -42,6 +42,8 @@ const FloatFormat floats[] = {FloatFormat::Float64, FloatFormat::Float32, FloatF
 // --- the formats ------------------------------------------------------------------------------
 
 void formats_step(Chapter& ch) {
+    std::vector<FormatFacts> facts;
+    for (const FloatFormat f : floats) facts.push_back(format_facts(f));
     ch.step(tr("Four formats: a sign, an exponent, a mantissa"));
     ch.say(tr("A floating-point number is (−1)^sign · 1.mantissa · 2^(exponent − bias), the bias "
               "a constant that lets the stored exponent be unsigned (15 for float16). Fewer "
@@ -52,7 +54,7 @@ void formats_step(Chapter& ch) {
              tr("smallest normal"), tr("smallest subnormal"), tr("unit roundoff")});
     Matrix largest(1, 4), normal(1, 4), subnormal(1, 4), u(1, 4);
     for (std::size_t i = 0; i < 4; ++i) {
-        const FormatFacts f = format_facts(floats[i]);
+        const FormatFacts& f = facts[i];
         largest(0, i) = f.largest, normal(0, i) = f.smallest_normal;
         subnormal(0, i) = f.smallest_subnormal, u(0, i) = f.unit_roundoff;
         t.add({f.name, std::to_string(f.bits), std::to_string(f.exponent_bits),
@@ -74,8 +76,12 @@ void formats_step(Chapter& ch) {
 
 // --- rounding, bit for bit ---------------------------------------------------------------------
 
-void rounding_step(Chapter& ch, const Inputs& in) {
-    ch.step(tr("Rounding, on the bit patterns, against PyTorch's .to(dtype)"));
+// Each number of the data file rounded to float32, bfloat16 and float16: the bit patterns, a
+// row each (a NaN as −1).
+struct RoundedBits {
+    Matrix float32, bfloat16, float16;
+};
+RoundedBits rounded_bits(const Inputs& in) {
     const std::size_t n = in.values.size();
     Matrix b32(1, n), b16b(1, n), b16(1, n);
     for (std::size_t i = 0; i < n; ++i) {
@@ -88,32 +94,55 @@ void rounding_step(Chapter& ch, const Inputs& in) {
         b16b(0, i) = pattern(FloatFormat::BFloat16);
         b16(0, i) = pattern(FloatFormat::Float16);
     }
-    ch.record("rounding_float32_bits", b32, Shape::Vector, 0.0);
-    ch.record("rounding_bfloat16_bits", b16b, Shape::Vector, 0.0);
-    ch.record("rounding_float16_bits", b16, Shape::Vector, 0.0);
+    return {b32, b16b, b16};
+}
+
+// The examples the step shows: each a row of the float64 value and its float32, bfloat16 and
+// float16 roundings.
+Matrix rounding_examples() {
+    const double xs[] = {1.0 + std::ldexp(1.0, -8),  1.0 + 3 * std::ldexp(1.0, -8),
+                         1.0 + std::ldexp(1.0, -11), std::ldexp(1.0, -25),
+                         3 * std::ldexp(1.0, -25),   65519.0,
+                         65520.0,                    -1e9};
+    Matrix m(8, 4);
+    for (std::size_t i = 0; i < 8; ++i) {
+        m(i, 0) = xs[i];
+        m(i, 1) = to_format(xs[i], FloatFormat::Float32);
+        m(i, 2) = to_format(xs[i], FloatFormat::BFloat16);
+        m(i, 3) = to_format(xs[i], FloatFormat::Float16);
+    }
+    return m;
+}
+
+void rounding_step(Chapter& ch, const Inputs& in) {
+    const RoundedBits bits = rounded_bits(in);
+    const Matrix examples = rounding_examples();
+    const double twice = 1.0 + std::ldexp(1.0, -8) + std::ldexp(1.0, -30);
+    const double through_float32 = to_format(twice, FloatFormat::BFloat16),
+                 direct = value_of_bits(round_bits(twice, 8, 7), 8, 7);
+    const std::size_t n = in.values.size();
+    ch.step(tr("Rounding, on the bit patterns, against PyTorch's .to(dtype)"));
+    ch.record("rounding_float32_bits", bits.float32, Shape::Vector, 0.0);
+    ch.record("rounding_bfloat16_bits", bits.bfloat16, Shape::Vector, 0.0);
+    ch.record("rounding_float16_bits", bits.float16, Shape::Vector, 0.0);
     ch.say(tr("{} of the data file — ties, subnormals, overflow, infinities and NaN are what it "
               "is there for — rounded to nearest, ties to even, on their bits "
               "(src/core/number_formats.cpp), and compared with PyTorch's bit patterns one for "
               "one (--check). A few examples:",
               count_of(n, N_("{} number"), N_("{} numbers"))));
     Table t({tr("float64"), "float32", "bfloat16", "float16"});
-    for (const double x : {1.0 + std::ldexp(1.0, -8), 1.0 + 3 * std::ldexp(1.0, -8),
-                           1.0 + std::ldexp(1.0, -11), std::ldexp(1.0, -25), 3 * std::ldexp(1.0, -25),
-                           65519.0, 65520.0, -1e9})
-        t.add({general(x, 17), general(to_format(x, FloatFormat::Float32), 9),
-               general(to_format(x, FloatFormat::BFloat16), 9),
-               general(to_format(x, FloatFormat::Float16), 9)});
+    for (std::size_t i = 0; i < examples.rows; ++i)
+        t.add({general(examples(i, 0), 17), general(examples(i, 1), 9), general(examples(i, 2), 9),
+               general(examples(i, 3), 9)});
     ch.table(t);
     ch.say(tr("1 + 2^−8 lies halfway between two bfloat16 neighbours, 1 and 1 + 2^−7: the tie goes "
               "to the even mantissa, 1; 1 + 3·2^−8 goes up. 2^−25 is half float16's smallest "
               "subnormal and goes to 0; 65,520 is halfway past float16's largest, 65,504, and "
               "goes to infinity, as does −1e9."));
-    const double twice = 1.0 + std::ldexp(1.0, -8) + std::ldexp(1.0, -30);
-    const double direct = value_of_bits(round_bits(twice, 8, 7), 8, 7);
     ch.say(tr("Through float32, as PyTorch goes, 1 + 2^−8 + 2^−30 becomes {} in bfloat16; rounded "
               "once, straight from float64, it would be {}: float32 first rounds it onto the tie, "
               "which then goes to even. Two roundings are not always one.",
-              general(to_format(twice, FloatFormat::BFloat16), 9), general(direct, 9)));
+              general(through_float32, 9), general(direct, 9)));
 }
 
 // --- the tutorial's numbers ----------------------------------------------------------------------
@@ -138,21 +167,35 @@ std::string row_text(const Matrix& m, std::size_t r) {
     return s;
 }
 
+// The tutorial's scaled scores and their weights, rounded to one format.
+struct InFormat {
+    Matrix scores, weights;
+};
+InFormat in_format(const Matrix& scores, FloatFormat f) {
+    InFormat r{scores, {}};
+    for (double& x : r.scores.data) x = to_format(x, f);
+    r.weights = softmax_rows(r.scores);
+    for (double& x : r.weights.data) x = to_format(x, f);
+    return r;
+}
+
 void tutorial_step(Chapter& ch, const Inputs& in) {
-    ch.step(tr("01's 笔, 记, 本 in each format"));
     const double root = std::sqrt(static_cast<double>(in.X.cols));
     const Matrix scores = scale(matmul(in.X, transpose(in.X)), 1.0 / root);
+    std::vector<InFormat> formats;
+    for (const FloatFormat f : floats) formats.push_back(in_format(scores, f));
+    const Matrix Xq = in_int8_rows(in.X);
+    Matrix sq = scale(matmul(Xq, transpose(Xq)), 1.0 / root);
+    for (double& x : sq.data) x = static_cast<double>(static_cast<float>(x));
+    ch.step(tr("01's 笔, 记, 本 in each format"));
     const std::size_t last = in.X.rows - 1;  // 本 in 01's example
     const std::string& token = in.tokens[last];
     Table t({tr("format"), tr("score {}·{}", token, token), tr("largest error"),
              tr("weight {}→{}", token, token), tr("largest error")});
     double worst = 0;
-    for (const FloatFormat f : floats) {
-        Matrix s = scores;
-        for (double& x : s.data) x = to_format(x, f);
-        Matrix w = softmax_rows(s);
-        for (double& x : w.data) x = to_format(x, f);
-        const std::string name = format_facts(f).name;
+    for (std::size_t i = 0; i < formats.size(); ++i) {
+        const Matrix &s = formats[i].scores, &w = formats[i].weights;
+        const std::string name = format_facts(floats[i]).name;
         ch.record("tutorial_scores_" + name, s);
         ch.record("tutorial_weights_" + name, w);
         worst = std::max(worst, max_abs_diff(s, scores));
@@ -166,11 +209,8 @@ void tutorial_step(Chapter& ch, const Inputs& in) {
                           "its scaled scores XXᵀ/√{}:",
                           in.X.cols));
     ch.table(t);
-    const Matrix Xq = in_int8_rows(in.X);
     ch.show("tutorial_X_int8", tr("X in 8-bit groups (one per row), read back"), Xq, in.tokens, {},
             6);
-    Matrix sq = scale(matmul(Xq, transpose(Xq)), 1.0 / root);
-    for (double& x : sq.data) x = static_cast<double>(static_cast<float>(x));
     ch.record("tutorial_scores_int8", sq);
     ch.say(tr("In 8 bits a row's largest number is exact (127 · max/127) and the others the "
               "nearest multiple of max/127: {}'s row ({}) comes back as {}; its scaled score with "
@@ -281,6 +321,8 @@ void show_format_table(Chapter& ch, const std::vector<FormatRow>& rows, const st
 }
 
 void small_model_step(Chapter& ch, const Inputs& in) {
+    const std::vector<FormatRow> rows =
+        format_table(in.small, in.heldout, in.prompts, in.new_tokens, {});
     ch.step(tr("A small trained model in each format, against PyTorch's dtypes"));
     ch.say(tr("The oracle trained a small model of chapter 12's kind ({} parameters) on chapter "
               "12's seeded Markov text, and read it in each format with PyTorch's own dtypes. "
@@ -288,15 +330,12 @@ void small_model_step(Chapter& ch, const Inputs& in) {
               "loss on {} held-out sequences, and the share of the tokens float64 writes greedily "
               "after {} prompts that each reading writes the same, up to its first difference:",
               grouped(parameter_count(in.small)), in.heldout.size(), in.prompts.size()));
-    show_format_table(ch, format_table(in.small, in.heldout, in.prompts, in.new_tokens, {}),
-                      "", true);
+    show_format_table(ch, rows, "", true);
 }
 
 // --- chapter 12's model in each format ------------------------------------------------------------
 
 void poems_step(Chapter& ch, const Inputs& in, const Poet& p, std::vector<FormatRow>& rows) {
-    ch.step(tr("Chapter 12's poet in each format"));
-    ch.say(p.origin);
     // the first n held-out poems, each read to the window the poet was trained on (as chapter 14
     // reads them): past it, the poet predicts at positions it never saw
     const std::size_t n = std::min(in.heldout_poems, p.corpus.heldout.size());
@@ -311,6 +350,8 @@ void poems_step(Chapter& ch, const Inputs& in, const Poet& p, std::vector<Format
     for (const std::string& title : in.poem_prompts)
         prompts.push_back(encode(p.corpus.vocabulary, title, false));
     rows = format_table(p.model, heldout, prompts, in.poem_new_tokens, {CharVocabulary::unknown});
+    ch.step(tr("Chapter 12's poet in each format"));
+    ch.say(p.origin);
     ch.say(n == 1 ? tr("{} parameters; the loss on the first held-out poem, read to its first {} "
                        "tokens as the poet was trained and as chapter 14 reads its poems; the "
                        "greedy tokens after {} titles (at most {} each):",

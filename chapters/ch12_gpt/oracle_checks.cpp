@@ -12,7 +12,50 @@
 
 // --- checked against the oracle -------------------------------------------------------------
 
+namespace {
+
+// One tiny variant on the oracle's batch: logits, loss and gradients, the sliding-window loss,
+// and the KV cache's largest difference from the whole pass.
+struct TinyRun {
+    Matrix logits;
+    double loss = 0, sliding_loss = 0, cache_gap = 0;
+    Gpt grad;
+};
+TinyRun run_tiny(const Inputs& in, const Tiny& v) {
+    TinyRun r;
+    r.loss = gpt_loss(v.model, in.tiny_inputs, in.tiny_targets, &r.grad);
+    r.logits = gpt_logits(v.model, in.tiny_inputs);
+    r.sliding_loss = gpt_sliding_loss(v.model, in.sliding, in.sliding_context);
+    r.cache_gap = gpt_cache_against_full_pass(v.model, in.tiny_inputs);
+    return r;
+}
+
+// The baselines' losses and discounts on the oracle's small corpus.
+struct BaselineCheck {
+    double unigram, bigram, trigram, fourgram, fivegram;
+    Matrix trigram_discounts, fivegram_discounts;  // a row per order: seen once, twice, 3+ times
+};
+BaselineCheck baseline_check(const Inputs& in) {
+    const NgramCounts counts(in.baseline_training, in.baseline_vocab);
+    std::vector<KneserNey> kn;
+    for (std::size_t order = 2; order <= 5; ++order)
+        kn.emplace_back(in.baseline_training, in.baseline_vocab, order);
+    const auto discounts = [](const KneserNey& model, std::size_t orders) {
+        Matrix d(orders, 3);
+        for (std::size_t level = 1; level <= orders; ++level)
+            for (std::size_t j = 0; j < 3; ++j) d(level - 1, j) = model.discounts(level)[j];
+        return d;
+    };
+    const std::vector<Tokens>& h = in.baseline_heldout;
+    return {counts.unigram_loss(h), kn[0].loss(h), kn[1].loss(h), kn[2].loss(h), kn[3].loss(h),
+            discounts(kn[1], 3), discounts(kn[3], 5)};
+}
+
+}  // namespace
+
 void against_pytorch(Chapter& ch, const Inputs& in) {
+    std::vector<TinyRun> runs;
+    for (const Tiny& v : in.tiny) runs.push_back(run_tiny(in, v));
     ch.step(tr("A decoder-only model, checked against PyTorch"));
     ch.say(
         tr("One stack of blocks, each causal self-attention and a feed-forward net with their "
@@ -23,19 +66,15 @@ void against_pytorch(Chapter& ch, const Inputs& in) {
            in.tiny_inputs[0].size(), in.tiny_inputs.size() > 1 ? in.tiny_inputs[1].size() : 0));
     Table t({tr("variant"), tr("loss"), tr("largest |our gradient − PyTorch's|"),
              tr("KV cache against the whole pass")});
-    for (const Tiny& v : in.tiny) {
-        Gpt grad;
-        const double loss = gpt_loss(v.model, in.tiny_inputs, in.tiny_targets, &grad);
-        ch.record("logits_" + v.name, gpt_logits(v.model, in.tiny_inputs), Shape::Matrix,
-                  tolerance::end_to_end);
-        ch.record_number("loss_" + v.name, loss, tolerance::end_to_end);
-        const double worst = record_gradients(ch, v.name, torch_state_dict(parameters(grad)));
-        ch.record_number("sliding_loss_" + v.name,
-                         gpt_sliding_loss(v.model, in.sliding, in.sliding_context),
-                         tolerance::end_to_end);
-        const double gap = gpt_cache_against_full_pass(v.model, in.tiny_inputs);
-        ch.measured("kv_cache_max_abs_diff_" + v.name, gap);
-        t.add({v.name, fixed(loss, 12), sci(worst), sci(gap)});
+    for (std::size_t i = 0; i < in.tiny.size(); ++i) {
+        const std::string& name = in.tiny[i].name;
+        TinyRun& r = runs[i];
+        ch.record("logits_" + name, r.logits, Shape::Matrix, tolerance::end_to_end);
+        ch.record_number("loss_" + name, r.loss, tolerance::end_to_end);
+        const double worst = record_gradients(ch, name, torch_state_dict(parameters(r.grad)));
+        ch.record_number("sliding_loss_" + name, r.sliding_loss, tolerance::end_to_end);
+        ch.measured("kv_cache_max_abs_diff_" + name, r.cache_gap);
+        t.add({name, fixed(r.loss, 12), sci(worst), sci(r.cache_gap)});
     }
     ch.table(t);
     for (const Tiny& v : in.tiny) ch.line(tr("{}: {}", v.name, variant_text(v.model.config)));
@@ -72,32 +111,20 @@ void adamw_check(Chapter& ch, const Inputs& in) {
 
 // The baselines' formulas on the oracle's small corpus.
 void baselines_check(Chapter& ch, const Inputs& in) {
-    const NgramCounts counts(in.baseline_training, in.baseline_vocab);
-    const KneserNey bigram(in.baseline_training, in.baseline_vocab, 2);
-    const KneserNey trigram(in.baseline_training, in.baseline_vocab, 3);
-    ch.record_number("baseline_unigram_loss", counts.unigram_loss(in.baseline_heldout));
-    ch.record_number("baseline_kn_bigram_loss", bigram.loss(in.baseline_heldout));
-    ch.record_number("baseline_kn_trigram_loss", trigram.loss(in.baseline_heldout));
-    // each order's three discounts (seen once, twice, three or more times), a row per order
-    const auto discounts = [](const KneserNey& kn, std::size_t orders) {
-        Matrix d(orders, 3);
-        for (std::size_t level = 1; level <= orders; ++level)
-            for (std::size_t j = 0; j < 3; ++j) d(level - 1, j) = kn.discounts(level)[j];
-        return d;
-    };
-    ch.record("baseline_kn_trigram_discounts", discounts(trigram, 3));
-    const KneserNey fourgram(in.baseline_training, in.baseline_vocab, 4);
-    const KneserNey fivegram(in.baseline_training, in.baseline_vocab, 5);
-    ch.record_number("baseline_kn_4gram_loss", fourgram.loss(in.baseline_heldout));
-    ch.record_number("baseline_kn_5gram_loss", fivegram.loss(in.baseline_heldout));
-    ch.record("baseline_kn_5gram_discounts", discounts(fivegram, 5));
+    const BaselineCheck b = baseline_check(in);
+    ch.record_number("baseline_unigram_loss", b.unigram);
+    ch.record_number("baseline_kn_bigram_loss", b.bigram);
+    ch.record_number("baseline_kn_trigram_loss", b.trigram);
+    ch.record("baseline_kn_trigram_discounts", b.trigram_discounts);
+    ch.record_number("baseline_kn_4gram_loss", b.fourgram);
+    ch.record_number("baseline_kn_5gram_loss", b.fivegram);
+    ch.record("baseline_kn_5gram_discounts", b.fivegram_discounts);
     ch.say(tr("The baselines below, on a small seeded corpus of {} sequences, against the "
               "oracle's own Kneser-Ney (data/oracle/kneser_ney.py): the unigram {}, the "
               "Kneser-Ney bigram {} and trigram {} nats per token (the nat is the natural "
               "logarithm's unit of information: bits = nats ÷ ln 2).",
-              in.baseline_training.size(), fixed(counts.unigram_loss(in.baseline_heldout), 6),
-              fixed(bigram.loss(in.baseline_heldout), 6),
-              fixed(trigram.loss(in.baseline_heldout), 6)));
+              in.baseline_training.size(), fixed(b.unigram, 6), fixed(b.bigram, 6),
+              fixed(b.trigram, 6)));
 }
 
 // The verse measures' definitions on the oracle's poems and readings (data/oracle/verse.py).

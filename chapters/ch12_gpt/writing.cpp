@@ -309,34 +309,54 @@ const Measured& row_named(const std::vector<VerseRow>& rows, const std::string& 
     throw std::logic_error("no verse row " + key);
 }
 
-}  // namespace
-
-// The temperature and top-p written with: of the candidates, the one whose poems' lines are
-// most like the validation poems' — in form, copied, doubled, tripled — measured, not picked.
-SamplingSettings sampling_step(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& model) {
-    ch.step(tr("How to write: sampling settings chosen by measurement"));
+// Each candidate pair's poems measured against the validation poems': the candidates in the
+// data file's order, and the nearest (the first of equals).
+struct SamplingChoice {
+    Measured real;  // the validation poems
+    std::vector<SamplingSettings> candidates;
+    std::vector<Measured> measured;
+    std::vector<double> distances;
+    SamplingSettings best;
+};
+SamplingChoice sampling_choice(const Inputs& in, const Corpus& c, const Gpt& model) {
     const Pronunciations none;  // tones and rhymes do not choose
-    const Measured real = measure(c, none, texts_of(c.split.validation));
-    Table t({tr("temperature"), "top-p", tr("in form"), tr("copied"), tr("doubled"),
-             tr("tripled"), tr("distance")});
-    t.add({tr("validation poems"), "", percent(real.lines.form_fraction()),
-           percent(real.lines.copied_fraction()), percent(real.verse.doubled_share()),
-           percent(real.verse.tripled_share()), ""});
-    SamplingSettings best = base_sampling(in);
+    SamplingChoice r{measure(c, none, texts_of(c.split.validation)), {}, {}, {}, base_sampling(in)};
     double best_distance = std::numeric_limits<double>::infinity();
     for (const double temperature : in.sampling.temperatures)
         for (const double top_p : in.sampling.top_ps) {
             SamplingSettings s = base_sampling(in);
             s.temperature = temperature, s.top_p = top_p;
-            const Measured w = measure(c, none, texts_of(c, write_poems(model, c, s, {},
-                                                                       in.sampling.choice_poems,
-                                                                       in.sampling.seed + 1)));
-            const double d = distance(w, real);
-            t.add({general(temperature, 3), general(top_p, 3), percent(w.lines.form_fraction()),
-                   percent(w.lines.copied_fraction()), percent(w.verse.doubled_share()),
-                   percent(w.verse.tripled_share()), fixed(d, 3)});
-            if (d < best_distance) best = s, best_distance = d;
+            r.measured.push_back(measure(c, none, texts_of(c, write_poems(model, c, s, {},
+                                                                          in.sampling.choice_poems,
+                                                                          in.sampling.seed + 1))));
+            r.distances.push_back(distance(r.measured.back(), r.real));
+            r.candidates.push_back(s);
+            if (r.distances.back() < best_distance) r.best = s, best_distance = r.distances.back();
         }
+    return r;
+}
+
+}  // namespace
+
+// The temperature and top-p written with: of the candidates, the one whose poems' lines are
+// most like the validation poems' — in form, copied, doubled, tripled — measured, not picked.
+SamplingSettings sampling_step(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& model) {
+    const SamplingChoice choice = sampling_choice(in, c, model);
+    const Measured& real = choice.real;
+    const SamplingSettings& best = choice.best;
+    ch.step(tr("How to write: sampling settings chosen by measurement"));
+    Table t({tr("temperature"), "top-p", tr("in form"), tr("copied"), tr("doubled"),
+             tr("tripled"), tr("distance")});
+    t.add({tr("validation poems"), "", percent(real.lines.form_fraction()),
+           percent(real.lines.copied_fraction()), percent(real.verse.doubled_share()),
+           percent(real.verse.tripled_share()), ""});
+    for (std::size_t i = 0; i < choice.candidates.size(); ++i) {
+        const Measured& w = choice.measured[i];
+        t.add({general(choice.candidates[i].temperature, 3),
+               general(choice.candidates[i].top_p, 3), percent(w.lines.form_fraction()),
+               percent(w.lines.copied_fraction()), percent(w.verse.doubled_share()),
+               percent(w.verse.tripled_share()), fixed(choice.distances[i], 3)});
+    }
     ch.say(
         tr("{} poems from <bos> with each candidate; a couplet is in form (five or seven "
            "characters, a comma, as many again, a full stop), copied (word for word a couplet of a "

@@ -78,10 +78,11 @@ void mask_value(Chapter& ch, const Inputs& in) {
               in.masked_row, shown_exactly(lowest), general(with_lowest.front(), 4)));
 }
 
-void dot_products(Chapter& ch, const Inputs& in) {
+// The relative error of a dot product of each length, its inputs in float16, summed in float16
+// (first row) and in float32 (second), against the exact sum.
+Matrix dot_errors(const Inputs& in) {
     Random rng(in.seed);
-    Matrix e16(1, in.dot_lengths.size()), e32(1, in.dot_lengths.size());
-    Table t({"d", tr("summed in float16"), tr("summed in float32"), tr("float16's u")});
+    Matrix e(2, in.dot_lengths.size());
     for (std::size_t i = 0; i < in.dot_lengths.size(); ++i) {
         const std::size_t d = in.dot_lengths[i];
         const std::vector<float> a = uniform_row(rng, d), b = uniform_row(rng, d);
@@ -91,11 +92,19 @@ void dot_products(Chapter& ch, const Inputs& in) {
         const auto relative = [&](double sum) {
             return exact != 0 ? std::fabs(sum - exact) / std::fabs(exact) : std::fabs(sum);
         };
-        e16(0, i) = relative(dot_in(FloatFormat::Float16, a, b));
-        e32(0, i) = relative(dot_in(FloatFormat::Float32, a, b));
-        t.add({grouped(d), sci(e16(0, i)), sci(e32(0, i)),
-               sci(format_facts(FloatFormat::Float16).unit_roundoff)});
+        e(0, i) = relative(dot_in(FloatFormat::Float16, a, b));
+        e(1, i) = relative(dot_in(FloatFormat::Float32, a, b));
     }
+    return e;
+}
+
+void dot_products(Chapter& ch, const Inputs& in) {
+    const Matrix errors = dot_errors(in);
+    const Matrix e16 = row_of(errors, 0), e32 = row_of(errors, 1);
+    Table t({"d", tr("summed in float16"), tr("summed in float32"), tr("float16's u")});
+    for (std::size_t i = 0; i < in.dot_lengths.size(); ++i)
+        t.add({grouped(in.dot_lengths[i]), sci(e16(0, i)), sci(e32(0, i)),
+               sci(format_facts(FloatFormat::Float16).unit_roundoff)});
     ch.record("dot_error_float16_sum", e16, Shape::Vector, 1e-3);
     ch.record("dot_error_float32_sum", e32, Shape::Vector, 1e-3);
     ch.say(tr("3. A dot product of length d, its inputs in float16, summed in float16 or in "
@@ -113,8 +122,6 @@ void dot_products(Chapter& ch, const Inputs& in) {
                   "sum's roundings to add up.",
                   grouped(in.dot_lengths[last]), sci(e16(0, last)), sci(e32(0, last))));
 }
-
-// What the scale's case found, for the reading of 02 and 04 at the end.
 
 ScaleFinding scaled_scores(Chapter& ch, const Inputs& in) {
     Random rng(in.seed + 1);
