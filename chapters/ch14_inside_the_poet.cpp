@@ -356,7 +356,32 @@ void lens_five_likeliest(Chapter& ch, const CharVocabulary& v, const Measured& m
                     first_seen));
 }
 
+// How many heads stand out on one kind of key only, on several, on none — the kinds counted
+// disjoint: a clause starts at a punctuation mark or a line break, so a head that stands out on
+// both is one behaviour, counted once.
+struct HeadKinds {
+    std::size_t one = 0, several = 0, none = 0;
+};
+HeadKinds head_kinds(const Measured& m) {
+    HeadKinds h;
+    for (std::size_t i = 0; i < m.ablations.mean.size(); ++i) {
+        std::size_t kinds_on = 0;
+        bool punctuation_family = false;
+        for (const Kind* k : kinds_standing_out(m, i)) {
+            const std::string key = k->key;
+            if (key == "punctuation" || key == "clause_start")
+                punctuation_family = true;
+            else
+                kinds_on += 1;
+        }
+        kinds_on += punctuation_family;
+        (kinds_on == 0 ? h.none : kinds_on == 1 ? h.one : h.several) += 1;
+    }
+    return h;
+}
+
 void summary_step(Chapter& ch, const Poet& p, const Measured& m) {
+    const HeadKinds counted = head_kinds(m);
     ch.step(tr("Head by head"));
     const Gpt& g = p.model;
     const Ablations& a = m.ablations;
@@ -366,14 +391,9 @@ void summary_step(Chapter& ch, const Poet& p, const Measured& m) {
            "errors or more), and its prefix-matching score:"));
     Table t({tr("head"), tr("stands out on"), tr("loss without it"), tr("copies")});
     for (std::size_t i = 0; i < a.mean.size(); ++i) {
-        std::vector<std::string> on;
-        for (const Kind& k : kinds) {
-            const double even = (m.even.*k.values)[0];
-            if (even > 0 && (m.patterns.*k.values)[i] >= stands_out * even)
-                on.push_back(tr(k.name));
-        }
         std::string joined;
-        for (const std::string& o : on) joined += (joined.empty() ? "" : tr(", ")) + o;
+        for (const Kind* k : kinds_standing_out(m, i))
+            joined += (joined.empty() ? "" : tr(", ")) + tr(k->name);
         t.add({head_name(g, i), joined.empty() ? "—" : joined,
                signed3(a.mean[i].loss - a.loss) +
                    (real_change(a.loss, a.mean[i], m.sample.poems.size() >= 2) ? " *" : ""),
@@ -383,24 +403,6 @@ void summary_step(Chapter& ch, const Poet& p, const Measured& m) {
     ch.say(
         tr("(one trained poet, measured on its held-out poems; another training run may give "
            "its heads other jobs, in another order)"));
-    // counted over disjoint kinds: a clause starts at a punctuation mark or a line break, so a
-    // head that stands out on both is one behaviour, counted once
-    std::size_t one = 0, several = 0, none = 0;
-    for (std::size_t i = 0; i < a.mean.size(); ++i) {
-        std::size_t kinds_on = 0;
-        bool punctuation_family = false;
-        for (const Kind& k : kinds) {
-            const double even = (m.even.*k.values)[0];
-            const bool on = even > 0 && (m.patterns.*k.values)[i] >= stands_out * even;
-            const std::string key = k.key;
-            if (key == "punctuation" || key == "clause_start")
-                punctuation_family = punctuation_family || on;
-            else
-                kinds_on += on;
-        }
-        kinds_on += punctuation_family;
-        (kinds_on == 0 ? none : kinds_on == 1 ? one : several) += 1;
-    }
     ch.correction(
         tr("05, multi-head attention"),
         tr("05 says multi-head attention gives each head room to focus on one kind of "
@@ -409,7 +411,7 @@ void summary_step(Chapter& ch, const Poet& p, const Measured& m) {
            "stand out on one kind only: {}; on several: {}; on none: {}. "
            "And a head that stands out is not always one the loss needs most (the "
            "table above).",
-           a.mean.size(), one, several, none));
+           a.mean.size(), counted.one, counted.several, counted.none));
 }
 
 void walkthrough(Chapter& ch) {

@@ -131,14 +131,22 @@ void leaders_on_famous_poem(Chapter& ch, const Inputs& in, const Poet& p, const 
     }
 }
 
+std::vector<const Kind*> kinds_standing_out(const Measured& m, std::size_t head) {
+    std::vector<const Kind*> on;
+    for (const Kind& k : kinds) {
+        const double even = (m.even.*k.values)[0];
+        if (even > 0 && (m.patterns.*k.values)[head] >= stands_out * even) on.push_back(&k);
+    }
+    return on;
+}
+
 // What a head stands out on (twice an even spread or more), in one sentence.
 std::string what_it_reads(const Gpt& g, const Measured& m, std::size_t head) {
     std::vector<std::string> on;
-    for (const Kind& k : kinds) {
-        const double share = (m.patterns.*k.values)[head], even = (m.even.*k.values)[0];
-        if (even > 0 && share >= stands_out * even)
-            on.push_back(tr("{} ({}, {}× an even spread)", tr(k.name), percent(share),
-                            fixed(share / even, 1)));
+    for (const Kind* k : kinds_standing_out(m, head)) {
+        const double share = (m.patterns.*k->values)[head], even = (m.even.*k->values)[0];
+        on.push_back(tr("{} ({}, {}× an even spread)", tr(k->name), percent(share),
+                        fixed(share / even, 1)));
     }
     return on.empty() ? tr("Head {} stands out on none of the kinds of key above: what it reads "
                            "is something else.",

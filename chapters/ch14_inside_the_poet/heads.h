@@ -24,6 +24,9 @@ inline const Kind kinds[] = {{"previous", N_("token before"), &HeadPatterns::pre
 // A head stands out on a kind when it gives it at least twice what an even spread would.
 inline constexpr double stands_out = 2.0;
 
+// The kinds of key a head gives twice an even spread or more, in the kinds' order.
+std::vector<const Kind*> kinds_standing_out(const Measured& m, std::size_t head);
+
 // The table of where each head looks, its leaders, and their weights on the famous poem.
 void patterns_step(Chapter& ch, const Inputs& in, const Poet& p, const Measured& m);
 // Each head, and each block's heads, zeroed and mean-replaced: the loss's change and what it says.
