@@ -1,14 +1,19 @@
-// test_one_page.cpp — the GPT on one page (model/gpt/gpt_one_page.h) computes gpt_logits' bits:
-// on the oracle's models, on the defined run's shape, and on random models of every switch it
-// implements; it refuses the rest in one line.
+// test_one_page.cpp — the GPT on one page (model/gpt/gpt_one_page.h) computes gpt_logits' bits,
+// and the encoder-decoder on one page (model/transformer/transformer_one_page.h)
+// logits_teacher_forced's: on the oracle's models, on random models of every switch each
+// implements; each refuses the rest in one line.
 #include <doctest/doctest.h>
 
 #include <cstring>
 
-#include "io/gpt_file.h"
-#include "model/gpt/gpt_one_page.h"
 #include "core/random.h"
 #include "helpers.h"
+#include "io/gpt_file.h"
+#include "io/model_file.h"
+#include "io/training_plan.h"
+#include "model/gpt/gpt_one_page.h"
+#include "model/transformer/transformer_init.h"
+#include "model/transformer/transformer_one_page.h"
 
 namespace {
 
@@ -115,5 +120,119 @@ TEST_CASE("the GPT on one page refuses, in one line, what it leaves to gpt_logit
     CHECK_THROWS_WITH_AS(gpt_logits_one_page(m, {1, 2}),
                          "gpt_logits_one_page: tiled attention is left to gpt_logits "
                          "(attention_tile: 2)",
+                         std::invalid_argument);
+}
+
+// --- chapter 6's encoder-decoder on one page -------------------------------------------------
+
+namespace {
+
+// Each (source, decoder input) pair alone on the page against logits_teacher_forced of the pair
+// alone and against the rows of one batched encode and decode of every pair.
+void check_same_bits(const Transformer& m, const std::vector<Tokens>& sources,
+                     const std::vector<Tokens>& inputs) {
+    const Matrix batched = decode(m, inputs, encode(m, sources), sources);
+    std::size_t row = 0;
+    for (std::size_t i = 0; i < sources.size(); ++i) {
+        CAPTURE(sources[i].size());
+        CAPTURE(inputs[i].size());
+        const Matrix page = transformer_logits_one_page(m, sources[i], inputs[i]);
+        CHECK(same_bits(page, logits_teacher_forced(m, sources[i], inputs[i])));
+        CHECK(same_bits(page, row_block(batched, row, inputs[i].size())));
+        row += inputs[i].size();
+    }
+}
+
+}  // namespace
+
+TEST_CASE("the encoder-decoder on one page: the oracle's models, their bits and PyTorch's") {
+    // chapter 6's model in both placements, on each example of its data file
+    const DataFile d6 = DataFile::load("data/ch06_encoder_decoder.json");
+    Transformer m = load_transformer(d6, "inputs");
+    const std::vector<Tokens> sources = d6.token_lists("inputs.source", m.config.src_vocab);
+    const std::vector<Tokens> targets = d6.token_lists("inputs.target", m.config.tgt_vocab);
+    for (const bool pre : {false, true}) {
+        m.config.norm_first = pre;
+        std::vector<Tokens> inputs;
+        for (const Tokens& t : targets) inputs.push_back(shifted_right(t, m.config.bos_id));
+        check_same_bits(m, sources, inputs);
+        for (std::size_t b = 0; b < sources.size(); ++b)
+            check_close(transformer_logits_one_page(m, sources[b], inputs[b]), d6,
+                        std::string(pre ? "logits_pre_norm_" : "logits_post_norm_") +
+                            std::to_string(b),
+                        tolerance::end_to_end);
+    }
+    // chapter 10's variants (RoPE, ALiBi, grouped-query heads, RMSNorm, a window), on its batch
+    const DataFile d10 = DataFile::load("data/ch10_modern_attention.json");
+    for (std::size_t i = 0; i < d10.length("inputs.models.variants"); ++i) {
+        const std::string k = "inputs.models.variants[" + std::to_string(i) + "]";
+        const std::string name = d10.text(k + ".name");
+        CAPTURE(name);
+        const Transformer v = load_transformer(d10, k);
+        std::vector<Tokens> srcs, inputs;
+        for (const Example& e : read_examples(d10, "inputs.models.batch", v.config.src_vocab,
+                                              v.config.tgt_vocab)) {
+            srcs.push_back(e.source);
+            inputs.push_back(shifted_right(e.target, v.config.bos_id));
+        }
+        check_same_bits(v, srcs, inputs);
+        Matrix pages;  // the examples' logits stacked, as the oracle wrote them
+        for (std::size_t b = 0; b < srcs.size(); ++b)
+            append_rows(pages, transformer_logits_one_page(v, srcs[b], inputs[b]));
+        check_close(pages, d10, "logits_" + name, tolerance::end_to_end);
+    }
+}
+
+TEST_CASE("the encoder-decoder on one page: random models of every switch, its bits") {
+    Random rng(2017);
+    std::size_t models = 0;
+    for (const bool pre : {false, true})
+        for (NormKind norm : {NormKind::Layer, NormKind::RMS})
+            for (PositionScheme positions :
+                 {PositionScheme::Sinusoidal, PositionScheme::Learned, PositionScheme::Rope,
+                  PositionScheme::Alibi, PositionScheme::None})
+                for (std::size_t kv_heads : {0, 1})
+                    for (std::size_t window : {0, 3}) {
+                        TransformerConfig c;
+                        c.d_model = 8, c.n_heads = 2, c.n_kv_heads = kv_heads, c.d_ff = 12;
+                        c.n_encoder_layers = 2, c.n_decoder_layers = 2;
+                        c.src_vocab = 11, c.tgt_vocab = 9, c.share_embeddings = models % 2 == 1;
+                        if (c.share_embeddings) c.tgt_vocab = c.src_vocab;
+                        c.norm = norm, c.norm_first = pre, c.positions = positions;
+                        c.max_positions = 12, c.window = window;
+                        CAPTURE(pre);
+                        CAPTURE(norm_name(norm));
+                        CAPTURE(positions_name(positions));
+                        CAPTURE(kv_heads);
+                        CAPTURE(window);
+                        const Transformer m = random_transformer(c, rng.next());
+                        // <pad> (0) may fall anywhere, a whole source of it included
+                        const std::vector<Tokens> sources =
+                            random_sequences(rng, 3, 10, c.src_vocab);
+                        const std::vector<Tokens> inputs =
+                            random_sequences(rng, 3, 10, c.tgt_vocab);
+                        check_same_bits(m, sources, inputs);
+                        ++models;
+                    }
+    CHECK(models == 80);
+}
+
+TEST_CASE("the encoder-decoder on one page: one token each side, one head, one layer each") {
+    TransformerConfig c;
+    c.d_model = 2, c.n_heads = 1, c.d_ff = 1, c.n_encoder_layers = 1, c.n_decoder_layers = 1;
+    c.src_vocab = c.tgt_vocab = 4;
+    const Transformer m = random_transformer(c, 5);
+    check_same_bits(m, {{3}, {0}}, {{1}, {2}});  // the second source is all <pad>
+    CHECK_THROWS_AS(transformer_logits_one_page(m, {1}, {4}), std::out_of_range);
+}
+
+TEST_CASE("the encoder-decoder on one page refuses, in one line, tiled attention") {
+    TransformerConfig c;
+    c.d_model = 4, c.n_heads = 2, c.d_ff = 4, c.n_encoder_layers = 1, c.n_decoder_layers = 1;
+    c.src_vocab = c.tgt_vocab = 5, c.attention_tile = 2;
+    const Transformer m = random_transformer(c, 3);
+    CHECK_THROWS_WITH_AS(transformer_logits_one_page(m, {1, 2}, {1}),
+                         "transformer_logits_one_page: tiled attention is left to "
+                         "logits_teacher_forced (attention_tile: 2)",
                          std::invalid_argument);
 }

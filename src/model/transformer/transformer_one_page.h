@@ -1,0 +1,25 @@
+// transformer_one_page.h — chapter 6's encoder-decoder, forward, for one source and one decoder
+// input, on one page. Read it first.
+//
+// logits_teacher_forced (transformer.h) computes the same logits, bit for bit
+// (tests/test_one_page.cpp), through encode and decode: the same steps for a batch of sequences
+// at once, cached for the backward pass and for decoding (chapter 9's KV cache), and shared out
+// among threads. This one is the steps alone.
+#pragma once
+#include "core/matrix.h"
+#include "model/transformer/transformer.h"
+
+// The logits of one decoder input (decoder_input.size() x tgt_vocab): row t scores the token
+// after decoder_input[t], having read the whole source. Throws std::invalid_argument, in one
+// line, for chapter 11's tiled attention, which this page leaves to logits_teacher_forced.
+Matrix transformer_logits_one_page(const Transformer& model, const Tokens& source,
+                                   const Tokens& decoder_input);
+
+// The page's two sublayers, which chapter 12's GPT page (model/gpt/gpt_one_page.h) uses too.
+// Attention with h heads: queries from the rows of a, keys and values from the rows of b (a
+// itself in self-attention); in self-attention the positions act inside it where the config
+// says so (chapter 10's RoPE and ALiBi), in cross-attention never.
+Matrix attention_on_one_page(const Matrix& a, const Matrix& b, const MultiHeadWeights& w,
+                             const Matrix& mask, const TransformerConfig& c, bool self);
+// The position-wise feed-forward net: ReLU between two projections.
+Matrix feed_forward_on_one_page(const Matrix& a, const FeedForward& f);
