@@ -5,7 +5,9 @@
 #   make corpus     fetch chapter 12's corpus again (make does it once; make test never)
 #   make test       the doctest suite, then every chapter with --check; ends "N passed, N failed"
 #   make cross      the same numbers on other machines: arm64 (qemu), x86-64 without AVX, AVX2,
-#                   Windows (wine), each build's --json against this one's
+#                   Windows (wine), WebAssembly (node), each build's --json against this one's
+#   make web        the chapters that run in a browser (1-6, 9, 11) as WebAssembly, each one
+#                   build/wasm/NAME.js that node runs as it runs the native program (em++)
 #   make check      every chapter with --check
 #   make goldens    rerun the oracle (PyTorch, float64) that writes data/*.json
 #   make rewrite FILE=my.json   recompute the expected values of a copy you edited
@@ -43,15 +45,31 @@ first_accepted = $(subst +, ,$(firstword $(foreach c,$(1),$(if $(call accepts,$(
 # (-muse-unaligned-vector-move): Windows aligns the stack to 16 bytes, and g++ would otherwise
 # spill AVX registers with moves that need 32 or 64 (a crash, GCC bug 54412).
 WINDOWS  := $(if $(findstring mingw,$(shell $(CXX) -dumpmachine 2>/dev/null)),yes)
+# WebAssembly: Emscripten's em++ (Debian's emscripten) builds each program as one NAME.js, the
+# WebAssembly module inside it, in build/wasm/; node runs it (tests/cross_machines.sh compares
+# it with this build), reading and writing the real files as a native program does
+# (-sNODERAWFS). Its tools run on node, which finds their modules in Debian's /usr/share/nodejs.
+WASM     := $(if $(findstring wasm,$(shell $(CXX) -dumpmachine 2>/dev/null)),yes)
+ifeq ($(WASM),yes)
+  export NODE_PATH := /usr/share/nodejs$(if $(NODE_PATH),:$(NODE_PATH))
+  # the two header packages alone: /usr/include also holds this machine's C library, which em++
+  # must not see
+  INCLUDES += -isystem build/wasm-headers
+  $(shell mkdir -p build/wasm-headers && for h in nlohmann doctest; do \
+    [ -e /usr/include/$$h ] && ln -sfn /usr/include/$$h build/wasm-headers/$$h; done)
+endif
 # (Windows sets OS in every process's environment; MSYS2's shell keeps it)
 ON_WINDOWS := $(if $(filter Windows_NT,$(OS)),yes)
-EXE      := $(if $(WINDOWS),.exe)
-WINDOWS_DIR := $(if $(WINDOWS),$(if $(ON_WINDOWS),,/windows))
+EXE      := $(if $(WINDOWS),.exe,$(if $(WASM),.js))
+WINDOWS_DIR := $(if $(WINDOWS),$(if $(ON_WINDOWS),,/windows),$(if $(WASM),/wasm))
 # The widest vectors the CPU has (fast/tile_shape.h picks the register tile from them):
 # -march=native with 512-bit vectors where the compiler knows the width flag (x86), else
 # -march=native (g++ on arm64), else -mcpu=native (clang 14 and older on arm64, Apple clang
 # before Xcode 15), else none.
-ifeq ($(ARCH),native)
+ifeq ($(WASM),yes)
+  MACHINE_FLAGS :=  # one machine: WebAssembly's
+  SUBDIR        := $(WINDOWS_DIR)
+else ifeq ($(ARCH),native)
   MACHINE_FLAGS := $(call first_accepted,-march=native+-mprefer-vector-width=512 -march=native -mcpu=native)
   SUBDIR        := $(WINDOWS_DIR)
 else
@@ -70,6 +88,8 @@ OPENMP_LINKS = printf '\#include <omp.h>\nint main() { return omp_get_max_thread
 LIBOMP   := $(if $(BREW),$(BREW)/opt/libomp)
 ifeq ($(OPENMP),0)
   BUILD_KIND := /serial
+else ifeq ($(WASM),yes)
+  NO_OPENMP  := WebAssembly: every program runs on one thread
 else ifeq ($(shell $(call OPENMP_LINKS,-fopenmp,-fopenmp $(if $(WINDOWS),-static))),yes)
   OMP_FLAGS  := -fopenmp
   OMP_LIBS   := -fopenmp
@@ -82,6 +102,7 @@ endif
 CXXFLAGS := -std=c++17 -Wall -Wextra -Wpedantic -Werror $(INCLUDES) -MMD -MP $(OMP_FLAGS)
 CXXFLAGS += $(if $(OMP_FLAGS),,-Wno-unknown-pragmas)
 LDFLAGS  := $(OMP_LIBS) $(if $(WINDOWS),-static)
+LDFLAGS  += $(if $(WASM),-sSINGLE_FILE=1 -sALLOW_MEMORY_GROWTH=1 -sNODERAWFS=1 -sEXIT_RUNTIME=1)
 UNALIGNED_MOVES := -Wa$(comma)-muse-unaligned-vector-move
 MACHINE_FLAGS += $(if $(WINDOWS),$(shell echo 'int f;' | $(CXX) $(UNALIGNED_MOVES) -x c++ -c - -o /dev/null >/dev/null 2>&1 && echo '$(UNALIGNED_MOVES)'))
 ifeq ($(SAN),1)
@@ -296,16 +317,37 @@ test: $(PROGRAMS) $(BUILD)/tests$(EXE) $(BUILD)/bench$(EXE) $(BUILD)/same_number
 	@CXX="$(CXX)" SANITIZERS=$(if $(filter 1,$(SAN)),1,0) bash tests/run_all.sh $(BUILD) $(CHAPTERS)
 
 # make cross: the chapters' numbers compared with builds for other machines — arm64 under qemu,
-# x86-64 without AVX, AVX2, Windows under wine (tests/cross_machines.sh); ends
+# x86-64 without AVX, AVX2, Windows under wine, WebAssembly under node (tests/cross_machines.sh); ends
 # "cross-machine: N passed, N failed". Four more builds of the library: minutes, not make test's.
 .PHONY: cross
 cross: $(PROGRAMS) $(BUILD)/same_numbers$(EXE) cross-tools
 	@CXX="$(CXX)" bash tests/cross_machines.sh $(BUILD)
 
+# make web: the chapters that run in a browser, built by Emscripten's em++ (installed where
+# apt-get can) into build/wasm/: node build/wasm/ch02_self_attention.js --lang zh runs as
+# build/ch02_self_attention does, to the same bits (make cross compares them). Without em++, one
+# line says what was skipped.
+WEB_CHAPTERS := ch01_dictionary_lookup ch02_self_attention ch03_masked_attention \
+                ch04_multi_head_attention ch05_positional_encoding ch06_encoder_decoder \
+                ch09_decoding ch11_long_sequences
+.PHONY: web
+web: web-tools
+	@if command -v em++ >/dev/null; then \
+	  env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL $(MAKE) --no-print-directory CXX=em++ \
+	    $(addprefix build/wasm/,$(addsuffix .js,$(WEB_CHAPTERS))) && \
+	  echo "built $(words $(WEB_CHAPTERS)) chapters as WebAssembly into build/wasm/ (run: node build/wasm/ch01_dictionary_lookup.js)"; \
+	else echo "web: skipped: no em++ (apt-get install emscripten)"; fi
+
+.PHONY: web-tools
+web-tools:
+	@if ! command -v em++ >/dev/null; then \
+	  echo "installing emscripten with apt-get (the WebAssembly build)"; \
+	  $(call APT_INSTALL,emscripten) || true; fi
+
 # the other machines' compilers and emulators, installed where apt-get can (as the header
-# packages): arm64 under qemu, Windows under wine
+# packages): arm64 under qemu, Windows under wine, WebAssembly under node
 .PHONY: cross-tools
-cross-tools:
+cross-tools: web-tools
 	@if ! command -v aarch64-linux-gnu-g++ >/dev/null || ! command -v qemu-aarch64 >/dev/null; then \
 	  echo "installing g++-aarch64-linux-gnu and qemu-user with apt-get (the cross-machine test)"; \
 	  $(call APT_INSTALL,g++-aarch64-linux-gnu qemu-user) || true; fi

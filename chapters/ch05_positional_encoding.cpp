@@ -5,6 +5,7 @@
 // embeddings × √d_model); 04's remark that attention alone loses the order.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -173,10 +174,11 @@ void simple_schemes(Chapter& ch, const Inputs& in) {
             ch.say(tr("here every step flips one bit: too few positions to see the jumps."), "   ",
                    "   ");
     }
-    if (in.binary_bits < 63 && (std::size_t(1) << in.binary_bits) < in.n)
+    const std::uint64_t named = std::uint64_t(1) << std::min<std::size_t>(in.binary_bits, 63);
+    if (in.binary_bits < 63 && named < in.n)  // positions the bits can name, 64 bits anywhere
         ch.say(
             tr("{} bits name only {} positions: from position {} on, the codes repeat.",
-               in.binary_bits, std::size_t(1) << in.binary_bits, std::size_t(1) << in.binary_bits),
+               in.binary_bits, named, named),
             "   ", "   ");
 }
 

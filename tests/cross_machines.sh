@@ -16,6 +16,11 @@
 #              every data file; chapter 2's Chinese narration byte for byte; and what a Chinese
 #              Windows reader does: a prompt 《静夜思》, data and --save in a folder named 张三 (the
 #              second save replaces the first), a data file and a corpus with CRLF line endings.
+#   wasm       WebAssembly (32-bit size_t and long, no OpenMP, no FMA instruction, musl's C
+#              library), built by Emscripten's em++ (make web), run under node: the chapters that
+#              run in a browser, on every data file of each (data/ and tests/data/) — chapters
+#              1-6 their --json compared and their narration byte for byte in both languages,
+#              chapters 9 and 11 (which train or count memory when run in full) their --check.
 # Each build makes only the programs its comparison runs, at the same -O3 as this one. A target
 # whose tools are missing is named in one line and not counted (the Makefile installs
 # g++-aarch64-linux-gnu, qemu-user, g++-mingw-w64-x86-64-posix and wine64 where apt-get can).
@@ -126,6 +131,53 @@ if command -v $windows >/dev/null && command -v wine >/dev/null; then
   fi
 else
   echo "cross-machine windows: not run: no $windows or wine (apt-get install g++-mingw-w64-x86-64-posix wine64)"
+fi
+
+# WebAssembly, under node: on one thread, so the native narration it is compared with is run on
+# one thread too (the narration says how many)
+same_output() {  # same_output TARGET WHAT NATIVE_FILE WASM_FILE: counted, and said when not
+  if cmp -s "$3" "$4"; then passed=$((passed + 1)); return 0; fi
+  failed=$((failed + 1))
+  echo "cross-machine $1: $2: the output differs ($3 against $4):"
+  diff "$3" "$4" | head -n 6
+  return 1
+}
+if command -v em++ >/dev/null && command -v node >/dev/null; then
+  web="$first6 ch09_decoding ch11_long_sequences"
+  # shellcheck disable=SC2086
+  if DIR=wasm EXE=.js build_for wasm em++ native $web; then
+    dir=build/wasm/compared
+    mkdir -p "$dir"
+    for chapter in $web; do
+      files=0; same=0
+      for data in "data/$chapter.json" tests/data/"$chapter".*.json; do
+        [ -e "$data" ] || continue
+        files=$((files + 1)); name=$(basename "$data" .json)
+        OMP_NUM_THREADS=1 "$build/$chapter" --data "$data" --check > "$dir/$name.check.here" 2>&1
+        node "build/wasm/$chapter.js" --data "$data" --check > "$dir/$name.check" 2>&1
+        same_output wasm "$chapter --check --data $data" "$dir/$name.check.here" "$dir/$name.check" || continue
+        if [ "$chapter" != ch09_decoding ] && [ "$chapter" != ch11_long_sequences ]; then
+          "$build/$chapter" --data "$data" --json > "$dir/$name.here.json" 2>/dev/null
+          node "build/wasm/$chapter.js" --data "$data" --json > "$dir/$name.json" 2>"$dir/$name.err"
+          if ! out=$("$build/same_numbers" "$dir/$name.here.json" "$dir/$name.json"); then
+            failed=$((failed + 1)); echo "cross-machine wasm: $chapter --data $data --json: $out"; continue
+          fi
+          passed=$((passed + 1))
+          for lang in en zh; do
+            OMP_NUM_THREADS=1 "$build/$chapter" --data "$data" --lang $lang > "$dir/$name.$lang.here" 2>&1
+            node "build/wasm/$chapter.js" --data "$data" --lang $lang > "$dir/$name.$lang" 2>&1
+            same_output wasm "$chapter --data $data --lang $lang" "$dir/$name.$lang.here" "$dir/$name.$lang" || continue 2
+          done
+        fi
+        same=$((same + 1))
+      done
+      echo "cross-machine wasm: $chapter: $same of $files data files the same$( \
+        [ "$chapter" = ch09_decoding ] || [ "$chapter" = ch11_long_sequences ] && echo " (--check)" || \
+        echo " (--check, --json, the narration in English and Chinese)")"
+    done
+  fi
+else
+  echo "cross-machine wasm: not run: no em++ or node (apt-get install emscripten)"
 fi
 
 echo "cross-machine: $passed passed, $failed failed"

@@ -52,7 +52,7 @@ Inputs read_inputs(const DataFile& data) {
     in.memory_lengths = data.sizes("inputs.memory_lengths", 1, std::size_t(1) << 24);
     in.timing_lengths = data.sizes("inputs.timing_lengths", 2, 4096);
     in.trained_for = data.text("inputs.training.task");
-    in.trained_steps = data.size("inputs.training.steps", 0, std::size_t(1) << 40);
+    in.trained_steps = data.size("inputs.training.steps", 0, std::size_t(1) << 31);
     for (const std::int64_t n :
          data.integers("inputs.stopping.numbers", 0, static_cast<std::int64_t>(largest_numeral)))
         in.stopping_numbers.push_back(static_cast<std::uint64_t>(n));

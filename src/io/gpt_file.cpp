@@ -64,7 +64,7 @@ void save_gpt(const Gpt& model, const std::vector<std::string>& vocabulary, cons
 
 bool read_gpt_record(const DataFile& file, GptRecord& r) {
     if (!file.has("training")) return false;
-    r.steps = file.size("training.steps", 0, std::size_t(1) << 40);
+    r.steps = file.size("training.steps", 0, std::size_t(1) << 31);
     r.heldout_loss = file.number("training.heldout_loss");
     r.seconds = file.number("training.seconds", 0, 1e9);
     // written by this version on: a model saved before has none of these

@@ -197,7 +197,7 @@ static Json transformer_to_json(const Transformer& model) {
 bool read_training_record(const DataFile& data, TrainingRecord& r) {
     if (!data.has("training")) return false;
     r.task = data.text("training.task");
-    r.steps = data.size("training.steps", 0, std::size_t(1) << 40);
+    r.steps = data.size("training.steps", 0, std::size_t(1) << 31);
     r.final_loss = data.number("training.final_loss");
     r.heldout_exact_match = data.number("training.heldout_exact_match");
     r.max_source_length = data.size("training.max_source_length", 0, std::size_t(1) << 30);

@@ -152,8 +152,14 @@ Written write_new_file(const fs::path& file, const std::string& text, const fs::
     if (fs::exists(old)) {
         mode = static_cast<mode_t>(old.permissions() & fs::perms::mask);
     } else {
+#ifdef __EMSCRIPTEN__
+        // WebAssembly: Emscripten reports a umask of 0777 whatever the system's, which would
+        // leave the file unreadable (mode 000); the usual one instead
+        const mode_t mask = 022;
+#else
         const mode_t mask = ::umask(0);
         ::umask(mask);
+#endif
         mode = 0666 & ~mask;
     }
     bool ok = ::fchmod(fd, mode) == 0;

@@ -2,6 +2,7 @@
 #include "model/positions/positional.h"
 
 #include <cmath>
+#include <cstdint>
 #include <vector>
 
 #include "core/elementary.h"
@@ -23,7 +24,7 @@ Matrix binary_positions(std::size_t n, std::size_t bits) {
     Matrix p(n, bits);
     for (std::size_t pos = 0; pos < n; ++pos)
         for (std::size_t b = 0; b < bits && b < 64; ++b)
-            p(pos, b) = static_cast<double>((pos >> b) & 1U);
+            p(pos, b) = static_cast<double>((std::uint64_t(pos) >> b) & 1U);  // 64 bits anywhere
     return p;
 }
 
