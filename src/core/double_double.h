@@ -9,6 +9,8 @@
 #pragma once
 #include <cmath>
 
+#include "core/fused_multiply_add.h"
+
 namespace elementary {
 
 struct DoubleDouble {
@@ -28,7 +30,7 @@ inline DoubleDouble quick_two_sum(double a, double b) {
 // a · b exactly, as p + e: fma gives the product's rounding error exactly
 inline DoubleDouble two_product(double a, double b) {
     const double p = a * b;
-    return {p, std::fma(a, b, -p)};
+    return {p, fused_multiply_add(a, b, -p)};
 }
 
 inline DoubleDouble add(DoubleDouble x, DoubleDouble y) {
@@ -52,7 +54,7 @@ inline DoubleDouble multiply(DoubleDouble x, double d) {
 // x / d: the first quotient's remainder is exact (fma), and gives the second
 inline DoubleDouble divide(DoubleDouble x, double d) {
     const double q = x.hi / d;
-    const double r = std::fma(-q, d, x.hi) + x.lo;
+    const double r = fused_multiply_add(-q, d, x.hi) + x.lo;
     return quick_two_sum(q, r / d);
 }
 // x / y: three quotients, each from the remainder the ones before left

@@ -3,6 +3,8 @@
 
 #include <limits>
 
+#include "core/fused_multiply_add.h"
+
 namespace elementary {
 
 double log(double x) {
@@ -21,15 +23,15 @@ double log(double x) {
     const double s = f / (2.0 + f), z = s * s, half_f2 = 0.5 * f * f;
     // R = 2z/3 + 2z²/5 + … + 2z^10/21: |s| ≤ 0.172, so z^11 is below 2^−56
     double R = 2.0 / 21.0;
-    R = std::fma(R, z, 2.0 / 19.0);
-    R = std::fma(R, z, 2.0 / 17.0);
-    R = std::fma(R, z, 2.0 / 15.0);
-    R = std::fma(R, z, 2.0 / 13.0);
-    R = std::fma(R, z, 2.0 / 11.0);
-    R = std::fma(R, z, 2.0 / 9.0);
-    R = std::fma(R, z, 2.0 / 7.0);
-    R = std::fma(R, z, 2.0 / 5.0);
-    R = std::fma(R, z, 2.0 / 3.0);
+    R = fused_multiply_add(R, z, 2.0 / 19.0);
+    R = fused_multiply_add(R, z, 2.0 / 17.0);
+    R = fused_multiply_add(R, z, 2.0 / 15.0);
+    R = fused_multiply_add(R, z, 2.0 / 13.0);
+    R = fused_multiply_add(R, z, 2.0 / 11.0);
+    R = fused_multiply_add(R, z, 2.0 / 9.0);
+    R = fused_multiply_add(R, z, 2.0 / 7.0);
+    R = fused_multiply_add(R, z, 2.0 / 5.0);
+    R = fused_multiply_add(R, z, 2.0 / 3.0);
     R *= z;
     const double k = static_cast<double>(e);
     // e·ln2_hi is exact; the small parts are summed first, f and e·ln2_hi last
@@ -52,31 +54,31 @@ constexpr double two_over_pi = 0x1.45f306dc9c883p-1;
 double sin_series(double r, double c) {
     const double z = r * r;
     double p = 1.0 / 355687428096000.0;  // 1/17!, then −1/15!, …: the terms after r³/3!
-    p = std::fma(p, z, -1.0 / 1307674368000.0);
-    p = std::fma(p, z, 1.0 / 6227020800.0);
-    p = std::fma(p, z, -1.0 / 39916800.0);
-    p = std::fma(p, z, 1.0 / 362880.0);
-    p = std::fma(p, z, -1.0 / 5040.0);
-    p = std::fma(p, z, 1.0 / 120.0);
+    p = fused_multiply_add(p, z, -1.0 / 1307674368000.0);
+    p = fused_multiply_add(p, z, 1.0 / 6227020800.0);
+    p = fused_multiply_add(p, z, -1.0 / 39916800.0);
+    p = fused_multiply_add(p, z, 1.0 / 362880.0);
+    p = fused_multiply_add(p, z, -1.0 / 5040.0);
+    p = fused_multiply_add(p, z, 1.0 / 120.0);
     // r − r³/3! + r⁵·p: the large part r added last
     const double r3 = r * z;
     const double c_cos_r = c * (1.0 - z * (0.5 - z / 24.0));
-    return r + (std::fma(r3, z * p, c_cos_r) - r3 / 6.0);
+    return r + (fused_multiply_add(r3, z * p, c_cos_r) - r3 / 6.0);
 }
 double cos_series(double r, double c) {
     const double z = r * r;
     double p = 1.0 / 6402373705728000.0;  // 1/18!, then −1/16!, …: the terms after r⁴/4!
-    p = std::fma(p, z, -1.0 / 20922789888000.0);
-    p = std::fma(p, z, 1.0 / 87178291200.0);
-    p = std::fma(p, z, -1.0 / 479001600.0);
-    p = std::fma(p, z, 1.0 / 3628800.0);
-    p = std::fma(p, z, -1.0 / 40320.0);
-    p = std::fma(p, z, 1.0 / 720.0);
-    p = std::fma(p, z, -1.0 / 24.0);
+    p = fused_multiply_add(p, z, -1.0 / 20922789888000.0);
+    p = fused_multiply_add(p, z, 1.0 / 87178291200.0);
+    p = fused_multiply_add(p, z, -1.0 / 479001600.0);
+    p = fused_multiply_add(p, z, 1.0 / 3628800.0);
+    p = fused_multiply_add(p, z, -1.0 / 40320.0);
+    p = fused_multiply_add(p, z, 1.0 / 720.0);
+    p = fused_multiply_add(p, z, -1.0 / 24.0);
     const double half_z = 0.5 * z, w = 1.0 - half_z;
     const double lost = (1.0 - w) - half_z;  // exactly what 1 − z/2 rounded away
     const double c_sin_r = c * r * (1.0 - z * (1.0 / 6.0 - z / 120.0));
-    return w + (std::fma(z * z, -p, lost) - c_sin_r);
+    return w + (fused_multiply_add(z * z, -p, lost) - c_sin_r);
 }
 
 }  // namespace
@@ -92,7 +94,7 @@ void sin_cos(double x, double& s, double& c) {
     }
     const double n = (x * two_over_pi + round_shift) - round_shift;  // the nearest quarter turn
     // r = x − n·π/2 as hi + lo: the first two products are exact, their sum's rounding kept
-    const double r1 = std::fma(-n, half_pi_1, x);  // exact
+    const double r1 = fused_multiply_add(-n, half_pi_1, x);  // exact
     const double w = n * half_pi_2;                // exact
     const double r = r1 - w;
     const double part = r - r1;  // r − r1 + w: what the subtraction rounded away (Knuth's two-sum)

@@ -20,6 +20,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "core/fused_multiply_add.h"
+
 namespace elementary {
 
 // The bits of a double and back (memcpy: the one well-defined way; it costs nothing).
@@ -57,23 +59,23 @@ inline double exp(double x) {
     x = x < -746.0 ? -746.0 : x;  // (a NaN compares false and stays a NaN)
     x = x > 710.0 ? 710.0 : x;
     const double k = (x * log2_e + round_shift) - round_shift;  // the nearest integer to x/ln 2
-    double r = std::fma(-k, ln2_hi, x);  // exact
-    r = std::fma(-k, ln2_lo, r);
+    double r = fused_multiply_add(-k, ln2_hi, x);  // exact
+    r = fused_multiply_add(-k, ln2_lo, r);
     // 1 + r + r²/2! + … + r^13/13!, from the last term in (Horner)
     double p = 1.0 / 6227020800.0;  // 1/13!
-    p = std::fma(p, r, 1.0 / 479001600.0);
-    p = std::fma(p, r, 1.0 / 39916800.0);
-    p = std::fma(p, r, 1.0 / 3628800.0);
-    p = std::fma(p, r, 1.0 / 362880.0);
-    p = std::fma(p, r, 1.0 / 40320.0);
-    p = std::fma(p, r, 1.0 / 5040.0);
-    p = std::fma(p, r, 1.0 / 720.0);
-    p = std::fma(p, r, 1.0 / 120.0);
-    p = std::fma(p, r, 1.0 / 24.0);
-    p = std::fma(p, r, 1.0 / 6.0);
-    p = std::fma(p, r, 0.5);
-    p = std::fma(p, r, 1.0);
-    p = std::fma(p, r, 1.0);
+    p = fused_multiply_add(p, r, 1.0 / 479001600.0);
+    p = fused_multiply_add(p, r, 1.0 / 39916800.0);
+    p = fused_multiply_add(p, r, 1.0 / 3628800.0);
+    p = fused_multiply_add(p, r, 1.0 / 362880.0);
+    p = fused_multiply_add(p, r, 1.0 / 40320.0);
+    p = fused_multiply_add(p, r, 1.0 / 5040.0);
+    p = fused_multiply_add(p, r, 1.0 / 720.0);
+    p = fused_multiply_add(p, r, 1.0 / 120.0);
+    p = fused_multiply_add(p, r, 1.0 / 24.0);
+    p = fused_multiply_add(p, r, 1.0 / 6.0);
+    p = fused_multiply_add(p, r, 0.5);
+    p = fused_multiply_add(p, r, 1.0);
+    p = fused_multiply_add(p, r, 1.0);
     const double half = (k * 0.5 + round_shift) - round_shift;  // k = half + (k − half)
     return p * power_of_two(half) * power_of_two(k - half);
 }

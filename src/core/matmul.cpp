@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/fused_multiply_add.h"
 #include "fast/fast_product.h"
 
 namespace {
@@ -28,7 +29,7 @@ Matrix naive_product(const Matrix& a, bool a_t, const Matrix& b, bool b_t) {
         for (std::size_t j = 0; j < cols; ++j) {
             double sum = 0.0;
             for (std::size_t p = 0; p < inner; ++p)
-                sum = std::fma(element(a, a_t, i, p), element(b, b_t, p, j), sum);
+                sum = fused_multiply_add(element(a, a_t, i, p), element(b, b_t, p, j), sum);
             c(i, j) = sum;
         }
     return c;

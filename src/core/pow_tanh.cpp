@@ -3,6 +3,7 @@
 
 #include "core/double_double.h"
 #include "core/elementary.h"
+#include "core/fused_multiply_add.h"
 
 namespace elementary {
 
@@ -25,20 +26,20 @@ DD log_dd(double x) {
     const double f = m - 1.0;                     // exact
     const DD d = two_sum(2.0, f);                 // 2 + f, exactly
     const double s_hi = f / d.hi;                 // s = f / (2 + f), its remainder exact:
-    const double rest = std::fma(-s_hi, d.hi, f) - s_hi * d.lo;
+    const double rest = fused_multiply_add(-s_hi, d.hi, f) - s_hi * d.lo;
     const DD s = quick_two_sum(s_hi, rest / d.hi);
     const DD s2 = multiply(s, s), s3 = multiply(s2, s), s5 = multiply(s3, s2),
              s7 = multiply(s5, s2);
     const double z = s2.hi;
     double r = 2.0 / 25.0;  // 2/9 + 2z/11 + … + 2z^8/25: z ≤ 0.0296, z^9 below 2^−45
-    r = std::fma(r, z, 2.0 / 23.0);
-    r = std::fma(r, z, 2.0 / 21.0);
-    r = std::fma(r, z, 2.0 / 19.0);
-    r = std::fma(r, z, 2.0 / 17.0);
-    r = std::fma(r, z, 2.0 / 15.0);
-    r = std::fma(r, z, 2.0 / 13.0);
-    r = std::fma(r, z, 2.0 / 11.0);
-    r = std::fma(r, z, 2.0 / 9.0);
+    r = fused_multiply_add(r, z, 2.0 / 23.0);
+    r = fused_multiply_add(r, z, 2.0 / 21.0);
+    r = fused_multiply_add(r, z, 2.0 / 19.0);
+    r = fused_multiply_add(r, z, 2.0 / 17.0);
+    r = fused_multiply_add(r, z, 2.0 / 15.0);
+    r = fused_multiply_add(r, z, 2.0 / 13.0);
+    r = fused_multiply_add(r, z, 2.0 / 11.0);
+    r = fused_multiply_add(r, z, 2.0 / 9.0);
     const double R = r * s7.hi * z;
     DD ln_m = add(divide(multiply(s7, 2.0), 7.0), {R, 0.0});  // the small terms first
     ln_m = add(divide(multiply(s5, 2.0), 5.0), ln_m);
@@ -55,14 +56,14 @@ DD log_dd(double x) {
 // time (1 + E)² − 1 = 2E + E².
 DD exp_dd(double h, double l, double& k) {
     k = (h * log2_e + round_shift) - round_shift;
-    const DD reduced = add(add({std::fma(-k, ln2_hi, h), 0.0}, two_product(-k, ln2_lo)), {l, 0.0});
+    const DD reduced = add(add({fused_multiply_add(-k, ln2_hi, h), 0.0}, two_product(-k, ln2_lo)), {l, 0.0});
     const DD r = {reduced.hi * 0x1p-8, reduced.lo * 0x1p-8};  // exact
     const double t = r.hi;
     double p = 1.0 / 5040.0;  // r³/3! + … + r^7/7!
-    p = std::fma(p, t, 1.0 / 720.0);
-    p = std::fma(p, t, 1.0 / 120.0);
-    p = std::fma(p, t, 1.0 / 24.0);
-    p = std::fma(p, t, 1.0 / 6.0);
+    p = fused_multiply_add(p, t, 1.0 / 720.0);
+    p = fused_multiply_add(p, t, 1.0 / 120.0);
+    p = fused_multiply_add(p, t, 1.0 / 24.0);
+    p = fused_multiply_add(p, t, 1.0 / 6.0);
     p *= t * t * t;
     const DD half_square = multiply(multiply(r, r), 0.5);
     DD E = add(r, add(half_square, {p, 0.0}));

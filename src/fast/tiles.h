@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstddef>
 
+#include "core/fused_multiply_add.h"
 #include "core/matrix.h"
 #include "fast/tile_shape.h"
 
@@ -14,7 +15,7 @@ namespace kernel {
 // than a separate multiply and add where the CPU has FMA; -ffp-contract=off keeps the compiler
 // from fusing on its own). fma is correctly rounded by definition, so it gives the same bits on every
 // machine — in one instruction where the CPU has FMA, in software where it has not.
-inline double madd(double c, double a, double b) { return std::fma(a, b, c); }
+inline double madd(double c, double a, double b) { return fused_multiply_add(a, b, c); }
 
 // A matrix, or the transpose of one, read through strides: element (r, c) is at data[r·rs + c·cs].
 // matmul_bt and matmul_at read their transposed argument in place, never copying it first.

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "core/fused_multiply_add.h"
 #include "core/int8_groups.h"
 #include "core/number_formats.h"
 #include "fast/threads.h"
@@ -96,7 +97,7 @@ void float_panel(const float* x, const StoredWeights& W, std::size_t k, float* o
     float acc[P] = {};
     const float* w = &W.values[k * W.rows * P];
     for (std::size_t p = 0; p < W.rows; ++p, w += P)
-        for (std::size_t j = 0; j < P; ++j) acc[j] = std::fma(x[p], w[j], acc[j]);
+        for (std::size_t j = 0; j < P; ++j) acc[j] = fused_multiply_add(x[p], w[j], acc[j]);
     for (std::size_t j = 0; j < P; ++j) out[j] = acc[j];
 }
 
@@ -109,8 +110,8 @@ void int8_panel(const float* x, const StoredWeights& W, std::size_t k, float* ou
         const std::size_t last = std::min(W.rows, first + int8_group);
         for (std::size_t p = first; p < last; ++p, w += P)
             for (std::size_t j = 0; j < P; ++j)
-                part[j] = std::fma(x[p], static_cast<float>(w[j]), part[j]);
-        for (std::size_t j = 0; j < P; ++j) acc[j] = std::fma(s[j], part[j], acc[j]);
+                part[j] = fused_multiply_add(x[p], static_cast<float>(w[j]), part[j]);
+        for (std::size_t j = 0; j < P; ++j) acc[j] = fused_multiply_add(s[j], part[j], acc[j]);
     }
     for (std::size_t j = 0; j < P; ++j) out[j] = acc[j];
 }
@@ -127,7 +128,7 @@ void int8_int8_panel(const QuantizedRow& x, const StoredWeights& W, std::size_t 
             for (std::size_t j = 0; j < P; ++j) part[j] += a * static_cast<std::int32_t>(w[j]);
         }
         for (std::size_t j = 0; j < P; ++j)
-            acc[j] = std::fma(s[j] * x.scales[g], static_cast<float>(part[j]), acc[j]);
+            acc[j] = fused_multiply_add(s[j] * x.scales[g], static_cast<float>(part[j]), acc[j]);
     }
     for (std::size_t j = 0; j < P; ++j) out[j] = acc[j];
 }
@@ -156,7 +157,7 @@ void times_stored_naive(const float* x, const StoredWeights& W, float* y, bool q
     for (std::size_t j = 0; j < W.cols; ++j) {
         if (W.format != WeightFormat::Int8) {  // y_j = Σ_p x_p·W(p, j)
             float sum = 0;
-            for (std::size_t p = 0; p < W.rows; ++p) sum = std::fma(x[p], W.values[at(W, p, j)], sum);
+            for (std::size_t p = 0; p < W.rows; ++p) sum = fused_multiply_add(x[p], W.values[at(W, p, j)], sum);
             y[j] = sum;
             continue;
         }
@@ -168,12 +169,12 @@ void times_stored_naive(const float* x, const StoredWeights& W, float* y, bool q
                 std::int32_t part = 0;
                 for (std::size_t p = first; p < last; ++p)
                     part += static_cast<std::int32_t>(xq.q[p]) * W.q[at(W, p, j)];
-                sum = std::fma(scale * xq.scales[g], static_cast<float>(part), sum);
+                sum = fused_multiply_add(scale * xq.scales[g], static_cast<float>(part), sum);
             } else {
                 float part = 0;
                 for (std::size_t p = first; p < last; ++p)
-                    part = std::fma(x[p], static_cast<float>(W.q[at(W, p, j)]), part);
-                sum = std::fma(scale, part, sum);
+                    part = fused_multiply_add(x[p], static_cast<float>(W.q[at(W, p, j)]), part);
+                sum = fused_multiply_add(scale, part, sum);
             }
         }
         y[j] = sum;
