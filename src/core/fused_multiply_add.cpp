@@ -48,7 +48,7 @@ void two_product(double a, double b, double& p, double& e) {
 }
 
 // a + b rounded to odd: exact when it can be, else the neighbour of the exact sum whose last
-// significand bit is 1. s is a + b rounded to nearest, e what that left out.
+// significand bit is one; s is a + b rounded to nearest, e what that left out.
 double add_round_to_odd(double a, double b) {
     double s, e;
     two_sum(a, b, s, e);

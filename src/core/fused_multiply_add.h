@@ -1,9 +1,10 @@
 // fused_multiply_add.h — a·b + c rounded once (IEEE 754's fusedMultiplyAdd), the same bits on
 // every machine at the speed that machine allows. Where the build has an FMA instruction,
 // std::fma is that instruction; on x86-64 without one, glibc's exact software routine. On
-// WebAssembly, which has no FMA instruction, musl's software routine is exact but slow (about 46
-// ns a call) and gives +0 where IEEE 754 gives −0 in one corner (a product that rounds to zero
-// plus a zero): there emulated_fma computes it from exact products and sums instead.
+// WebAssembly, which has no FMA instruction, musl's software routine is exact but slow, and gives
+// +0 where IEEE 754 gives −0 in one corner (a product that rounds to zero plus a zero): there
+// emulated_fma computes it from exact products and sums instead (tests/bench/README.md: how much
+// faster).
 #pragma once
 #include <cmath>
 
