@@ -318,7 +318,7 @@ test: $(PROGRAMS) $(BUILD)/tests$(EXE) $(BUILD)/bench$(EXE) $(BUILD)/same_number
 
 # make cross: the chapters' numbers compared with builds for other machines — arm64 under qemu,
 # x86-64 without AVX, AVX2, Windows under wine, WebAssembly under node (tests/cross_machines.sh); ends
-# "cross-machine: N passed, N failed". Four more builds of the library: minutes, not make test's.
+# "cross-machine: N passed, N failed". Five more builds of the library: minutes, not make test's.
 .PHONY: cross
 cross: $(PROGRAMS) $(BUILD)/same_numbers$(EXE) cross-tools
 	@CXX="$(CXX)" bash tests/cross_machines.sh $(BUILD)
