@@ -102,7 +102,11 @@ endif
 CXXFLAGS := -std=c++17 -Wall -Wextra -Wpedantic -Werror $(INCLUDES) -MMD -MP $(OMP_FLAGS)
 CXXFLAGS += $(if $(OMP_FLAGS),,-Wno-unknown-pragmas)
 LDFLAGS  := $(OMP_LIBS) $(if $(WINDOWS),-static)
-LDFLAGS  += $(if $(WASM),-sSINGLE_FILE=1 -sALLOW_MEMORY_GROWTH=1 -sNODERAWFS=1 -sEXIT_RUNTIME=1)
+# WebAssembly: C++ exceptions as WebAssembly's own (-fwasm-exceptions; without it em++ aborts on
+# the first throw, and a reader's bad input would end in a crash, not the error line)
+CXXFLAGS += $(if $(WASM),-fwasm-exceptions)
+WASM_LDFLAGS := -fwasm-exceptions -sSINGLE_FILE=1 -sALLOW_MEMORY_GROWTH=1
+LDFLAGS  += $(if $(WASM),$(WASM_LDFLAGS) -sNODERAWFS=1 -sEXIT_RUNTIME=1)
 UNALIGNED_MOVES := -Wa$(comma)-muse-unaligned-vector-move
 MACHINE_FLAGS += $(if $(WINDOWS),$(shell echo 'int f;' | $(CXX) $(UNALIGNED_MOVES) -x c++ -c - -o /dev/null >/dev/null 2>&1 && echo '$(UNALIGNED_MOVES)'))
 ifeq ($(SAN),1)
@@ -144,7 +148,7 @@ CHAPTERS := $(sort $(basename $(notdir $(wildcard chapters/*.cpp))))
 # allocation_counter replaces operator new: not in the library (every program would take it),
 # linked only into the programs that count their memory
 COUNTER  := $(BUILD)/obj/src/report/allocation_counter.o
-LIB_OBJ  := $(filter-out $(COUNTER),$(patsubst %.cpp,$(BUILD)/obj/%.o,$(shell find src -name '*.cpp' | sort)))
+LIB_OBJ  := $(filter-out $(COUNTER) $(BUILD)/obj/src/web/%,$(patsubst %.cpp,$(BUILD)/obj/%.o,$(shell find src -name '*.cpp' | sort)))
 TEST_OBJ := $(patsubst tests/%.cpp,$(BUILD)/obj/tests/%.o,$(wildcard tests/*.cpp))
 BENCH_OBJ := $(BUILD)/obj/tests/bench/bench.o
 PROGRAMS := $(addsuffix $(EXE),$(addprefix $(BUILD)/,$(CHAPTERS)))
@@ -297,14 +301,18 @@ BOOK_LANG := $(if $(filter command line,$(origin LANG)),$(if $(findstring zh,$(L
 # Chapter 12's page is written with the model make run saved (--weights), as ch13 reads it; only
 # without one does ch12 train first (about 2 minutes), and the book says which. Chapters 7 and 10
 # train their small models as their walkthroughs always do (half a minute and a minute and a half).
-book: $(PROGRAMS) build/.corpus-tried
+book: $(PROGRAMS) build/.corpus-tried web-build
 	@mkdir -p build/book/$(BOOK_LANG)
-	@for p in $(CHAPTERS); do flags=; \
+	@live=; [ -e build/book/live/live_book.js ] && live=yes; \
+	for p in $(CHAPTERS); do flags=; \
+	  if [ -n "$$live" ] && echo " $(WEB_CHAPTERS) " | grep -q " $$p "; then flags=--live; fi; \
 	  if [ $$p = ch12_gpt ]; then \
 	    if [ -e $(BUILD)/ch12_gpt_model.json ]; then flags="--weights $(BUILD)/ch12_gpt_model.json"; \
 	      echo "book: ch12_gpt writes with $(BUILD)/ch12_gpt_model.json (saved by make run)"; \
 	    else echo "book: ch12_gpt trains its model first (no $(BUILD)/ch12_gpt_model.json: make run saves one)"; fi; fi; \
-	  $(BUILD)/$$p --lang $(BOOK_LANG) --html build/book/$(BOOK_LANG) $$flags || exit 1; done
+	  $(BUILD)/$$p --lang $(BOOK_LANG) --html build/book/$(BOOK_LANG) $$flags || exit 1; done; \
+	if [ -n "$$live" ]; then echo "the pages of $(words $(WEB_CHAPTERS)) chapters are live: their inputs change and recompute in the browser (build/book/live/)"; \
+	else echo "book: no live pages (no em++: apt-get install emscripten, then make book)"; fi
 	@echo "wrote build/book/$(BOOK_LANG)/index.html"
 
 check: $(PROGRAMS)
@@ -327,16 +335,44 @@ cross: $(PROGRAMS) $(BUILD)/same_numbers$(EXE) cross-tools
 # apt-get can) into build/wasm/: node build/wasm/ch02_self_attention.js --lang zh runs as
 # build/ch02_self_attention does, to the same bits (make cross compares them). Without em++, one
 # line says what was skipped.
+JOBS         := $(shell nproc 2>/dev/null || echo 2)
 WEB_CHAPTERS := ch01_dictionary_lookup ch02_self_attention ch03_masked_attention \
                 ch04_multi_head_attention ch05_positional_encoding ch06_encoder_decoder \
                 ch09_decoding ch11_long_sequences
-.PHONY: web
+.PHONY: web web-build
 web: web-tools
+	@$(MAKE) --no-print-directory web-build
+web-build:
 	@if command -v em++ >/dev/null; then \
-	  env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL $(MAKE) --no-print-directory CXX=em++ \
-	    $(addprefix build/wasm/,$(addsuffix .js,$(WEB_CHAPTERS))) && \
-	  echo "built $(words $(WEB_CHAPTERS)) chapters as WebAssembly into build/wasm/ (run: node build/wasm/ch01_dictionary_lookup.js)"; \
-	else echo "web: skipped: no em++ (apt-get install emscripten)"; fi
+	  env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL $(MAKE) --no-print-directory -j$(JOBS) CXX=em++ \
+	    $(addprefix build/wasm/,$(addsuffix .js,$(WEB_CHAPTERS))) build/book/live/live_book.js && \
+	  echo "built $(words $(WEB_CHAPTERS)) chapters as WebAssembly into build/wasm/ (run: node build/wasm/ch01_dictionary_lookup.js), and the live book's module, build/book/live/live_book.js"; \
+	else echo "web: skipped: no em++ (apt-get install emscripten, or make web installs it)"; fi
+
+# The live book's module: the chapters of WEB_CHAPTERS in one program, each main() compiled as
+# NAME_main (src/web/live_book.cpp runs the one its first argument names), their data files and
+# the Chinese catalog inside it at data/. The page loads it as one file with a <script> tag, from
+# file:// or any static host: build/book/live/live_book.js holds the module's JavaScript with
+# src/web/live_worker.js as one string, which the page's Web Worker runs, and the WebAssembly
+# bytes in base64, which the worker compiles once (src/web/live_page.js).
+LIVE_OBJ   := $(patsubst %,$(BUILD)/obj/live/%.o,$(WEB_CHAPTERS)) \
+              $(patsubst %.cpp,$(BUILD)/obj/%.o,$(foreach c,$(WEB_CHAPTERS),$(wildcard chapters/$(c)/*.cpp))) \
+              $(BUILD)/obj/src/web/live_book.o $(COUNTER)
+LIVE_FILES := $(addprefix data/,$(addsuffix .json,$(WEB_CHAPTERS))) data/translations/zh.json
+$(BUILD)/obj/live/%.o: chapters/%.cpp $(BUILD)/.machine | $(DEPS)
+	@mkdir -p $(dir $@)
+	$(CXX) $(CXXFLAGS) -Ichapters $(OPT) -Dmain=$*_main -c $< -o $@
+$(BUILD)/obj/src/web/live_book.o: CXXFLAGS += -D'LIVE_CHAPTERS(X)=$(foreach c,$(WEB_CHAPTERS),X($(c)))'
+$(BUILD)/live_book.js: $(LIVE_OBJ) $(LIB) $(LIVE_FILES)
+	$(CXX) $(filter %.o,$^) $(LIB) $(OPT) -fwasm-exceptions -sALLOW_MEMORY_GROWTH=1 -sMODULARIZE=1 \
+	  -sEXPORT_NAME=LiveBook -sINVOKE_RUN=0 -sEXIT_RUNTIME=0 -sEXPORTED_RUNTIME_METHODS=FS,callMain \
+	  -sENVIRONMENT=web,worker,node $(foreach f,$(LIVE_FILES),--embed-file $(f)@$(f)) -o $@
+build/book/live/live_book.js: $(BUILD)/live_book.js src/web/live_worker.js src/web/live_page.js \
+                              src/web/pack_live_book.js
+	@mkdir -p $(dir $@)
+	node src/web/pack_live_book.js $(BUILD)/live_book.js $(BUILD)/live_book.wasm src/web/live_worker.js > $@.tmp
+	cp src/web/live_page.js $(dir $@)live_page.js.tmp && mv $(dir $@)live_page.js.tmp $(dir $@)live_page.js
+	mv $@.tmp $@
 
 .PHONY: web-tools
 web-tools:

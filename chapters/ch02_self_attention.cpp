@@ -13,6 +13,7 @@
 #include "core/random.h"
 #include "model/attention/attention.h"
 #include "report/chapter.h"
+#include "report/computed_once.h"
 #include "report/heatmap.h"
 #include "report/vector_measures.h"
 
@@ -288,7 +289,8 @@ Matrix why_scale(const WhyScaleSetup& setup) {
 }
 
 void why_scale_step(Chapter& ch, const Inputs& in) {
-    const Matrix table = why_scale(in.why_scale);
+    const Matrix table = computed_once(ch, "why_scale", "inputs.why_scale",
+                                       [&] { return why_scale(in.why_scale); });
     ch.step(tr("Why scale by 1/√d_k? A measurement (02 为什么对点积注意力进行缩放; 04)"));
     ch.say(tr(
         "Draw q and k with independent entries of mean 0 and variance 1 (seed {}; per d_k, {} × {} "

@@ -33,6 +33,10 @@
 #include "train/numerals_task.h"
 #include "train/trainer.h"
 
+// The parts in this chapter's folder are in namespace ch09_decoding, so that one module can hold
+// several chapters (the live book's, src/web/live_book.cpp).
+using namespace ch09_decoding;
+
 namespace {
 
 // "207622" and "二十万七千六百二十二": a source's digits, an output's characters.

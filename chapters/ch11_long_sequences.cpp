@@ -26,6 +26,10 @@
 #include "report/heatmap.h"
 #include "report/measure.h"
 
+// The parts in this chapter's folder are in namespace ch11_long_sequences, so that one module can hold
+// several chapters (the live book's, src/web/live_book.cpp).
+using namespace ch11_long_sequences;
+
 namespace {
 
 const double neg_inf = -std::numeric_limits<double>::infinity();

@@ -11,6 +11,8 @@
 #   text      includes nothing of ours (the reader's language: tr(), number formats)
 #   io        includes core, fast, model, train and text, and JSON
 #   report    includes core, fast, model, train, io and text
+#   web       the live book's module (src/web/live_book.cpp): includes nothing of ours, it calls
+#             the chapters' main functions by name
 #   chapters  include any layer, and a chapter its own parts (chapters/ch12_gpt.cpp and the files
 #             of chapters/ch12_gpt/ include "ch12_gpt/…"; no chapter includes another's)
 # JSON (<nlohmann/...>) only in io: nothing else pays for its compile time, and the math never
@@ -22,7 +24,7 @@ set -u
 src=${1:-src}
 chapters=${2:-chapters}
 allowed_core=""; allowed_fast="core"; allowed_model="core fast"; allowed_train="core fast model"
-allowed_text=""; allowed_io="core fast model train text"; allowed_report="core fast model train io text"
+allowed_text=""; allowed_web=""; allowed_io="core fast model train text"; allowed_report="core fast model train io text"
 allowed_chapters="core fast model train io text report"
 # the folders of src/model, in reading order
 MODEL_ORDER="attention positions multi_head layer_cost transformer decoding gpt low_precision"
@@ -37,8 +39,8 @@ while IFS= read -r file; do
   if [[ $file == "$chapters"/* ]]; then layer=chapters
   else layer=${file#"$src"/}; layer=${layer%%/*}
   fi
-  case "$layer" in core|fast|model|train|text|io|report|chapters) ;; *)
-    offend "$file: not in a layer folder (core, fast, model, train, text, io, report)"; continue;;
+  case "$layer" in core|fast|model|train|text|io|report|web|chapters) ;; *)
+    offend "$file: not in a layer folder (core, fast, model, train, text, io, report, web)"; continue;;
   esac
   folder=""  # model/NAME: the place of this file's folder in MODEL_ORDER (1, 2, …)
   if [ "$layer" = model ]; then

@@ -29,6 +29,8 @@
 #include "train/trainer.h"
 
 
+namespace ch09_decoding {
+
 namespace {
 
 // Seconds to feed n tokens: recomputing the whole prefix at every step, or with the cache.
@@ -153,3 +155,5 @@ void timed(Chapter& ch, const Inputs& in) {
                "run)."));
     time_picture(ch, in, ns, {recompute, cached}, {p_recompute, p_cached});
 }
+
+}  // namespace ch09_decoding

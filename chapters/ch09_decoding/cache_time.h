@@ -4,6 +4,10 @@
 
 class Chapter;
 
+namespace ch09_decoding {
+
 // Each length of inputs.timing_lengths generated both ways and timed (median of runs), a table,
 // the fitted exponents worded against the counted 3 and 2, and a chart.
 void timed(Chapter& ch, const Inputs& in);
+
+}  // namespace ch09_decoding

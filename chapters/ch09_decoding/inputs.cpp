@@ -9,6 +9,8 @@
 #include "report/chapter.h"
 #include "train/numerals_task.h"
 
+namespace ch09_decoding {
+
 namespace {
 
 // Rows [temperature, top_k]: a temperature from 0.001 to 1000 (the logits divided by it stay
@@ -59,3 +61,5 @@ Inputs read_inputs(const DataFile& data) {
     in.stopping_plan = read_training_plan(data, "inputs.stopping.training.", "numerals");
     return in;
 }
+
+}  // namespace ch09_decoding

@@ -10,6 +10,8 @@
 #include "model/transformer/transformer.h"
 #include "train/plan.h"
 
+namespace ch09_decoding {
+
 struct SamplingSetting {
     double temperature;
     std::size_t top_k;  // 0: every token
@@ -35,3 +37,5 @@ struct Inputs {
 
 // The data file, checked.
 Inputs read_inputs(const DataFile& data);
+
+}  // namespace ch09_decoding

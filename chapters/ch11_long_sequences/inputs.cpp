@@ -7,6 +7,8 @@
 
 #include "report/heatmap.h"
 
+namespace ch11_long_sequences {
+
 namespace {
 
 Case read_case(const DataFile& data, const std::string& name) {
@@ -61,3 +63,5 @@ Inputs read_inputs(const DataFile& data) {
     in.seed = data.seed("inputs.memory.seed");
     return in;
 }
+
+}  // namespace ch11_long_sequences

@@ -9,6 +9,8 @@
 #include "model/attention/tiled_attention.h"
 #include "report/terminal.h"
 
+namespace ch11_long_sequences {
+
 struct Case {
     std::string name;
     Matrix Q, K, V, dO;
@@ -29,3 +31,5 @@ struct Inputs {
 
 // The data file, checked.
 Inputs read_inputs(const DataFile& data);
+
+}  // namespace ch11_long_sequences

@@ -14,6 +14,8 @@
 #include "report/chart.h"
 #include "report/measure.h"
 
+namespace ch11_long_sequences {
+
 namespace {
 
 Matrix random_matrix(Random& rng, std::size_t rows, std::size_t cols) {
@@ -255,3 +257,5 @@ MemoryFinding memory(Chapter& ch, const Inputs& in) {
     ch.picture("ch11_time_vs_n.svg", line_chart_svg(memory_chart(r, true)));
     return {r.bytes_tiled.back(), g.ft ? g.pt : 0.0};
 }
+
+}  // namespace ch11_long_sequences

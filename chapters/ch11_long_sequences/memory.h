@@ -6,6 +6,8 @@
 
 class Chapter;
 
+namespace ch11_long_sequences {
+
 // What the measurement leaves for the closing step: the tiled pass's bytes at the longest
 // length, and the exponent of its growth (0 when fewer than two lengths ran).
 struct MemoryFinding {
@@ -17,3 +19,5 @@ struct MemoryFinding {
 MemoryFinding memory(Chapter& ch, const Inputs& in);
 // Bytes as KiB, MiB or GiB.
 std::string bytes_text(double bytes);
+
+}  // namespace ch11_long_sequences

@@ -139,14 +139,26 @@ void write_page(const ChapterInfo& info, const Chapter& ch, const HtmlPage& page
                 const std::vector<PrintedCheck>& printed) {
     CheckReport r = check_results(ch.results, ch.data);
     r.add(check_errata(printed, ch.data));
+    // Inputs edited (a reader's data file, the live book's panel): the expected values belong to
+    // the inputs they were computed from, so the line says how many still equal them, not that
+    // the rest "failed".
+    std::string edited;
+    for (const std::string& k : inputs_changed_since_expected(ch.data))
+        edited += (edited.empty() ? "" : ", ") + k;
     HtmlPage::Frame f{
         info.name,
         tr(info.title),
         tr(info.follows),
         tr("en"),
-        tr("{} --check: {} passed, {} failed ({})", info.name, r.passed, r.failed, ch.data.path()),
+        edited.empty()
+            ? tr("{} --check: {} passed, {} failed ({})", info.name, r.passed, r.failed,
+                 ch.data.path())
+            : tr("{}: edited inputs ({}): the expected values in {} were computed from other "
+                 "inputs, so nothing is checked against them; {} of {} results still equal them",
+                 info.name, edited, ch.data.path(), r.passed, r.passed + r.failed),
         "",
         ""};
+    f.live = ch.options.live;
     const std::vector<std::string>& book = chapter_names();
     const std::size_t n = book.size();
     for (std::size_t i = 0; i < n; ++i)

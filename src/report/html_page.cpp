@@ -203,6 +203,62 @@ figure.picture svg { max-width: 100%; height: auto; }
 
 }  // namespace
 
+namespace {
+
+// text as a JSON string inside <script>: quotes, backslashes and control characters escaped,
+// and "<" written \u003c so that no "</script>" can end the element early.
+std::string json_string(const std::string& text) {
+    std::string out = "\"";
+    for (const char c : text) {
+        if (c == '"' || c == '\\') out += std::string("\\") + c;
+        else if (c == '<') out += "\\u003c";
+        else if (static_cast<unsigned char>(c) < 0x20) {
+            char code[8];
+            std::snprintf(code, sizeof code, "\\u%04x", static_cast<unsigned char>(c));
+            out += code;
+        } else out += c;
+    }
+    return out + "\"";
+}
+
+// The words of the live book's panel (live_page.js), in the page's language: the catalog
+// translates them here, as every other sentence of the page.
+std::string live_words(const std::string& chapter) {
+    const std::pair<const char*, std::string> words[] = {
+        {"heading", tr("Change the inputs and recompute")},
+        {"intro", tr("This page runs {}'s own program in your browser, compiled to WebAssembly: "
+                     "change a number, a switch or the data file below, then Recompute. The "
+                     "walkthrough below is replaced by the new run, and every part of it that "
+                     "differs from the run on the shipped inputs is marked.",
+                     chapter)},
+        {"data_file", tr("the whole data file (JSON)")},
+        {"recompute", tr("Recompute")},
+        {"reset", tr("Back to the shipped inputs")},
+        {"language", tr("language of the walkthrough")},
+        {"computing", tr("computing…")},
+        {"moved", tr("recomputed in {} ms: {} of {} parts of the walkthrough differ from the run "
+                     "on the shipped inputs (marked)")},
+        {"same", tr("recomputed in {} ms: the walkthrough is the same as the run on the shipped "
+                    "inputs")},
+        {"not_json", tr("the data file is not valid JSON ({}): fix it, or go back to the shipped "
+                        "inputs")},
+        {"stopped", tr("the program stopped (exit code {}), the walkthrough below is the last "
+                       "one computed:")},
+        {"no_module", tr("the live book's module could not be loaded ({}): make book builds "
+                         "live/live_book.js where Emscripten's em++ is installed")},
+        {"not_live", tr("{} is not in the live book's module: it runs natively (make, then "
+                        "build/{})",
+                        chapter, chapter)},
+        {"fault", tr("the module failed: {}")},
+    };
+    std::string out = "{";
+    for (const auto& [key, text] : words)
+        out += std::string(out.size() > 1 ? ",\n" : "\n") + json_string(key) + ": " + json_string(text);
+    return out + "\n}";
+}
+
+}  // namespace
+
 std::string HtmlPage::page(const Frame& f) const {
     std::string out = "<!DOCTYPE html>\n<html lang=\"" + f.language +
                       "\">\n<head>\n"
@@ -210,7 +266,10 @@ std::string HtmlPage::page(const Frame& f) const {
                       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
                       "<title>" +
                       html_escaped(f.name + " — " + f.title) + "</title>\n<style>" + style +
-                      "</style>\n</head>\n<body>\n";
+                      "</style>\n</head>\n" +
+                      (f.live ? "<body data-chapter=\"" + html_escaped(f.name) + "\" data-lang=\"" +
+                                    html_escaped(f.language) + "\">\n"
+                              : "<body>\n");
     std::string nav = "<nav><a href=\"index.html\">" + html_escaped(tr("all chapters")) + "</a>";
     nav += f.previous.empty() ? "<span></span>"
                               : "<a href=\"" + f.previous + ".html\">← " + f.previous + "</a>";
@@ -220,9 +279,15 @@ std::string HtmlPage::page(const Frame& f) const {
     out += nav + "<h1>" + html_escaped(f.name) + ": " + html_escaped(f.title) + "</h1>\n";
     out += "<p class=\"follows\">" + html_escaped(tr("Follows the tutorial: {}", f.follows)) +
            "</p>\n";
+    if (f.live) out += "<main id=\"walkthrough\">\n";
     out += body_;
     if (in_lines_) out += "</pre>\n";
-    out += "<p class=\"check\">" + html_escaped(f.check_summary) + "</p>\n" + nav;
+    out += "<p class=\"check\">" + html_escaped(f.check_summary) + "</p>\n";
+    if (f.live) out += "</main>\n";
+    out += nav;
+    if (f.live)
+        out += "<script type=\"application/json\" id=\"live-words\">" + live_words(f.name) +
+               "</script>\n<script src=\"../live/live_page.js\"></script>\n";
     return out + "</body>\n</html>\n";
 }
 

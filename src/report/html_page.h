@@ -1,7 +1,8 @@
 // html_page.h — a chapter's walkthrough as a web page (make book): the same narration calls as
 // the terminal's, written as HTML — headings, paragraphs, matrices and tables as real tables
 // labelled with their tokens, the pictures inline where the step draws them, the tutorial's
-// errata side by side. Plain HTML and CSS: no script, nothing fetched from the network.
+// errata side by side. Plain HTML and CSS, nothing fetched from the network; a page of the live
+// book (--live) loads one script of its own, from the book's live/ folder.
 #pragma once
 #include <string>
 #include <vector>
@@ -25,8 +26,12 @@ public:
 
     // The whole page: the chapter's name, title and the tutorial it follows at the top, the
     // --check summary at the bottom, links to the index and the chapters before and after.
+    // live: the page of the live book (--live): the walkthrough inside <main>, the chapter's
+    // name and language on <body>, and ../live/live_page.js, which adds the panel to edit the
+    // inputs and recompute them in the browser.
     struct Frame {
         std::string name, title, follows, language, check_summary, previous, next;
+        bool live = false;
     };
     std::string page(const Frame& frame) const;
 

@@ -43,6 +43,13 @@ void print_help(const ChapterInfo& info) {
                tr("write the walkthrough as a web page, DIR/{}.html, its pictures inline (make "
                   "book writes every chapter's)",
                   info.name));
+    print_flag("--live",
+               tr("with --html: the page gets a panel to change the inputs and recompute them in "
+                  "the browser, by this program compiled to WebAssembly (it loads "
+                  "../live/live_book.js: make book puts it there)"));
+    print_flag("--cache DIR",
+               tr("keep a long computation that depends on few inputs (chapter 2's width sweep) "
+                  "in DIR, and read it back when those inputs are the same (the live book does)"));
     for (const Flag& f : info.extra_flags)
         print_flag(f.name + (f.value.empty() ? "" : " " + f.value), tr(f.help));
     print_flag("--lang zh|en",
@@ -138,6 +145,10 @@ Options parse_flags(int argc, char** argv, const ChapterInfo& info) {
             o.data_path = value(a), o.data_given = true;
         else if (a == "--html")
             o.html_dir = value(a);
+        else if (a == "--live")
+            o.live = true;
+        else if (a == "--cache")
+            o.cache_dir = value(a);
         else {
             bool known = false;
             for (const Flag& f : info.extra_flags)
@@ -151,6 +162,8 @@ Options parse_flags(int argc, char** argv, const ChapterInfo& info) {
     if (o.json && o.check) throw UsageError(tr("--json and --check: choose one"));
     if (!o.html_dir.empty() && (o.json || o.check))
         throw UsageError(tr("--html writes the walkthrough: not with --json or --check"));
+    if (o.live && o.html_dir.empty())
+        throw UsageError(tr("--live makes the page of --html live: give --html DIR too"));
     const std::string self = argc > 0 ? argv[0] : "";
     const std::size_t slash = self.find_last_of("/\\");
     if (slash != std::string::npos) o.program_dir = self.substr(0, slash);

@@ -34,6 +34,8 @@ struct Options {
     bool check = false;
     bool data_given = false;  // --data: a data file of the reader's, not the chapter's own
     std::string html_dir;     // --html DIR: the walkthrough as a page, DIR/<chapter>.html
+    bool live = false;        // --live: that page with its panel to edit and recompute (the live book)
+    std::string cache_dir;    // --cache DIR: long results kept between runs (report/computed_once.h)
     std::map<std::string, std::string> extra;  // extra flags given: name -> value ("" for a switch)
     bool has(const std::string& flag) const { return extra.count(flag) > 0; }
     const std::string& value(const std::string& flag) const { return extra.at(flag); }

@@ -1,0 +1,173 @@
+// browser_test.js — the live book in a real browser: Debian's chromium, headless, driven through
+// the DevTools protocol over a pipe (--remote-debugging-pipe: nothing downloaded, no port).
+// For each case: open a live page from file://, wait for its panel, edit one input as a reader
+// would, click Recompute, and compare the walkthrough the page then shows with the page the
+// native program writes from the same edited file (its text, every number and picture label);
+// any console error or uncaught exception fails. Screenshots before and after go to OUT.
+// usage: node tests/web/browser_test.js BOOK_DIR NATIVE_BUILD OUT
+//   BOOK_DIR holds en/ and live/ (the pages written with --live, live_book.js, live_page.js)
+// Prints one line per case and "browser: N passed, N failed"; exit 1 if any failed.
+"use strict";
+const { spawn, execFileSync } = require("child_process");
+const fs = require("fs"), path = require("path"), os = require("os");
+const [bookDir, nativeBuild, outDir] = process.argv.slice(2).map((p) => path.resolve(p));
+
+// What a reader does on each page: set one input (a box or a switch, by its label) and recompute.
+const cases = [
+  { chapter: "ch02_self_attention", label: "inputs.X[0][0]", value: "3", shots: true },
+  { chapter: "ch03_masked_attention", label: "inputs.key_padding[0][1]", check: true },
+  { chapter: "ch04_multi_head_attention", label: "inputs.n_heads", value: "4", lang: "zh" },
+  { chapter: "ch02_self_attention", label: "inputs.W_Q[1][2]", value: "oops", fails: true },
+];
+
+function browser() {
+  const chrome = spawn("chromium", ["--headless=new", "--no-sandbox", "--disable-gpu",
+    "--remote-debugging-pipe", "--user-data-dir=" + fs.mkdtempSync(path.join(os.tmpdir(), "live-")),
+    "--window-size=1100,1400", "about:blank"], { stdio: ["ignore", "ignore", "pipe", "pipe", "pipe"] });
+  const toBrowser = chrome.stdio[3], fromBrowser = chrome.stdio[4];
+  let buffer = "", nextId = 1;
+  const waiting = new Map(), listeners = [];
+  fromBrowser.on("data", (chunk) => {
+    buffer += chunk.toString("utf8");
+    let end;
+    while ((end = buffer.indexOf("\0")) >= 0) {
+      const message = JSON.parse(buffer.slice(0, end));
+      buffer = buffer.slice(end + 1);
+      if (message.id && waiting.has(message.id)) {
+        const { resolve, reject } = waiting.get(message.id);
+        waiting.delete(message.id);
+        message.error ? reject(new Error(JSON.stringify(message.error))) : resolve(message.result);
+      } else for (const l of listeners) l(message);
+    }
+  });
+  const send = (method, params, sessionId) => new Promise((resolve, reject) => {
+    const id = nextId++;
+    waiting.set(id, { resolve, reject });
+    toBrowser.write(JSON.stringify({ id, method, params: params || {}, sessionId }) + "\0");
+  });
+  return { chrome, send, listeners };
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function main() {
+  fs.mkdirSync(outDir, { recursive: true });
+  const { chrome, send, listeners } = browser();
+  const { targetId } = await send("Target.createTarget", { url: "about:blank" });
+  const { sessionId } = await send("Target.attachToTarget", { targetId, flatten: true });
+  const on = (method, params) => send(method, params, sessionId);
+  const errors = [];
+  listeners.push((m) => {
+    if (m.sessionId !== sessionId) return;
+    if (m.method === "Runtime.exceptionThrown") errors.push(m.params.exceptionDetails.text + " " +
+      JSON.stringify(m.params.exceptionDetails.exception && m.params.exceptionDetails.exception.description));
+    if (m.method === "Runtime.consoleAPICalled" && m.params.type === "error")
+      errors.push(m.params.args.map((a) => a.value || a.description).join(" "));
+    if (m.method === "Log.entryAdded" && m.params.entry.level === "error") errors.push(m.params.entry.text);
+  });
+  await on("Runtime.enable");
+  await on("Log.enable");
+  await on("Page.enable");
+  const evaluate = async (expression) => {
+    const r = await on("Runtime.evaluate", { expression, awaitPromise: true, returnByValue: true });
+    if (r.exceptionDetails) throw new Error(r.exceptionDetails.text + ": " + expression.slice(0, 80));
+    return r.result.value;
+  };
+  const waitFor = async (expression, seconds) => {
+    for (let t = 0; t < seconds * 20; ++t) {
+      if (await evaluate(expression)) return true;
+      await sleep(50);
+    }
+    return false;
+  };
+  const screenshot = async (file) => {
+    const { data } = await on("Page.captureScreenshot", { format: "png", captureBeyondViewport: false });
+    fs.writeFileSync(path.join(outDir, file), Buffer.from(data, "base64"));
+  };
+
+  let passed = 0, failed = 0;
+  for (const c of cases) {
+    const lang = c.lang || "en";
+    const problems = [];
+    errors.length = 0;
+    const url = "file://" + path.join(bookDir, "en", c.chapter + ".html");
+    const opened = Date.now();
+    await on("Page.navigate", { url });
+    const ready = await waitFor("document.body && document.body.dataset.live === 'ready'", 20);
+    const readyMs = Date.now() - opened;
+    if (!ready) problems.push("the panel never became ready");
+    // as a reader reads before editing: the background run on the shipped inputs ends first
+    const warm = ready && (await waitFor("document.body.dataset.warm !== undefined", 30));
+    if (ready && !warm) problems.push("the background run on the shipped inputs never ended");
+    const warmMs = warm ? await evaluate("Number(document.body.dataset.warm)") : 0;
+    if (ready && c.shots) await screenshot("live_" + c.chapter + "_before.png");
+    const editing = Date.now();
+    if (ready) {
+      const set = await evaluate(`(() => {
+        const box = document.querySelector('#live input[aria-label="${c.label}"]');
+        if (!box) return false;
+        if (box.type === "checkbox") box.checked = !box.checked; else box.value = ${JSON.stringify(c.value || "")};
+        box.dispatchEvent(new Event("change"));
+        const language = document.querySelector('#live select');
+        language.value = "${lang}";
+        document.querySelector('#live .buttons button').click();
+        return true; })()`);
+      if (!set) problems.push("no input labelled " + c.label);
+    }
+    const done = ready && (await waitFor("!document.querySelector('#live .buttons button').disabled && " +
+                                         "document.querySelector('#live .status').textContent !== ''", 60));
+    const recomputeMs = Date.now() - editing;
+    if (ready && !done) problems.push("Recompute never finished");
+    // the same edited file through the native program
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), "native-"));
+    const edited = ready ? await evaluate("document.querySelector('#live textarea').value") : "";
+    fs.mkdirSync(path.join(work, "edited"));
+    fs.writeFileSync(path.join(work, "edited", c.chapter + ".json"), edited);
+    let native = { status: 0, stderr: "" };
+    try {
+      execFileSync(path.join(nativeBuild, c.chapter), ["--lang", lang, "--html", "out", "--live",
+        "--cache", "cache", "--data", "edited/" + c.chapter + ".json"],
+        { cwd: work, env: Object.assign({}, process.env, { OMP_NUM_THREADS: "1" }), stdio: ["ignore", "ignore", "pipe"] });
+    } catch (e) {
+      native = { status: e.status, stderr: e.stderr.toString() };
+    }
+    if (done && c.fails) {
+      const shown = await evaluate("document.querySelector('#live .status').textContent");
+      const line = native.stderr.trim();
+      if (native.status !== 2) problems.push("the native program did not refuse the input");
+      else if (!shown.includes(line)) problems.push("the page shows\n  " + shown + "\nthe native program\n  " + line);
+    } else if (done) {
+      const nativeHtml = fs.readFileSync(path.join(work, "out", c.chapter + ".html"), "utf8");
+      const same = await evaluate(`(() => {
+        const native = new DOMParser().parseFromString(${JSON.stringify(nativeHtml)}, "text/html");
+        const a = document.getElementById("walkthrough").textContent;
+        const b = native.getElementById("walkthrough").textContent;
+        if (a === b) return "";
+        let i = 0; while (a[i] === b[i]) ++i;
+        return "page: …" + a.slice(Math.max(0, i - 60), i + 60) + "…\\nnative: …" + b.slice(Math.max(0, i - 60), i + 60) + "…";
+      })()`);
+      if (same) problems.push("the page's walkthrough differs from the native program's:\n" + same);
+      const marked = await evaluate("document.querySelectorAll('#walkthrough .moved').length");
+      if (marked === 0) problems.push("nothing marked as moved after an edit");
+    }
+    if (done && c.shots) await screenshot("live_" + c.chapter + "_after.png");
+    fs.rmSync(work, { recursive: true, force: true });
+    await sleep(100);
+    if (errors.length) problems.push("console errors: " + errors.join(" | "));
+    const status = done ? await evaluate("document.querySelector('#live .status').textContent") : "";
+    if (problems.length) {
+      ++failed;
+      console.log(`FAIL ${c.chapter} (${lang}, ${c.label}): ` + problems.join("; "));
+    } else {
+      ++passed;
+      console.log(`ok   ${c.chapter} (${lang}, ${c.label}${c.value ? " = " + c.value : " switched"}): ` +
+                  `panel ready in ${readyMs} ms (shipped run in the background ${warmMs} ms), edit to result ` +
+                  `${recomputeMs} ms — ${status.split("\n")[0]}`);
+    }
+  }
+  chrome.kill();
+  console.log(`browser: ${passed} passed, ${failed} failed (screenshots in ${outDir})`);
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((e) => { console.log("FAIL browser test: " + (e.stack || e)); process.exit(1); });
