@@ -381,9 +381,13 @@ web-tools:
 	  $(call APT_INSTALL,emscripten) || true; fi
 
 # the other machines' compilers and emulators, installed where apt-get can (as the header
-# packages): arm64 under qemu, Windows under wine, WebAssembly under node
+# packages): arm64 under qemu, Windows under wine, WebAssembly under node, and chromium for the
+# live pages' browser test
 .PHONY: cross-tools
 cross-tools: web-tools
+	@if ! command -v chromium >/dev/null; then \
+	  echo "installing chromium with apt-get (the live book's browser test)"; \
+	  $(call APT_INSTALL,chromium) || true; fi
 	@if ! command -v aarch64-linux-gnu-g++ >/dev/null || ! command -v qemu-aarch64 >/dev/null; then \
 	  echo "installing g++-aarch64-linux-gnu and qemu-user with apt-get (the cross-machine test)"; \
 	  $(call APT_INSTALL,g++-aarch64-linux-gnu qemu-user) || true; fi

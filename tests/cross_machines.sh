@@ -17,10 +17,13 @@
 #              Windows reader does: a prompt 《静夜思》, data and --save in a folder named 张三 (the
 #              second save replaces the first), a data file and a corpus with CRLF line endings.
 #   wasm       WebAssembly (32-bit size_t and long, no OpenMP, no FMA instruction, musl's C
-#              library), built by Emscripten's em++ (make web), run under node: the chapters that
-#              run in a browser, on every data file of each (data/ and tests/data/) — chapters
-#              1-6 their --json compared and their narration byte for byte in both languages,
-#              chapters 9 and 11 (which train or count memory when run in full) their --check.
+#              library): the live book's module (make web, build/book/live/live_book.js) run
+#              under node as its page runs it: the chapters that run in a browser, on every data
+#              file of each (data/ and tests/data/) and on 20 random edits of its shipped one —
+#              chapters 1-6 their --json compared, on the data files also their --check and
+#              their narration byte for byte in both languages; chapters 9 and 11 (which train or
+#              count memory when run in full) their --check. Then the live pages in headless
+#              chromium (tests/web/browser_test.js).
 # Each build makes only the programs its comparison runs, at the same -O3 as this one. A target
 # whose tools are missing is named in one line and not counted (the Makefile installs
 # g++-aarch64-linux-gnu, qemu-user, g++-mingw-w64-x86-64-posix and wine64 where apt-get can).
@@ -102,12 +105,14 @@ header_folder() {
 
 # The WebAssembly build starts first, in the background at the lowest priority: it takes the
 # cycles the other targets leave idle (qemu and wine run one program at a time), and its
-# comparison, last, waits for it.
+# comparison, last, waits for it. What is built is what the live book's pages run: the module
+# of build/book/live/live_book.js (make web).
 web="$first6 ch09_decoding ch11_long_sequences"
 wasm_build=""
 if command -v em++ >/dev/null && command -v node >/dev/null; then
-  # shellcheck disable=SC2086
-  (renice -n 19 $BASHPID >/dev/null 2>&1; DIR=wasm EXE=.js build_for wasm em++ native $web) &
+  (renice -n 19 $BASHPID >/dev/null 2>&1
+   env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory CXX=em++ \
+     build/book/live/live_book.js > build/wasm.log 2>&1) &
   wasm_build=$!
 fi
 
@@ -151,46 +156,99 @@ else
   echo "cross-machine windows: not run: no $windows or wine (apt-get install g++-mingw-w64-x86-64-posix wine64)"
 fi
 
-# WebAssembly, under node: on one thread, so the native narration it is compared with is run on
-# one thread too (the narration says how many)
-same_output() {  # same_output TARGET WHAT NATIVE_FILE WASM_FILE: counted, and said when not
-  if cmp -s "$3" "$4"; then passed=$((passed + 1)); return 0; fi
-  failed=$((failed + 1))
-  echo "cross-machine $1: $2: the output differs ($3 against $4):"
-  diff "$3" "$4" | head -n 6
-  return 1
-}
+# WebAssembly, under node, through the live book's own runner (tests/web/live_book_node.js: the
+# module compiled once, a fresh copy for every run, as the page's Web Worker does). Compared with
+# this build on one thread (the narration says how many), on every data file of each chapter
+# and on 20 random edits of its shipped one (tests/web/random_edits.js: one to three numbers of
+# the inputs moved, as a reader does in the panel): chapters 1-6 their --json, and on the data
+# files their --check and their narration in English and Chinese, byte for byte, standard output
+# and error apart, and the exit status; chapters 9 and 11 (which train or count memory when run
+# in full) their --check, whose mismatch table prints edited results in 17 digits.
 if [ -n "$wasm_build" ]; then
-  if wait "$wasm_build" || { failed=$((failed + 1)); false; }; then
+  if wait "$wasm_build" || { echo "cross-machine wasm: the build failed (build/wasm.log):"
+                             tail -n 5 build/wasm.log; failed=$((failed + 1)); false; }; then
     dir=build/wasm/compared
-    mkdir -p "$dir"
+    rm -rf "$dir"; mkdir -p "$dir/edits"
+    runs=()  # "chapter data mode": mode json, check, en or zh
     for chapter in $web; do
-      files=0; same=0
-      for data in "data/$chapter.json" tests/data/"$chapter".*.json; do
+      for data in "data/$chapter.json" tests/data/"$chapter".*.json \
+                  $(node tests/web/random_edits.js "data/$chapter.json" 20 2026 "$dir/edits"); do
         [ -e "$data" ] || continue
-        files=$((files + 1)); name=$(basename "$data" .json)
-        OMP_NUM_THREADS=1 "$build/$chapter" --data "$data" --check > "$dir/$name.check.here" 2>&1
-        node "build/wasm/$chapter.js" --data "$data" --check > "$dir/$name.check" 2>&1
-        same_output wasm "$chapter --check --data $data" "$dir/$name.check.here" "$dir/$name.check" || continue
-        if [ "$chapter" != ch09_decoding ] && [ "$chapter" != ch11_long_sequences ]; then
-          "$build/$chapter" --data "$data" --json > "$dir/$name.here.json" 2>/dev/null
-          node "build/wasm/$chapter.js" --data "$data" --json > "$dir/$name.json" 2>"$dir/$name.err"
-          if ! out=$("$build/same_numbers" "$dir/$name.here.json" "$dir/$name.json"); then
-            failed=$((failed + 1)); echo "cross-machine wasm: $chapter --data $data --json: $out"; continue
-          fi
-          passed=$((passed + 1))
-          for lang in en zh; do
-            OMP_NUM_THREADS=1 "$build/$chapter" --data "$data" --lang $lang > "$dir/$name.$lang.here" 2>&1
-            node "build/wasm/$chapter.js" --data "$data" --lang $lang > "$dir/$name.$lang" 2>&1
-            same_output wasm "$chapter --data $data --lang $lang" "$dir/$name.$lang.here" "$dir/$name.$lang" || continue 2
-          done
-        fi
-        same=$((same + 1))
+        case $chapter:$data in
+          ch09*|ch11*) runs+=("$chapter $data check");;
+          *:*edits*)   runs+=("$chapter $data json");;
+          *)           runs+=("$chapter $data check" "$chapter $data json" "$chapter $data en" "$chapter $data zh");;
+        esac
       done
-      echo "cross-machine wasm: $chapter: $same of $files data files the same$( \
-        [ "$chapter" = ch09_decoding ] || [ "$chapter" = ch11_long_sequences ] && echo " (--check)" || \
-        echo " (--check, --json, the narration in English and Chinese)")"
     done
+    flags() { case $1 in json) echo --json;; check) echo --check;; *) echo "--lang $1";; esac; }
+    {
+      echo "["; sep=""
+      for run in "${runs[@]}"; do
+        read -r chapter data mode <<< "$run"; out="$dir/$(basename "$data" .json).$mode"
+        args=""; for a in $chapter --data "$data" $(flags "$mode"); do args="$args${args:+, }\"$a\""; done
+        printf '%s{"args": [%s], "files": {"%s": "%s"}, "out": "%s", "err": "%s.err"}\n' \
+          "$sep" "$args" "$data" "$data" "$out" "$out"
+        sep=","
+      done
+      echo "]"
+    } > "$dir/runs.json"
+    node tests/web/live_book_node.js build/book/live/live_book.js --runs "$dir/runs.json" &
+    wasm_runs=$!
+    for run in "${runs[@]}"; do
+      read -r chapter data mode <<< "$run"; out="$dir/$(basename "$data" .json).$mode"
+      # shellcheck disable=SC2046
+      OMP_NUM_THREADS=1 "$build/$chapter" --data "$data" $(flags "$mode") > "$out.here" 2> "$out.here.err"
+      echo $? > "$out.here.err.status"
+    done
+    wait $wasm_runs || { echo "cross-machine wasm: the runner failed"; failed=$((failed + 1)); }
+    same_run() {  # same_run OUT MODE: counted; the first difference said
+      local why=""
+      if ! cmp -s "$1.here.err.status" "$1.err.status"; then why="exit status $(cat "$1.here.err.status") here, $(cat "$1.err.status" 2>/dev/null) there"
+      elif ! cmp -s "$1.here.err" "$1.err"; then why="standard error: $(diff "$1.here.err" "$1.err" | head -n 3)"
+      elif [ "$2" = json ]; then
+        "$build/same_numbers" "$1.here" "$1" > "$1.same" || why=$(cat "$1.same")
+      elif ! cmp -s "$1.here" "$1"; then why="output: $(diff "$1.here" "$1" | head -n 4)"
+      fi
+      if [ -z "$why" ]; then passed=$((passed + 1)); return 0; fi
+      failed=$((failed + 1)); echo "cross-machine wasm: $1: $why"; return 1
+    }
+    for chapter in $web; do
+      files=0; same=0; edits=0; same_edits=0
+      declare -A differs=()
+      for run in "${runs[@]}"; do
+        read -r c data mode <<< "$run"; [ "$c" = "$chapter" ] || continue
+        same_run "$dir/$(basename "$data" .json).$mode" "$mode" || differs[$data]=1
+      done
+      for data in $(printf '%s\n' "${runs[@]}" | awk -v c="$chapter" '$1 == c { print $2 }' | uniq); do
+        case $data in
+          *edits*) edits=$((edits + 1)); [ -n "${differs[$data]:-}" ] || same_edits=$((same_edits + 1));;
+          *) files=$((files + 1)); [ -n "${differs[$data]:-}" ] || same=$((same + 1));;
+        esac
+      done
+      unset differs
+      case $chapter in
+        ch09*|ch11*) what="--check";;
+        *) what="--check, --json, the narration in English and Chinese; the edits --json";;
+      esac
+      echo "cross-machine wasm: $chapter: $same of $files data files and $same_edits of $edits random edits the same ($what)"
+    done
+  fi
+  # the live pages in a browser: Debian's chromium, headless (tests/web/browser_test.js): a
+  # reader's edit, Recompute, the page's walkthrough against the native program's on the same
+  # edited file, no console error; screenshots in build/wasm/screenshots
+  if [ -e build/book/live/live_book.js ] && command -v chromium >/dev/null; then
+    book=build/wasm/browser_book
+    rm -rf "$book"; mkdir -p "$book/en" "$book/live"
+    cp build/book/live/live_book.js build/book/live/live_page.js "$book/live/"
+    for chapter in ch02_self_attention ch03_masked_attention ch04_multi_head_attention; do
+      "$build/$chapter" --html "$book/en" --live > /dev/null
+    done
+    node tests/web/browser_test.js "$book" "$build" build/wasm/screenshots | tee build/wasm/browser.log
+    read -r ok bad < <(sed -n 's/^browser: \([0-9]*\) passed, \([0-9]*\) failed.*/\1 \2/p' build/wasm/browser.log)
+    passed=$((passed + ${ok:-0})); failed=$((failed + ${bad:-1}))
+  else
+    echo "cross-machine browser: not run: no chromium or no live book (apt-get install chromium)"
   fi
 else
   echo "cross-machine wasm: not run: no em++ or node (apt-get install emscripten)"
