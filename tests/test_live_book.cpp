@@ -46,7 +46,7 @@ TEST_CASE("--live: the page carries its chapter, its walkthrough in <main>, the 
         std::smatch m;
         REQUIRE(std::regex_search(page, m, std::regex("id=\"live-words\">([^<]*)</script>")));
         const std::string words = m[1];
-        for (const char* key : {"heading", "intro", "data_file", "recompute", "reset", "language",
+        for (const char* key : {"heading", "intro", "shorter", "data_file", "recompute", "reset", "language",
                                 "computing", "moved", "same", "not_json", "stopped",
                                 "no_module", "not_live", "fault"}) {
             CAPTURE(key);

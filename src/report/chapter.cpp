@@ -7,7 +7,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <fstream>
 #include <iostream>
+#include <iterator>
 #include <sstream>
 
 #include "core/allocation.h"
@@ -159,6 +161,10 @@ void write_page(const ChapterInfo& info, const Chapter& ch, const HtmlPage& page
         "",
         ""};
     f.live = ch.options.live;
+    if (f.live) {  // the panel starts from the data file this page was computed from
+        std::ifstream in = open_for_reading(ch.data.path());
+        f.live_data.assign(std::istreambuf_iterator<char>(in), {});
+    }
     const std::vector<std::string>& book = chapter_names();
     const std::size_t n = book.size();
     for (std::size_t i = 0; i < n; ++i)

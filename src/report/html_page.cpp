@@ -221,6 +221,13 @@ std::string json_string(const std::string& text) {
     return out + "\"";
 }
 
+// A JSON text inside <script>: "<" can stand only inside its strings, where \u003c means it too.
+std::string json_in_script(const std::string& json) {
+    std::string out;
+    for (const char c : json) out += c == '<' ? std::string("\\u003c") : std::string(1, c);
+    return out;
+}
+
 // The words of the live book's panel (live_page.js), in the page's language: the catalog
 // translates them here, as every other sentence of the page.
 std::string live_words(const std::string& chapter) {
@@ -231,6 +238,9 @@ std::string live_words(const std::string& chapter) {
                      "walkthrough below is replaced by the new run, and every part of it that "
                      "differs from the run on the shipped inputs is marked.",
                      chapter)},
+        {"shorter", tr("In the browser this chapter runs on one thread with its multiply-adds "
+                       "done in software, about a hundred times slower than natively, so these "
+                       "measurements start shorter here: {}. build/{} runs them in full.")},
         {"data_file", tr("the whole data file (JSON)")},
         {"recompute", tr("Recompute")},
         {"reset", tr("Back to the shipped inputs")},
@@ -287,6 +297,8 @@ std::string HtmlPage::page(const Frame& f) const {
     out += nav;
     if (f.live)
         out += "<script type=\"application/json\" id=\"live-words\">" + live_words(f.name) +
+               "</script>\n<script type=\"application/json\" id=\"live-data\">" +
+               json_in_script(f.live_data) +
                "</script>\n<script src=\"../live/live_page.js\"></script>\n";
     return out + "</body>\n</html>\n";
 }

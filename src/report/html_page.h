@@ -32,6 +32,7 @@ public:
     struct Frame {
         std::string name, title, follows, language, check_summary, previous, next;
         bool live = false;
+        std::string live_data = "";  // the live page's data file, as the program read it
     };
     std::string page(const Frame& frame) const;
 
