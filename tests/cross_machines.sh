@@ -241,7 +241,7 @@ if [ -n "$wasm_build" ]; then
     book=build/wasm/browser_book
     rm -rf "$book"; mkdir -p "$book/en" "$book/live"
     cp build/book/live/live_book.js build/book/live/live_page.js "$book/live/"
-    for chapter in ch02_self_attention ch03_masked_attention ch04_multi_head_attention ch11_long_sequences; do
+    for chapter in $first6 ch11_long_sequences; do
       "$build/$chapter" --html "$book/en" --live > /dev/null
     done
     node tests/web/browser_test.js "$book" "$build" build/wasm/screenshots | tee build/wasm/browser.log

@@ -239,7 +239,7 @@ std::string live_words(const std::string& chapter) {
                      "differs from the run on the shipped inputs is marked.",
                      chapter)},
         {"shorter", tr("In the browser this chapter runs on one thread with its multiply-adds "
-                       "done in software, about a hundred times slower than natively, so these "
+                       "done in software, many times slower than natively, so these "
                        "measurements start shorter here: {}. build/{} runs them in full.")},
         {"data_file", tr("the whole data file (JSON)")},
         {"recompute", tr("Recompute")},
