@@ -182,9 +182,11 @@ if [ -n "$wasm_build" ]; then
       done
     done
     flags() { case $1 in json) echo --json;; check) echo --check;; *) echo "--lang $1";; esac; }
-    {
-      echo "["; sep=""
+    # the runs in two lists, one node each (the other targets are done: both cores are free)
+    runs_list() {  # runs_list HALF: every other run, from the HALF-th
+      echo "["; sep=""; i=0
       for run in "${runs[@]}"; do
+        i=$((i + 1)); [ $((i % 2)) = "$1" ] || continue
         read -r chapter data mode <<< "$run"; out="$dir/$(basename "$data" .json).$mode"
         args=""; for a in $chapter --data "$data" $(flags "$mode"); do args="$args${args:+, }\"$a\""; done
         printf '%s{"args": [%s], "files": {"%s": "%s"}, "out": "%s", "err": "%s.err"}\n' \
@@ -192,16 +194,21 @@ if [ -n "$wasm_build" ]; then
         sep=","
       done
       echo "]"
-    } > "$dir/runs.json"
-    node tests/web/live_book_node.js build/book/live/live_book.js --runs "$dir/runs.json" &
-    wasm_runs=$!
+    }
+    runs_list 0 > "$dir/runs0.json"; runs_list 1 > "$dir/runs1.json"
+    node tests/web/live_book_node.js build/book/live/live_book.js --runs "$dir/runs0.json" &
+    wasm_runs0=$!
+    node tests/web/live_book_node.js build/book/live/live_book.js --runs "$dir/runs1.json" &
+    wasm_runs1=$!
     for run in "${runs[@]}"; do
       read -r chapter data mode <<< "$run"; out="$dir/$(basename "$data" .json).$mode"
       # shellcheck disable=SC2046
       OMP_NUM_THREADS=1 "$build/$chapter" --data "$data" $(flags "$mode") > "$out.here" 2> "$out.here.err"
       echo $? > "$out.here.err.status"
     done
-    wait $wasm_runs || { echo "cross-machine wasm: the runner failed"; failed=$((failed + 1)); }
+    for pid in $wasm_runs0 $wasm_runs1; do
+      wait "$pid" || { echo "cross-machine wasm: the runner failed"; failed=$((failed + 1)); }
+    done
     same_run() {  # same_run OUT MODE: counted; the first difference said
       local why=""
       if ! cmp -s "$1.here.err.status" "$1.err.status"; then why="exit status $(cat "$1.here.err.status") here, $(cat "$1.err.status" 2>/dev/null) there"

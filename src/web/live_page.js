@@ -34,7 +34,7 @@
 .live td, .live th { padding: 0.05rem 0.2rem; border: none; } .live .buttons { margin: 0.5rem 0; }
 .live button { font-size: 1rem; margin-right: 0.5rem; } .live .status { white-space: pre-wrap; }
 .live .status.error { color: #a00; font-family: monospace; }
-.moved { background: #fff1a8 !important; } figure.moved { outline: 3px solid #f0c000; }`);
+.moved, .live input.edited { background: #fff1a8 !important; } .live input.edited { outline: 2px solid #f0c000; } figure.moved { outline: 3px solid #f0c000; }`);
   document.head.append(style);
 
   const walkthrough = document.getElementById("walkthrough");
@@ -179,13 +179,16 @@
   function grid(path, matrix, labels, asSwitches, oneRow) {
     const table = element("table");
     matrix.forEach((row, r) => {
-      const tr = element("tr", {}, element("th", { textContent: labels ? labels[r] : String(r) }));
+      const tr = element("tr", {}, element("th", { textContent: labels ? labels[r] : oneRow ? "" : String(r) }));
       row.forEach((x, c) => {
         const input = asSwitches ? element("input", { type: "checkbox", checked: x })
                                  : element("input", { type: "text", value: String(x) });
         input.setAttribute("aria-label", path + "[" + r + "][" + c + "]");
         const value = () => (asSwitches ? input.checked : typed(input.value));
-        input.onchange = () => (oneRow ? edit(path, c, null, value()) : edit(path, r, c, value()));
+        input.onchange = () => {
+          input.classList.add("edited");
+          oneRow ? edit(path, c, null, value()) : edit(path, r, c, value());
+        };
         tr.append(element("td", {}, input));
       });
       table.append(tr);
@@ -201,12 +204,12 @@
       if (isBool(value)) {
         const box = element("input", { type: "checkbox", checked: value });
         box.setAttribute("aria-label", here);
-        box.onchange = () => edit(here, null, null, box.checked);
+        box.onchange = () => { box.classList.add("edited"); edit(here, null, null, box.checked); };
         into.append(element("div", { className: "control" }, label, box));
       } else if (isNumber(value)) {
         const box = element("input", { type: "text", value: String(value), size: 8 });
         box.setAttribute("aria-label", here);
-        box.onchange = () => edit(here, null, null, typed(box.value));
+        box.onchange = () => { box.classList.add("edited"); edit(here, null, null, typed(box.value)); };
         into.append(element("div", { className: "control" }, label, box));
       } else if (Array.isArray(value) && value.length > 0 && value.every(isBool) && value.length <= 16) {
         into.append(element("div", { className: "control" }, label,
