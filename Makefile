@@ -359,12 +359,21 @@ LIVE_OBJ   := $(patsubst %,$(BUILD)/obj/live/%.o,$(WEB_CHAPTERS)) \
               $(patsubst %.cpp,$(BUILD)/obj/%.o,$(foreach c,$(WEB_CHAPTERS),$(wildcard chapters/$(c)/*.cpp))) \
               $(BUILD)/obj/src/web/live_book.o $(COUNTER)
 LIVE_FILES := $(addprefix data/,$(addsuffix .json,$(WEB_CHAPTERS))) data/translations/zh.json
+# the library's files no live chapter calls (chapters 7-8 and 12-14's: the poet, the cost model,
+# gradient checks), left out of the module and never compiled for it (make cross's build is shorter)
+NOT_LIVE   := src/model/gpt src/model/low_precision src/model/layer_cost \
+              $(addprefix src/train/,ablations gpt_training gradient_check head_patterns induction \
+                kneser_ney logit_lens ngram poem_measures poem_sample poems verse) \
+              $(addprefix src/io/,gpt_file poem_corpus pronunciation_file saved_poet) \
+              $(addprefix src/report/,bar_chart poet_flags recorded_gradients text_chart) \
+              $(addprefix src/core/,int8_groups number_formats rounded_arithmetic)
+LIVE_LIB_OBJ := $(filter-out $(foreach p,$(NOT_LIVE),$(BUILD)/obj/$(p)%),$(LIB_OBJ))
 $(BUILD)/obj/live/%.o: chapters/%.cpp $(BUILD)/.machine | $(DEPS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXFLAGS) -Ichapters $(OPT) -Dmain=$*_main -c $< -o $@
 $(BUILD)/obj/src/web/live_book.o: CXXFLAGS += -D'LIVE_CHAPTERS(X)=$(foreach c,$(WEB_CHAPTERS),X($(c)))'
-$(BUILD)/live_book.js: $(LIVE_OBJ) $(LIB) $(LIVE_FILES)
-	$(CXX) $(filter %.o,$^) $(LIB) $(OPT) -fwasm-exceptions -sALLOW_MEMORY_GROWTH=1 -sMODULARIZE=1 \
+$(BUILD)/live_book.js: $(LIVE_OBJ) $(LIVE_LIB_OBJ) $(LIVE_FILES)
+	$(CXX) $(filter %.o,$^) $(OPT) -fwasm-exceptions -sALLOW_MEMORY_GROWTH=1 -sMODULARIZE=1 \
 	  -sEXPORT_NAME=LiveBook -sINVOKE_RUN=0 -sEXIT_RUNTIME=0 -sEXPORTED_RUNTIME_METHODS=FS,callMain \
 	  -sENVIRONMENT=web,worker,node $(foreach f,$(LIVE_FILES),--embed-file $(f)@$(f)) -o $@
 build/book/live/live_book.js: $(BUILD)/live_book.js src/web/live_worker.js src/web/live_page.js \
