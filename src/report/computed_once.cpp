@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <locale>
 #include <sstream>
 
 #include "io/atomic_file.h"

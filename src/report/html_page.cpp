@@ -1,6 +1,7 @@
 // html_page.cpp — the page, element by element.
 #include "report/html_page.h"
 
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 
