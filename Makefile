@@ -303,17 +303,33 @@ BOOK_LANG := $(if $(filter command line,$(origin LANG)),$(if $(findstring zh,$(L
 # train their small models as their walkthroughs always do (half a minute and a minute and a half).
 book: $(PROGRAMS) build/.corpus-tried web-build
 	@mkdir -p build/book/$(BOOK_LANG)
+	@if [ -e build/book/live/live_book.js ] && [ -e $(BUILD)/ch12_gpt_model.json ] && \
+	  [ -e build/corpus/pinyin.txt ]; then $(MAKE) --no-print-directory build/book/live/poet.js; fi
 	@live=; [ -e build/book/live/live_book.js ] && live=yes; \
+	poet=; [ -n "$$live" ] && [ -e build/book/live/poet.js ] && poet=yes; \
 	for p in $(CHAPTERS); do flags=; \
 	  if [ -n "$$live" ] && echo " $(WEB_CHAPTERS) " | grep -q " $$p "; then flags=--live; fi; \
+	  if [ -n "$$poet" ] && echo " $(POET_CHAPTERS) " | grep -q " $$p "; then flags=--live; fi; \
 	  if [ $$p = ch12_gpt ]; then \
-	    if [ -e $(BUILD)/ch12_gpt_model.json ]; then flags="--weights $(BUILD)/ch12_gpt_model.json"; \
+	    if [ -e $(BUILD)/ch12_gpt_model.json ]; then flags="$$flags --weights $(BUILD)/ch12_gpt_model.json"; \
 	      echo "book: ch12_gpt writes with $(BUILD)/ch12_gpt_model.json (saved by make run)"; \
 	    else echo "book: ch12_gpt trains its model first (no $(BUILD)/ch12_gpt_model.json: make run saves one)"; fi; fi; \
 	  $(BUILD)/$$p --lang $(BOOK_LANG) --html build/book/$(BOOK_LANG) $$flags || exit 1; done; \
 	if [ -n "$$live" ]; then echo "the pages of $(words $(WEB_CHAPTERS)) chapters are live: their inputs change and recompute in the browser (build/book/live/)"; \
-	else echo "book: no live pages (no em++: apt-get install emscripten, then make book)"; fi
+	else echo "book: no live pages (no em++: apt-get install emscripten, then make book)"; fi; \
+	if [ -n "$$poet" ]; then echo "the poet's pages are live too (ch12_gpt writes from the reader's prompt, ch14_inside_the_poet reads the reader's poem): build/book/live/poet.js"; \
+	elif [ -n "$$live" ]; then echo "book: the poet's pages are not live (no $(BUILD)/ch12_gpt_model.json: make run trains and saves the poet, then make book)"; fi
 	@echo "wrote build/book/$(BOOK_LANG)/index.html"
+
+# The poet the live book ships: the model make run saved, every weight rounded to bfloat16 (2
+# bytes each: about 1.6 MB where float64's digits take 12), with the pronunciation table, as one
+# script (src/web/pack_poet.js) the pages of chapters 12 and 14 load. Training stays native.
+build/book/live/poet.js: $(BUILD)/ch12_gpt_model.json build/corpus/pinyin.txt src/web/pack_poet.js \
+                         $(BUILD)/ch12_gpt$(EXE)
+	@mkdir -p $(dir $@)
+	$(BUILD)/ch12_gpt --write --weights $< --bfloat16 --save $(BUILD)/poet_model.json >/dev/null
+	node src/web/pack_poet.js $(BUILD)/poet_model.json build/corpus/pinyin.txt > $@.tmp
+	mv $@.tmp $@
 
 check: $(PROGRAMS)
 	@status=0; for p in $(CHAPTERS); do $(BUILD)/$$p --check || status=1; done; exit $$status
@@ -339,6 +355,11 @@ JOBS         := $(shell nproc 2>/dev/null || echo 2)
 WEB_CHAPTERS := ch01_dictionary_lookup ch02_self_attention ch03_masked_attention \
                 ch04_multi_head_attention ch05_positional_encoding ch06_encoder_decoder \
                 ch09_decoding ch11_long_sequences
+# the poet's chapters: in the module too, their pages live where make run saved a poet (make book
+# ships it rounded to bfloat16: build/book/live/poet.js) — chapter 12 writes from the reader's
+# prompt (--write), chapter 14 reads the reader's poem (--poem)
+POET_CHAPTERS := ch12_gpt ch14_inside_the_poet
+LIVE_CHAPTERS := $(WEB_CHAPTERS) $(POET_CHAPTERS)
 .PHONY: web web-build
 web: web-tools
 	@$(MAKE) --no-print-directory web-build
@@ -355,23 +376,19 @@ web-build:
 # file:// or any static host: build/book/live/live_book.js holds the module's JavaScript with
 # src/web/live_worker.js as one string, which the page's Web Worker runs, and the WebAssembly
 # bytes in base64, which the worker compiles once (src/web/live_page.js).
-LIVE_OBJ   := $(patsubst %,$(BUILD)/obj/live/%.o,$(WEB_CHAPTERS)) \
-              $(patsubst %.cpp,$(BUILD)/obj/%.o,$(foreach c,$(WEB_CHAPTERS),$(wildcard chapters/$(c)/*.cpp))) \
+LIVE_OBJ   := $(patsubst %,$(BUILD)/obj/live/%.o,$(LIVE_CHAPTERS)) \
+              $(patsubst %.cpp,$(BUILD)/obj/%.o,$(foreach c,$(LIVE_CHAPTERS),$(wildcard chapters/$(c)/*.cpp))) \
               $(BUILD)/obj/src/web/live_book.o $(COUNTER)
-LIVE_FILES := $(addprefix data/,$(addsuffix .json,$(WEB_CHAPTERS))) data/translations/zh.json
-# the library's files no live chapter calls (chapters 7-8 and 12-14's: the poet, the cost model,
-# gradient checks), left out of the module and never compiled for it (make cross's build is shorter)
-NOT_LIVE   := src/model/gpt src/model/low_precision src/model/layer_cost \
-              $(addprefix src/train/,ablations gpt_training gradient_check head_patterns induction \
-                kneser_ney logit_lens ngram poem_measures poem_sample poems verse) \
-              $(addprefix src/io/,gpt_file poem_corpus pronunciation_file saved_poet) \
-              $(addprefix src/report/,bar_chart poet_flags recorded_gradients text_chart) \
-              $(addprefix src/core/,int8_groups number_formats rounded_arithmetic)
+LIVE_FILES := $(addprefix data/,$(addsuffix .json,$(LIVE_CHAPTERS))) data/translations/zh.json
+# the library's files no live chapter calls (chapters 8 and 13's: the cost model, numbers in
+# fewer bits), left out of the module and never compiled for it (make cross's build is shorter)
+NOT_LIVE   := src/model/low_precision src/model/layer_cost \
+              $(addprefix src/core/,int8_groups rounded_arithmetic)
 LIVE_LIB_OBJ := $(filter-out $(foreach p,$(NOT_LIVE),$(BUILD)/obj/$(p)%),$(LIB_OBJ))
 $(BUILD)/obj/live/%.o: chapters/%.cpp $(BUILD)/.machine | $(DEPS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXFLAGS) -Ichapters $(OPT) -Dmain=$*_main -c $< -o $@
-$(BUILD)/obj/src/web/live_book.o: CXXFLAGS += -D'LIVE_CHAPTERS(X)=$(foreach c,$(WEB_CHAPTERS),X($(c)))'
+$(BUILD)/obj/src/web/live_book.o: CXXFLAGS += -D'LIVE_CHAPTERS(X)=$(foreach c,$(LIVE_CHAPTERS),X($(c)))'
 $(BUILD)/live_book.js: $(LIVE_OBJ) $(LIVE_LIB_OBJ) $(LIVE_FILES)
 	$(CXX) $(filter %.o,$^) $(OPT) -fwasm-exceptions -sALLOW_MEMORY_GROWTH=1 -sMODULARIZE=1 \
 	  -sEXPORT_NAME=LiveBook -sINVOKE_RUN=0 -sEXIT_RUNTIME=0 -sEXPORTED_RUNTIME_METHODS=FS,callMain \

@@ -19,6 +19,7 @@
 #include "ch12_gpt/inputs.h"
 #include "ch12_gpt/oracle_checks.h"
 #include "ch12_gpt/writing.h"
+#include "core/number_formats.h"
 #include "core/random.h"
 #include "io/atomic_file.h"
 #include "io/gpt_file.h"
@@ -42,6 +43,10 @@
 #include "train/poem_measures.h"
 #include "train/poems.h"
 #include "train/verse.h"
+
+// The parts in this chapter's folder are in namespace ch12_gpt, so that one module can hold
+// several chapters (the live book's, src/web/live_book.cpp).
+using namespace ch12_gpt;
 
 namespace {
 
@@ -330,18 +335,14 @@ std::string save_path(const Options& o) {
 // A model saved by an earlier run (--weights FILE), with its vocabulary and its record: nothing
 // is trained.
 Trained load_trained(const std::string& path, CharVocabulary& vocabulary) {
-    const DataFile file = DataFile::load(path);
+    SavedGpt saved = read_saved_gpt(path);
     Trained t;
-    t.model = load_gpt(file, "");
+    t.model = std::move(saved.model);
     t.loaded = true;
-    t.recorded = read_gpt_record(file, t.record);
+    t.recorded = saved.recorded;
+    t.record = saved.record;
     t.best_step = t.record.steps;
-    vocabulary.names = file.texts("vocabulary");
-    if (vocabulary.names.size() != t.model.config.tgt_vocab || vocabulary.names.size() < 5)
-        throw file.error("vocabulary", tr("expected {} names, one per token of config.vocab",
-                                          t.model.config.tgt_vocab));
-    for (std::size_t i = 0; i < vocabulary.names.size(); ++i)
-        vocabulary.ids[vocabulary.names[i]] = static_cast<int>(i);
+    vocabulary = std::move(saved.vocabulary);
     return t;
 }
 
@@ -374,7 +375,8 @@ void say_which_run(Chapter& ch, const Trained& t, const Corpus& c) {
 }
 
 void save_step(Chapter& ch, const Trained& t, const Corpus& c, const CorpusSettings& corpus,
-               double heldout, const Baselines& b, const std::string& path) {
+               double heldout, const Baselines& b, const SamplingSettings& s,
+               const std::string& path) {
     if (t.loaded) return;  // written with a saved model: nothing new to keep
     if (path.empty()) {
         ch.line(tr("(not the chapter's defined run, so the model is not saved; --save FILE "
@@ -383,7 +385,7 @@ void save_step(Chapter& ch, const Trained& t, const Corpus& c, const CorpusSetti
     }
     save_gpt(t.model, c.vocabulary.names,
              {t.best_step, heldout, t.seconds, chapters_run(ch.options), c.fingerprint(),
-              b.record(), corpus},
+              b.record(), corpus, s.temperature, s.top_p},
              path);
     ch.line(tr("saved the model of step {} to {}", t.best_step, path));
 }
@@ -397,8 +399,79 @@ Pronunciations pronunciations(const Options& o) {
     return open_for_reading(made) ? read_pronunciations(made) : Pronunciations();
 }
 
+// Whether every weight of the model is a bfloat16 value (a model saved in bfloat16 is).
+bool all_bfloat16(Gpt& model) {
+    for (const Parameter& p : parameters(model))
+        for (const double x : p.value->data)
+            if (to_format(x, FloatFormat::BFloat16) != x) return false;
+    return true;
+}
+
+// Which model writes, one sentence: its file, size, training and precision.
+std::string about_poet(const std::string& path, Gpt& model, const Trained& t, bool rounded) {
+    const TransformerConfig& c = model.config;
+    const std::string run =
+        !t.recorded ? tr("its file records no training")
+        : t.record.defined_run
+            ? tr("the chapter's defined run, step {} kept", grouped(t.record.steps))
+            : tr("a run of its own, step {} kept", grouped(t.record.steps));
+    const std::string precision =
+        rounded ? tr("every weight rounded to bfloat16 here, as PyTorch's x.to(torch.bfloat16)")
+        : all_bfloat16(model) ? tr("every weight a bfloat16 value (2 bytes each in its file)")
+                              : tr("its weights in float64");
+    return tr("The model of {}: {} parameters in {} blocks of {} heads ({}); {}. Nothing is "
+              "trained or measured here: build/ch12_gpt trains it (make run, a few minutes on 2 "
+              "cores) and measures its poems against real ones.",
+              path, grouped(parameter_count(model)), c.n_decoder_layers, c.n_heads, run, precision);
+}
+
+// --write: the saved poet only writes (the live book's poet page); --bfloat16 rounds its weights
+// first, and --save keeps the model so, in two bytes a weight (what the live book ships).
+void poet_writes(Chapter& ch, const Inputs& in) {
+    const Options& o = ch.options;
+    if (!o.has("--weights"))
+        throw UsageError(tr("--write: name the model that writes, --weights FILE (make run saves "
+                            "build/ch12_gpt_model.json)"));
+    if (o.check)
+        throw UsageError(tr("--write writes poems and checks nothing: give --check or --write"));
+    for (const char* flag : {"--steps", "--seconds", "--corpus"})
+        if (o.has(flag))
+            throw UsageError(tr("{}: --write trains nothing and reads no corpus", flag));
+    const Pronunciations sounds = pronunciations(o);
+    CharVocabulary vocabulary;
+    Trained t = load_trained(o.value("--weights"), vocabulary);
+    const bool rounded = o.has("--bfloat16");
+    if (rounded)
+        for (const Parameter& p : parameters(t.model))
+            for (double& x : p.value->data) x = to_format(x, FloatFormat::BFloat16);
+    if (o.has("--save")) {
+        const DataFile file = DataFile::load(o.value("--weights"));
+        // the corpus as recorded: the one the model was trained on, whether or not it is here
+        if (read_corpus_record(file, "", t.record.corpus))
+            t.record.corpus.choice.name = t.record.corpus.source;
+        save_gpt(t.model, vocabulary.names, t.record, o.value("--save"),
+                 rounded ? SavedWeights::BFloat16 : SavedWeights::Float64);
+        ch.line(rounded ? tr("saved the model, its weights in bfloat16, to {}", o.value("--save"))
+                        : tr("saved the model to {}", o.value("--save")));
+    }
+    SamplingSettings s = base_sampling(in);
+    s.temperature = o.has("--temperature") ? o.number("--temperature", 0.01, 100)
+                    : t.record.temperature > 0 ? t.record.temperature
+                                               : 1.0;
+    s.top_p = o.has("--top-p") ? o.number("--top-p", 0.01, 1)
+              : t.record.top_p > 0 ? t.record.top_p
+                                   : 1.0;
+    const std::uint64_t seed = o.has("--seed") ? std::uint64_t(o.integer("--seed", 0, std::int64_t(1) << 53))
+                                               : in.sampling.seed;
+    write_only_step(ch, in, t.model, vocabulary, sounds, s, seed,
+                    about_poet(o.value("--weights"), t.model, t, rounded));
+}
+
 void walkthrough(Chapter& ch) {
     const Inputs in = read_inputs(ch.data, ch.options);
+    if (ch.options.has("--write")) return poet_writes(ch, in);
+    for (const char* flag : {"--seed", "--temperature", "--top-p", "--bfloat16"})
+        if (ch.options.has(flag)) throw UsageError(tr("{}: only with --write", flag));
     // the reader's files and switches named before any narration: a bad one is the one line
     const std::string path = ch.options.check ? "" : save_path(ch.options);
     if (!path.empty()) check_writable(path);  // before minutes of training, not after
@@ -422,7 +495,7 @@ void walkthrough(Chapter& ch) {
     const double heldout = heldout_step(ch, in, c, trained, b);
     const SamplingSettings s = sampling_step(ch, in, c, trained.model);
     writing_step(ch, in, c, trained.model, b, sounds, s);
-    save_step(ch, trained, c, in.corpus, heldout, b, path);
+    save_step(ch, trained, c, in.corpus, heldout, b, s, path);
     ch.say(tr("What the model's {} heads learned — where each looks, which the loss cannot do "
               "without, whether any copies — is chapter 14's subject: build/ch14_inside_the_poet "
               "reads the model this chapter saves.",
@@ -459,6 +532,16 @@ int main(int argc, char** argv) {
           N_("train the steps that fit in S seconds here, instead of the data file's steps")},
          {"--save", "FILE",
           N_("save the model there (the chapter's defined run saves it as "
-             "build/ch12_gpt_model.json)")}}};
+             "build/ch12_gpt_model.json)")},
+         {"--write", "",
+          N_("with --weights: only write, from --prompt (or the data file's prompts), keeping "
+             "--form's rules — nothing trained or measured (the live book's poet)")},
+         {"--seed", "N", N_("with --write: draw other poems (default: the data file's seed)")},
+         {"--temperature", "T",
+          N_("with --write: sample at T (default: the temperature the model's record chose)")},
+         {"--top-p", "P", N_("with --write: keep the likeliest tokens up to probability P")},
+         {"--bfloat16", "",
+          N_("with --write: round every weight to bfloat16 first; with --save, save the model so, "
+             "two bytes a weight (what the live book ships)")}}};
     return run_chapter(argc, argv, info, walkthrough);
 }

@@ -17,9 +17,11 @@
 #include "ch14_inside_the_poet/measures.h"
 #include "ch14_inside_the_poet/naming.h"
 #include "ch14_inside_the_poet/oracle_check.h"
+#include "ch14_inside_the_poet/your_poem.h"
 #include "core/elementary.h"
 #include "core/random.h"
 #include "io/gpt_file.h"
+#include "io/platform.h"
 #include "io/saved_poet.h"
 #include "report/bar_chart.h"
 #include "report/chapter.h"
@@ -34,6 +36,10 @@
 #include "train/poem_measures.h"
 #include "train/poem_sample.h"
 #include "train/poems.h"
+
+// The parts in this chapter's folder are in namespace ch14_inside_the_poet, so that one module can hold
+// several chapters (the live book's, src/web/live_book.cpp).
+using namespace ch14_inside_the_poet;
 
 namespace {
 
@@ -414,8 +420,25 @@ void summary_step(Chapter& ch, const Poet& p, const Measured& m) {
            a.mean.size(), counted.one, counted.several, counted.none));
 }
 
+// --poem TEXT: the heads on the reader's poem, nothing else (the live book's poet page).
+void your_poem(Chapter& ch, const Inputs& in) {
+    const Options& o = ch.options;
+    if (o.check) throw UsageError(tr("--poem reads a poem and checks nothing: give --check or --poem"));
+    for (const char* flag : {"--corpus", "--steps", "--sample"})
+        if (o.has(flag)) throw UsageError(tr("{}: --poem reads the saved model, nothing more", flag));
+    const std::string saved = o.program_dir + "/ch12_gpt_model.json";
+    if (!o.has("--weights") && !open_for_reading(saved))
+        throw UsageError(tr("--poem reads chapter 12's saved poet: --weights FILE, or make run, "
+                            "which saves {}",
+                            saved));
+    std::string text = o.value("--poem");  // "\n" typed in a shell: a line break
+    for (std::size_t at; (at = text.find("\\n")) != std::string::npos;) text.replace(at, 2, "\n");
+    your_poem_step(ch, in, o.has("--weights") ? o.value("--weights") : saved, text);
+}
+
 void walkthrough(Chapter& ch) {
     const Inputs in = read_inputs(ch.data, ch.options);
+    if (ch.options.has("--poem")) return your_poem(ch, in);
     std::optional<Poet> read = named_poet(ch.options, in.poet, "ch14");  // before any narration
     small_step(ch, in);
     if (ch.options.check) return;  // the rest reads chapter 12's poet: measured, not compared
@@ -457,6 +480,9 @@ int main(int argc, char** argv) {
           N_("train chapter 12's kind of model here, on this corpus (as ch12's --corpus), "
              "instead of reading a saved one")},
          {"--steps", "N", N_("train N steps instead of the data file's")},
+         {"--poem", "TEXT",
+          N_("only read this poem: where each head looks on it, and every head's weights as "
+             "heatmaps (the live book's poet page; \\n in it is a line break)")},
          {"--sample", "N",
           N_("take heads out and read the layers on the first N held-out poems (default: the "
              "data file's)")}}};

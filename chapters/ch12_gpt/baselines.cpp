@@ -8,6 +8,8 @@
 #include "report/chapter.h"
 #include "train/ngram.h"
 
+namespace ch12_gpt {
+
 std::string bits(double nats) { return fixed(nats / std::log(2.0), 3); }
 
 void LossTable::row(const std::string& name, double nats) {
@@ -92,3 +94,4 @@ Baselines baselines_step(Chapter& ch, const Corpus& c, const std::vector<double>
     return b;
 }
 
+}  // namespace ch12_gpt

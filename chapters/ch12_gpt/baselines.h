@@ -12,6 +12,8 @@
 
 class Chapter;
 
+namespace ch12_gpt {
+
 // Kneser-Ney of orders 2 to 5 on the training poems, and the simpler baselines; the bar the model
 // must clear is the best of them on the held-out poems.
 struct Baselines {
@@ -45,3 +47,5 @@ struct LossTable {
 std::string bits(double nats);           // nats ÷ ln 2, to 3 decimals
 std::string kn_name(std::size_t order);  // "trigram, Kneser-Ney": a table's row
 std::string kn_noun(std::size_t order);  // "the Kneser-Ney trigram": in a sentence
+
+}  // namespace ch12_gpt

@@ -5,6 +5,8 @@
 
 #include "io/gpt_file.h"
 
+namespace ch12_gpt {
+
 namespace {
 
 void read_tiny(const DataFile& data, Inputs& in) {
@@ -113,3 +115,4 @@ Inputs read_inputs(const DataFile& data, const Options& o) {
     return in;
 }
 
+}  // namespace ch12_gpt

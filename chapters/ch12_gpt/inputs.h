@@ -12,6 +12,8 @@
 #include "train/optimise.h"
 #include "train/verse.h"
 
+namespace ch12_gpt {
+
 struct Tiny {
     std::string name;
     Gpt model;
@@ -44,3 +46,5 @@ struct Inputs {
 
 // The data file and the switches (--corpus, --steps, --seconds, --prompt, --poems, ...), checked.
 Inputs read_inputs(const DataFile& data, const Options& o);
+
+}  // namespace ch12_gpt

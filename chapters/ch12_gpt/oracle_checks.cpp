@@ -10,6 +10,8 @@
 #include "train/kneser_ney.h"
 #include "train/ngram.h"
 
+namespace ch12_gpt {
+
 // --- checked against the oracle -------------------------------------------------------------
 
 namespace {
@@ -144,3 +146,4 @@ void verse_check(Chapter& ch, const Inputs& in) {
     ch.record("verse_measures", measures, Shape::Vector, 0.0);
 }
 
+}  // namespace ch12_gpt

@@ -5,6 +5,8 @@
 
 class Chapter;
 
+namespace ch12_gpt {
+
 // Two tiny models' logits, losses, gradients and sliding-window losses against PyTorch, and the
 // KV cache against the whole pass.
 void against_pytorch(Chapter& ch, const Inputs& in);
@@ -14,3 +16,5 @@ void adamw_check(Chapter& ch, const Inputs& in);
 void baselines_check(Chapter& ch, const Inputs& in);
 // Rhyme groups, tones and the verse measures against data/oracle/verse.py.
 void verse_check(Chapter& ch, const Inputs& in);
+
+}  // namespace ch12_gpt

@@ -14,19 +14,21 @@
 #include "report/recorded_gradients.h"
 #include "train/poem_measures.h"
 
+namespace ch12_gpt {
+
 namespace {
 
 std::string as_text(const Corpus& c, const Tokens& t) { return decode(c.vocabulary, t); }
 
 // count poems written from the prompts in turn (none: from <bos> alone) with the settings.
-std::vector<Tokens> write_poems(const Gpt& model, const Corpus& c, const SamplingSettings& s,
-                                const std::vector<std::string>& prompts, std::size_t count,
-                                std::uint64_t seed) {
+std::vector<Tokens> write_poems(const Gpt& model, const CharVocabulary& v,
+                                const SamplingSettings& s, const std::vector<std::string>& prompts,
+                                std::size_t count, std::uint64_t seed) {
     Random rng(seed);
     std::vector<Tokens> poems;
     for (std::size_t i = 0; i < count; ++i) {
         const std::string prompt = prompts.empty() ? "" : prompts[i % prompts.size()];
-        poems.push_back(sample_gpt(model, encode(c.vocabulary, prompt, false), s, rng));
+        poems.push_back(sample_gpt(model, encode(v, prompt, false), s, rng));
     }
     return poems;
 }
@@ -62,13 +64,6 @@ double distance(const Measured& w, const Measured& real) {
 
 std::string percent(double x) { return fixed(100 * x, 1) + "%"; }
 
-SamplingSettings base_sampling(const Inputs& in) {
-    SamplingSettings s;
-    s.max_new = in.sampling.max_new;
-    s.context = in.windows.context;
-    s.never = {CharVocabulary::unknown};
-    return s;
-}
 
 // A poem, a line of it per line, indented; a line too long for the terminal (a model that has
 // not learned where lines end) goes on below, indented further.
@@ -86,10 +81,11 @@ void print_poem(Chapter& ch, const std::string& text) {
 
 // What the model will read of a prompt: characters it does not know become <unk>, and of a
 // prompt longer than its window only the last part is read. Said, never done silently.
-void say_prompt(Chapter& ch, const Corpus& c, const std::string& prompt, std::size_t context) {
+void say_prompt(Chapter& ch, const CharVocabulary& v, const std::string& prompt,
+                std::size_t context) {
     std::vector<std::string> unknown;
     for (const std::string& character : characters(prompt))
-        if (character != "\n" && c.vocabulary.id(character) == CharVocabulary::unknown &&
+        if (character != "\n" && v.id(character) == CharVocabulary::unknown &&
             std::find(unknown.begin(), unknown.end(), character) == unknown.end())
             unknown.push_back(character);
     if (!unknown.empty()) {
@@ -121,12 +117,12 @@ std::string prompt_heading(const std::string& prompt) {
 std::vector<Tokens> show_poems(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& model,
                                const SamplingSettings& s) {
     const std::vector<Tokens> shown =
-        write_poems(model, c, s, in.sampling.prompts, in.sampling.shown, in.sampling.seed);
+        write_poems(model, c.vocabulary, s, in.sampling.prompts, in.sampling.shown, in.sampling.seed);
     for (std::size_t i = 0; i < shown.size(); ++i) {
         const std::string prompt =
             in.sampling.prompts.empty() ? "" : in.sampling.prompts[i % in.sampling.prompts.size()];
         ch.line(prompt.empty() ? tr("from <bos> alone:") : prompt_heading(prompt));
-        if (i < in.sampling.prompts.size()) say_prompt(ch, c, prompt, in.windows.context);
+        if (i < in.sampling.prompts.size()) say_prompt(ch, c.vocabulary, prompt, in.windows.context);
         print_poem(ch, as_text(c, shown[i]));
     }
     const PoemLines m = measure_lines(texts_of(c, shown), c.training_lines);
@@ -271,7 +267,7 @@ std::vector<VerseRow> verse_rows(const Inputs& in, const Corpus& c, const Gpt& m
         SamplingSettings kept = s;
         if (rules.any()) kept.mask = form_mask(c.vocabulary, sounds, rules);
         return measure(c, sounds,
-                       texts_of(c, write_poems(model, c, kept, {}, in.sampling.poems,
+                       texts_of(c, write_poems(model, c.vocabulary, kept, {}, in.sampling.poems,
                                                in.sampling.seed)));
     };
     const auto kn_poems = [&](const KneserNey& kn) {
@@ -326,7 +322,7 @@ SamplingChoice sampling_choice(const Inputs& in, const Corpus& c, const Gpt& mod
         for (const double top_p : in.sampling.top_ps) {
             SamplingSettings s = base_sampling(in);
             s.temperature = temperature, s.top_p = top_p;
-            r.measured.push_back(measure(c, none, texts_of(c, write_poems(model, c, s, {},
+            r.measured.push_back(measure(c, none, texts_of(c, write_poems(model, c.vocabulary, s, {},
                                                                           in.sampling.choice_poems,
                                                                           in.sampling.seed + 1))));
             r.distances.push_back(distance(r.measured.back(), r.real));
@@ -419,3 +415,64 @@ void writing_step(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& mod
         show_poems(ch, in, c, model, kept_settings);
     }
 }
+
+void write_only_step(Chapter& ch, const Inputs& in, const Gpt& model, const CharVocabulary& v,
+                     const Pronunciations& sounds, const SamplingSettings& s, std::uint64_t seed,
+                     const std::string& about) {
+    const Options& o = ch.options;
+    const FormRules asked = rules_from(o);
+    FormRules kept = asked;
+    if (sounds.empty()) kept.rhyme = kept.tones = false;  // nothing to keep them by
+    const std::size_t each = o.has("--poems") ? std::size_t(o.integer("--poems", 1, 100)) : 1;
+    ch.step(tr("The poet writes (temperature {}, top-p {}, seed {})", general(s.temperature, 3),
+               general(s.top_p, 3), seed));
+    ch.say(about);
+    if (kept.any())
+        ch.say(tr("Keeping {} — masks on the logits before the softmax, as chapter 3's masks hide "
+                  "keys (--form chooses which).",
+                  rules_text(kept)));
+    else
+        ch.say(tr("No rule kept: each character is drawn as the model's probabilities have it "
+                  "(--form rhyme,tones,runs keeps them)."));
+    if ((asked.rhyme || asked.tones) && sounds.empty())
+        ch.say(tr("No pronunciation table (make corpus writes build/corpus/pinyin.txt from the "
+                  "npm package pinyin-pro; --pinyin FILE names another): rhymes and tones are "
+                  "not measured, nor kept."));
+    SamplingSettings with_rules = s;
+    if (kept.any()) with_rules.mask = form_mask(v, sounds, kept);
+    const std::vector<std::string>& prompts = in.sampling.prompts;
+    const std::vector<Tokens> poems =
+        write_poems(model, v, with_rules, prompts, each * std::max<std::size_t>(prompts.size(), 1), seed);
+    for (std::size_t i = 0; i < poems.size(); ++i) {
+        const std::string prompt = prompts.empty() ? "" : prompts[i % prompts.size()];
+        ch.line(prompt.empty() ? tr("from <bos> alone:") : prompt_heading(prompt));
+        if (i < prompts.size()) say_prompt(ch, v, prompt, in.windows.context);
+        const std::string text = decode(v, poems[i]);
+        print_poem(ch, text);
+        std::vector<double> ids(poems[i].begin(), poems[i].end());
+        ch.measured("poem_" + std::to_string(i), row_matrix(ids));
+        if (sounds.empty()) continue;
+        const VerseMeasures m = measure_verse({text}, sounds);
+        std::vector<std::string> parts;
+        if (m.rhyme_places > 0)
+            parts.push_back(tr("{} of {} second verses after the first couplet rhyme with it",
+                               m.rhyming, m.rhyme_places));
+        if (m.tone_verses > 0)
+            parts.push_back(tr("{} of {} verses alternate their tones", m.tones_kept, m.tone_verses));
+        if (!parts.empty()) {
+            ch.say(tr("Measured with the pronunciation table (modern Mandarin): {}.", listed(parts)),
+                   "  ", "  ");
+            ch.line("");
+        }
+    }
+}
+
+SamplingSettings base_sampling(const Inputs& in) {
+    SamplingSettings s;
+    s.max_new = in.sampling.max_new;
+    s.context = in.windows.context;
+    s.never = {CharVocabulary::unknown};
+    return s;
+}
+
+}  // namespace ch12_gpt

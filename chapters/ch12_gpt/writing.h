@@ -6,6 +6,8 @@
 
 class Chapter;
 
+namespace ch12_gpt {
+
 // The temperature and top-p to write with: of the data file's candidates, the pair whose poems
 // are most like the validation poems (in form, copied, doubled, tripled) — measured, not picked.
 SamplingSettings sampling_step(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& model);
@@ -16,3 +18,14 @@ void writing_step(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& mod
 // --form rhyme,tones,runs (or none): the rules the prompts are written again under; all three
 // when --form is not given. Throws std::invalid_argument for another word.
 FormRules rules_from(const Options& o);
+// How every poem is drawn, before the temperature and top-p: at most the data file's max_new
+// tokens, the model reading at most its training window, <unk> never drawn.
+SamplingSettings base_sampling(const Inputs& in);
+// --write: a saved model writes from the prompts (--prompt, or the data file's), --poems N each
+// (one by default), kept to the --form rules, drawn with `seed`; nothing is trained, checked or
+// measured on the corpus — the live book's poet. `about`: which model writes, one sentence.
+void write_only_step(Chapter& ch, const Inputs& in, const Gpt& model, const CharVocabulary& v,
+                     const Pronunciations& sounds, const SamplingSettings& s, std::uint64_t seed,
+                     const std::string& about);
+
+}  // namespace ch12_gpt

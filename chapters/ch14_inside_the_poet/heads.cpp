@@ -12,6 +12,8 @@
 #include "report/chapter.h"
 #include "report/heatmap.h"
 
+namespace ch14_inside_the_poet {
+
 namespace {
 
 // The head with the largest share of one kind, and that share against an even spread's.
@@ -45,7 +47,6 @@ std::vector<std::size_t> standing_leaders(const Measured& m) {
 
 }  // namespace
 
-void patterns_table(Chapter& ch, const Gpt& g, const Measured& m);
 void leaders_on_famous_poem(Chapter& ch, const Inputs& in, const Poet& p, const Measured& m);
 
 void patterns_step(Chapter& ch, const Inputs& in, const Poet& p, const Measured& m) {
@@ -82,19 +83,23 @@ void patterns_table(Chapter& ch, const Gpt& g, const Measured& m) {
     const std::size_t heads = m.patterns.previous.size();
     for (std::size_t i = 0; i < heads; ++i) {
         std::vector<std::string> r = {head_name(g, i)};
-        for (const Kind& k : kinds) r.push_back(percent((m.patterns.*k.values)[i]));
+        for (const Kind& k : kinds)
+            r.push_back(m.patterns.*k.queries ? percent((m.patterns.*k.values)[i]) : "–");
         r.push_back(fixed(m.patterns.entropy[i], 2));
         t.add(r);
     }
     std::vector<std::string> even = {tr("even spread")};
-    for (const Kind& k : kinds) even.push_back(percent((m.even.*k.values)[0]));
+    for (const Kind& k : kinds)
+        even.push_back(m.patterns.*k.queries ? percent((m.even.*k.values)[0]) : "–");
     even.push_back(fixed(m.even.entropy[0], 2));
     t.add(even);
     ch.table(t);
     for (const Kind& k : kinds) {
         ch.measured(std::string("poet_head_") + k.key, row_matrix(m.patterns.*k.values));
         const Leader l = leader(m, k);
-        if (l.times_even >= stands_out)
+        if (m.patterns.*k.queries == 0)
+            ch.say(tr("{}: no query of this kind here (–).", tr(k.name)));
+        else if (l.times_even >= stands_out)
             ch.say(tr("{}: head {} most, {} of its weight, {}× an even spread.", tr(k.name),
                       head_name(g, l.head), percent(l.share), fixed(l.times_even, 1)));
         else
@@ -304,3 +309,5 @@ void say_which_heads_matter(Chapter& ch, const Gpt& g, const Measured& m, bool j
 }
 
 // The head whose prefix-matching is strongest.
+
+}  // namespace ch14_inside_the_poet

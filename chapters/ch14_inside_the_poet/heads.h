@@ -8,18 +8,22 @@
 
 class Chapter;
 
+namespace ch14_inside_the_poet {
+
 // The measures and their names, in the table's order.
 struct Kind {
     const char* key;   // --json's: poet_head_<key>
     const char* name;  // the table's
     std::vector<double> HeadPatterns::*values;
+    std::size_t HeadPatterns::*queries;  // how many queries the share is over
 };
-inline const Kind kinds[] = {{"previous", N_("token before"), &HeadPatterns::previous},
-                      {"bos", N_("<bos>"), &HeadPatterns::bos},
-                      {"punctuation", N_("punctuation"), &HeadPatterns::punctuation},
-                      {"clause_start", N_("clause start"), &HeadPatterns::clause_start},
-                      {"previous_line", N_("first verse"), &HeadPatterns::previous_line},
-                      {"rhyme", N_("rhyme"), &HeadPatterns::rhyme}};
+inline const Kind kinds[] = {
+    {"previous", N_("token before"), &HeadPatterns::previous, &HeadPatterns::queries},
+    {"bos", N_("<bos>"), &HeadPatterns::bos, &HeadPatterns::queries},
+    {"punctuation", N_("punctuation"), &HeadPatterns::punctuation, &HeadPatterns::queries},
+    {"clause_start", N_("clause start"), &HeadPatterns::clause_start, &HeadPatterns::start_queries},
+    {"previous_line", N_("first verse"), &HeadPatterns::previous_line, &HeadPatterns::line_queries},
+    {"rhyme", N_("rhyme"), &HeadPatterns::rhyme, &HeadPatterns::rhyme_queries}};
 
 // A head stands out on a kind when it gives it at least twice what an even spread would.
 inline constexpr double stands_out = 2.0;
@@ -27,6 +31,9 @@ inline constexpr double stands_out = 2.0;
 // The kinds of key a head gives twice an even spread or more, in the kinds' order.
 std::vector<const Kind*> kinds_standing_out(const Measured& m, std::size_t head);
 
+// The table of where each head looks (over the poems m.patterns was measured on) and the leader
+// of each kind of key.
+void patterns_table(Chapter& ch, const Gpt& g, const Measured& m);
 // The table of where each head looks, its leaders, and their weights on the famous poem.
 void patterns_step(Chapter& ch, const Inputs& in, const Poet& p, const Measured& m);
 // Each head, and each block's heads, zeroed and mean-replaced: the loss's change and what it says.
@@ -36,3 +43,5 @@ std::string signed3(double x);
 // A change is told from chance when it is at least three standard errors — which takes a sample
 // of two poems or more to estimate.
 bool real_change(double base, const Ablated& a, bool judged);
+
+}  // namespace ch14_inside_the_poet

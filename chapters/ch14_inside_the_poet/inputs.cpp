@@ -7,6 +7,8 @@
 
 #include "io/gpt_file.h"
 
+namespace ch14_inside_the_poet {
+
 namespace {
 
 Reading read_reading(const DataFile& d, const std::string& k, std::size_t longest) {
@@ -55,3 +57,4 @@ Inputs read_inputs(const DataFile& d, const Options& o) {
     return in;
 }
 
+}  // namespace ch14_inside_the_poet

@@ -11,6 +11,8 @@
 #include "report/options.h"
 #include "train/poems.h"
 
+namespace ch14_inside_the_poet {
+
 // How a model is read: its poems' window, the famous poem, the induction test's sequences.
 struct Reading {
     std::size_t context = 64;
@@ -34,3 +36,5 @@ struct Inputs {
 
 // The data file and the switches (--steps, --sample), checked.
 Inputs read_inputs(const DataFile& d, const Options& o);
+
+}  // namespace ch14_inside_the_poet

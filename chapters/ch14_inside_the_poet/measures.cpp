@@ -10,6 +10,8 @@
 #include "report/heatmap.h"
 #include "report/progress.h"
 
+namespace ch14_inside_the_poet {
+
 namespace {
 
 // Random(seed)), in ascending order: the same sample on every run and machine. n = N: all.
@@ -90,3 +92,5 @@ std::vector<PoemReading> read_poems(const CharVocabulary& v, const std::vector<s
     for (const std::string& t : texts) out.push_back(read_poem(encode(v, t), context, punctuation));
     return out;
 }
+
+}  // namespace ch14_inside_the_poet

@@ -12,6 +12,8 @@
 #include "train/logit_lens.h"
 #include "train/poem_sample.h"
 
+namespace ch14_inside_the_poet {
+
 struct Measured {
     HeadPatterns patterns, even;  // even: a head that spreads its weight evenly
     std::vector<Matrix> famous_weights;
@@ -35,3 +37,5 @@ Measured measure(const Gpt& model, const CharVocabulary& v, const std::vector<bo
 // Each poem's text read to the window: its inputs, targets and clauses.
 std::vector<PoemReading> read_poems(const CharVocabulary& v, const std::vector<std::string>& texts,
                                     std::size_t context, const std::vector<bool>& punctuation);
+
+}  // namespace ch14_inside_the_poet

@@ -8,6 +8,8 @@
 #include "report/heatmap.h"
 #include "train/poem_measures.h"
 
+namespace ch14_inside_the_poet {
+
 std::string head_name(std::size_t layer, std::size_t head) {
     return std::to_string(layer + 1) + "." + std::to_string(head + 1);
 }
@@ -45,3 +47,4 @@ std::vector<int> characters_of(const CharVocabulary& v, const std::vector<bool>&
     return out;
 }
 
+}  // namespace ch14_inside_the_poet

@@ -8,6 +8,8 @@
 #include "model/gpt/gpt.h"
 #include "train/poems.h"
 
+namespace ch14_inside_the_poet {
+
 std::string head_name(std::size_t layer, std::size_t head);  // "2.3": block 2's third head
 std::string head_name(const Gpt& m, std::size_t k);          // the k-th head of the whole model
 std::string percent(double x);                                // "12.3%"
@@ -22,3 +24,5 @@ std::string encode_title(const std::string& text);
 bool in_training(const Poet& p, const std::string& text);
 // The characters the induction test draws from: not specials, not punctuation.
 std::vector<int> characters_of(const CharVocabulary& v, const std::vector<bool>& punctuation);
+
+}  // namespace ch14_inside_the_poet

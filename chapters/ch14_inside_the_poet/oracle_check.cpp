@@ -10,6 +10,8 @@
 #include "ch14_inside_the_poet/naming.h"
 #include "report/chapter.h"
 
+namespace ch14_inside_the_poet {
+
 namespace {
 
 // Where each head looks, on the oracle's poems and on its famous poem, for --check.
@@ -129,3 +131,4 @@ void small_step(Chapter& ch, const Inputs& in) {
         grouped(parameter_count(in.small)), count_of(poems.size(), N_("{} poem"), N_("{} poems"))));
 }
 
+}  // namespace ch14_inside_the_poet

@@ -34,7 +34,7 @@ Gpt load_gpt(const DataFile& data, const std::string& key) {
 }
 
 void save_gpt(const Gpt& model, const std::vector<std::string>& vocabulary, const GptRecord& r,
-              const std::string& path) {
+              const std::string& path, SavedWeights format) {
     const TransformerConfig& c = model.config;
     Json config = {{"d_model", c.d_model},           {"n_heads", c.n_heads},
                    {"n_kv_heads", c.kv_heads()},     {"d_ff", c.d_ff},
@@ -43,13 +43,14 @@ void save_gpt(const Gpt& model, const std::vector<std::string>& vocabulary, cons
                    {"norm_first", c.norm_first},     {"layer_norm_eps", c.layer_norm_eps}};
     if (c.positions == PositionScheme::Learned) config["max_positions"] = c.max_positions;
     const std::string weights =
-        weights_json(torch_state_dict(parameters(const_cast<Gpt&>(model))), path);
+        weights_json(torch_state_dict(parameters(const_cast<Gpt&>(model))), path, format);
     Json training = {{"steps", r.steps},
                      {"heldout_loss", r.heldout_loss},
                      {"seconds", r.seconds},
                      {"defined_run", r.defined_run},
                      {"corpus_fingerprint", r.corpus_fingerprint},
                      {"baselines", r.baselines}};
+    if (r.temperature > 0) training["sampling"] = {{"temperature", r.temperature}, {"top_p", r.top_p}};
     const CorpusSettings& k = r.corpus;
     Json corpus = {{"source", k.choice.name},           {"heldout_every", k.heldout_every},
                    {"validation_every", k.validation_every}, {"validation_max", k.validation_max},
@@ -77,6 +78,10 @@ bool read_gpt_record(const DataFile& file, GptRecord& r) {
             throw file.error("training.baselines", tr("expected 6 losses: the unigram, the add-one "
                                                       "bigram and Kneser-Ney of orders 2 to 5"));
     }
+    if (file.has("training.sampling")) {
+        r.temperature = file.number("training.sampling.temperature", 0.01, 100);
+        r.top_p = file.number("training.sampling.top_p", 0.01, 1);
+    }
     return true;
 }
 
@@ -91,4 +96,18 @@ bool read_corpus_record(const DataFile& file, const std::string& quantangshi_pat
     k.min_count = file.size("corpus.min_count", 1, 1000);
     k.vocabulary = file.size("corpus.vocabulary", 1, 1 << 20);
     return true;
+}
+
+SavedGpt read_saved_gpt(const std::string& path) {
+    const DataFile file = DataFile::load(path);
+    SavedGpt saved;
+    saved.model = load_gpt(file, "");
+    saved.recorded = read_gpt_record(file, saved.record);
+    CharVocabulary& v = saved.vocabulary;
+    v.names = file.texts("vocabulary");
+    if (v.names.size() != saved.model.config.tgt_vocab || v.names.size() < 5)
+        throw file.error("vocabulary", tr("expected {} names, one per token of config.vocab",
+                                          saved.model.config.tgt_vocab));
+    for (std::size_t i = 0; i < v.names.size(); ++i) v.ids[v.names[i]] = static_cast<int>(i);
+    return saved;
 }

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "io/data_file.h"
+#include "io/model_file.h"
 #include "io/poem_corpus.h"
 #include "model/gpt/gpt.h"
 
@@ -27,9 +28,12 @@ struct GptRecord {
     std::string corpus_fingerprint;
     std::vector<double> baselines;  // held-out losses: unigram, add-one bigram, Kneser-Ney 2 … 5
     CorpusSettings corpus;
+    // the temperature and top-p the chapter chose to write with (0: not recorded)
+    double temperature = 0, top_p = 0;
 };
+// format: the weights as numbers, or rounded to bfloat16 in two bytes each (model_file.h)
 void save_gpt(const Gpt& model, const std::vector<std::string>& vocabulary, const GptRecord& record,
-              const std::string& path);
+              const std::string& path, SavedWeights format = SavedWeights::Float64);
 
 // The record of a saved model (its file's "training"), as far as it holds one: false for a file
 // without one.
@@ -39,3 +43,14 @@ bool read_gpt_record(const DataFile& file, GptRecord& record);
 // the prepared complete Tang poems are; false for a file without one.
 bool read_corpus_record(const DataFile& file, const std::string& quantangshi_path,
                         CorpusSettings& corpus);
+
+// A saved model file as it stands: the model, its vocabulary (one name per token of
+// config.vocab) and its record where it holds one — no corpus read (chapter 12's --write, chapter
+// 14's --poem). Throws as DataFile does when the file is bad.
+struct SavedGpt {
+    Gpt model;
+    CharVocabulary vocabulary;
+    GptRecord record;
+    bool recorded = false;
+};
+SavedGpt read_saved_gpt(const std::string& path);

@@ -5,12 +5,15 @@
 #include <cmath>
 #include <set>
 
+#include "core/number_formats.h"
 #include "io/atomic_file.h"
+#include "io/base64.h"
 #include "io/config_words.h"
 #include "io/json.h"
 #include "model/transformer/parameters.h"
 #include "model/transformer/transformer.h"
 #include "model/transformer/transformer_init.h"
+#include "text/numbers.h"
 #include "text/translate.h"
 
 void read_model_shape(const DataFile& data, const std::string& k, TransformerConfig& c) {
@@ -106,6 +109,61 @@ static Json config_json(const TransformerConfig& c) {
     return j;
 }
 
+// A tensor in bfloat16 (what the live book's poet ships): {"shape": [rows, cols] or [length],
+// "bfloat16": base64 of each value's 16 bits, low byte first, row after row} — two bytes a value
+// where its digits take about twenty.
+static bool in_bfloat16(const Json& t) { return t.is_object() && t.contains("bfloat16"); }
+
+static std::vector<std::size_t> bfloat16_shape(const DataFile& data, const Json& t,
+                                               const std::string& where) {
+    const Json* shape = t.contains("shape") ? &t["shape"] : nullptr;
+    std::vector<std::size_t> sizes;
+    if (shape && shape->is_array() && (shape->size() == 1 || shape->size() == 2))
+        for (const Json& n : *shape)
+            if (n.is_number_unsigned() && n.get<std::uint64_t>() >= 1 &&
+                n.get<std::uint64_t>() <= max_json_array)
+                sizes.push_back(n.get<std::size_t>());
+    if (!shape || sizes.size() != shape->size() || sizes.empty())
+        throw data.error(where + ".shape", tr("expected [rows, columns] or [length], whole "
+                                              "numbers from 1 to {}",
+                                              max_json_array));
+    return sizes;
+}
+
+static Matrix bfloat16_tensor(const DataFile& data, const Json& t, const std::string& where) {
+    const std::vector<std::size_t> shape = bfloat16_shape(data, t, where);
+    const std::size_t rows = shape.size() == 2 ? shape[0] : 1, cols = shape.back();
+    const std::size_t count = rows * cols;
+    std::vector<std::uint8_t> bytes;
+    const Json& text = t["bfloat16"];
+    if (count > max_json_array * 64 || !text.is_string() ||
+        !base64_decode(text.get<std::string>(), bytes) || bytes.size() != 2 * count)
+        throw data.error(where + ".bfloat16",
+                         tr("expected base64 text of {} bytes: 2 for each of the shape's {} values",
+                            2 * count, count));
+    Matrix m(rows, cols);
+    for (std::size_t i = 0; i < count; ++i) {
+        const double x = value_of_bits(bytes[2 * i] | std::uint64_t(bytes[2 * i + 1]) << 8, 8, 7);
+        if (!std::isfinite(x))
+            throw data.error(where + ".bfloat16",
+                             tr("the value at index {} is not a finite number", grouped(i)));
+        m.data[i] = x;
+    }
+    return m;
+}
+
+static Json bfloat16_json(const TorchTensor& t) {
+    std::vector<std::uint8_t> bytes;
+    for (const double x : t.value.data) {
+        const std::uint64_t bits = to_format_bits(x, FloatFormat::BFloat16);
+        bytes.push_back(std::uint8_t(bits & 0xff));
+        bytes.push_back(std::uint8_t(bits >> 8));
+    }
+    const Json shape = t.is_vector ? Json::array({t.value.cols})
+                                   : Json::array({t.value.rows, t.value.cols});
+    return Json{{"shape", shape}, {"bfloat16", base64_encode(bytes)}};
+}
+
 void check_claims(const DataFile& data, const std::string& key,
                   const std::vector<ShapeClaim>& claims) {
     const Json& weights = json_at(data, key);
@@ -115,8 +173,12 @@ void check_claims(const DataFile& data, const std::string& key,
                           claimed = "(" + std::to_string(c.rows) + "x" + std::to_string(c.cols) + ")";
         if (!weights.contains(c.name)) throw data.error(where, tr("missing; expected {}", claimed));
         const Json& t = weights[c.name];
-        const std::size_t rows = t.is_array() ? t.size() : 0;
-        const std::size_t cols = rows && t[0].is_array() ? t[0].size() : 0;
+        std::size_t rows = t.is_array() ? t.size() : 0;
+        std::size_t cols = rows && t[0].is_array() ? t[0].size() : 0;
+        if (in_bfloat16(t)) {
+            const std::vector<std::size_t> shape = bfloat16_shape(data, t, where);
+            rows = shape.size() == 2 ? shape[0] : 0, cols = shape.size() == 2 ? shape[1] : 0;
+        }
         if (rows != c.rows || cols != c.cols)
             throw data.error(where, tr("the config claims {}, the weights hold ({}x{})", claimed,
                                        rows, cols));
@@ -158,10 +220,12 @@ void load_weights(const DataFile& data, const std::string& key,
         if (!weights.contains(p.name))
             throw data.error(where, tr("missing; expected {}", expected));
         const Json& node = weights[p.name];
-        const Matrix stored =
-            p.is_vector() ? vector_of(data, node, where) : matrix_of(data, node, where);
+        const Matrix stored = in_bfloat16(node) ? bfloat16_tensor(data, node, where)
+                              : p.is_vector()   ? vector_of(data, node, where)
+                                                : matrix_of(data, node, where);
+        const bool as_vector = in_bfloat16(node) ? node["shape"].size() == 1 : p.is_vector();
         const std::string got =
-            p.is_vector() ? "[" + std::to_string(stored.cols) + "]" : shape_of(stored);
+            as_vector ? "[" + std::to_string(stored.cols) + "]" : shape_of(stored);
         if (got != expected)
             throw data.error(where, tr("expected {} (PyTorch's layout), got {}", expected, got));
         *p.value = from_torch(p, stored);
@@ -175,14 +239,17 @@ static Json rows_json(const Matrix& m) {
     return rows;
 }
 
-std::string weights_json(const std::vector<TorchTensor>& tensors, const std::string& path) {
+std::string weights_json(const std::vector<TorchTensor>& tensors, const std::string& path,
+                         SavedWeights format) {
     Json weights = Json::object();
     for (const TorchTensor& t : tensors) {
         for (const double x : t.value.data)  // JSON would write null for NaN
             if (!std::isfinite(x))
                 throw std::runtime_error(
                     tr("{}: not saved: {} holds a weight that is not finite", path, t.name));
-        weights[t.name] = t.is_vector ? Json(t.value.data) : rows_json(t.value);
+        weights[t.name] = format == SavedWeights::BFloat16 ? bfloat16_json(t)
+                          : t.is_vector                    ? Json(t.value.data)
+                                                           : rows_json(t.value);
     }
     return weights.dump();
 }

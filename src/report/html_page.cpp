@@ -261,6 +261,30 @@ std::string live_words(const std::string& chapter) {
                         "build/{})",
                         chapter, chapter)},
         {"fault", tr("the module failed: {}")},
+        // the poet's pages (chapters 12 and 14)
+        {"poet_heading", tr("The poet in your browser")},
+        {"poet_ch12", tr("Chapter 12's poet writes here from your prompt: the model of the "
+                         "chapter's defined run, every weight rounded to bfloat16, run by this "
+                         "chapter's own program (--write) compiled to WebAssembly. Training stays "
+                         "native: make run trains it (build/ch12_gpt, a few minutes on 2 cores).")},
+        {"poet_ch14", tr("Type a poem, and chapter 12's poet reads it here: where each of its "
+                         "heads looks, and every head's weights as heatmaps — this chapter's own "
+                         "program (--poem) compiled to WebAssembly, with the model of the "
+                         "chapter's defined run, every weight rounded to bfloat16. The "
+                         "measurements on the held-out poems below run natively.")},
+        {"prompt", tr("beginning (a title, or a verse)")},
+        {"rhyme", tr("keep the rhyme")},
+        {"tones", tr("keep the tones")},
+        {"runs", tr("no character twice in a row")},
+        {"seed", tr("seed")},
+        {"write", tr("Write")},
+        {"another", tr("Another poem")},
+        {"poem", tr("your poem (its title, then a couplet a line)")},
+        {"read_heads", tr("Read it")},
+        {"written", tr("written in {} ms")},
+        {"read", tr("read in {} ms")},
+        {"no_poet", tr("the poet could not be loaded ({}): make run saves it, then make book "
+                       "ships it as live/poet.js")},
     };
     std::string out = "{";
     for (const auto& [key, text] : words)

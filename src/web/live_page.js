@@ -67,9 +67,11 @@
     waiting.set(id, resolve);
     worker.postMessage(Object.assign({ id }, request));
   });
+  const poetPage = chapter === "ch12_gpt" || chapter === "ch14_inside_the_poet";
   const script = element("script", { src: here + "live_book.js" });
   script.onerror = () => say(fill(words.no_module, here + "live_book.js"), true);
   script.onload = async () => {
+    if (poetPage && !self.LIVE_POET) return say(fill(words.no_poet, here + "poet.js"), true);
     const source = new Blob([self.LIVE_BOOK_SOURCE], { type: "text/javascript" });
     worker = new Worker(URL.createObjectURL(source));
     worker.onmessage = (event) => {
@@ -83,6 +85,7 @@
     if (!listed.stdout.split("\n").includes(chapter)) return say(fill(words.not_live, chapter), true);
     recompute.disabled = false;
     body.dataset.live = "ready";  // the browser test waits for this
+    if (poetPage) return;  // nothing to compare a poem with
     // While the reader reads, the starting inputs run once in the background: what a recompute is
     // compared with, and a long computation that depends on few inputs (chapter 2's width sweep)
     // kept (--cache) for every recompute that leaves those inputs alone.
@@ -226,11 +229,86 @@
     }
   }
 
+  // --- the poet's pages: chapter 12 writes from the reader's prompt, chapter 14 reads the
+  // reader's poem, with the poet make book ships (poet.js: the model in bfloat16 and the
+  // pronunciation table, handed to the program as files at poet/) ------------------------------
+  function buildPoet(text) {
+    const inputs = JSON.parse(text).inputs;
+    const writes = chapter === "ch12_gpt";
+    const result = element("section", { className: "live-result" });
+    panel.after(result);
+    const labelled = (words_, input) => element("label", { className: "control" }, words_ + " ", input);
+    const prompt = writes ? element("input", { type: "text", value: inputs.sampling.prompts[0], size: 24 })
+                          : element("textarea", { value: inputs.poet.famous, spellcheck: false });
+    if (!writes) prompt.style.height = "6rem";
+    const rules = ["rhyme", "tones", "runs"].map((rule) => {
+      const box = element("input", { type: "checkbox", checked: true });
+      box.dataset.rule = rule;
+      return box;
+    });
+    const seed = element("input", { type: "text", value: String(inputs.sampling ? inputs.sampling.seed : 0), size: 8 });
+    recompute = element("button", { type: "button", textContent: writes ? words.write : words.read_heads });
+    const another = element("button", { type: "button", textContent: words.another });
+    language = element("select", {}, element("option", { value: "en", textContent: "English" }),
+                       element("option", { value: "zh", textContent: "中文" }));
+    language.value = pageLanguage;
+    language.setAttribute("aria-label", words.language);
+    const args = () => {
+      const common = ["--weights", "poet/model.json", "--lang", language.value, "--html", "out", "--live"];
+      if (!writes) return [chapter, "--poem", prompt.value, ...common];
+      const kept = rules.filter((b) => b.checked).map((b) => b.dataset.rule);
+      return [chapter, "--write", "--pinyin", "poet/pinyin.txt", "--prompt", prompt.value,
+              "--form", kept.length ? kept.join(",") : "none", "--seed", seed.value.trim(), ...common];
+    };
+    const poemNow = async () => {
+      const clicked = performance.now();
+      recompute.disabled = another.disabled = true;
+      say(words.computing);
+      try {
+        const r = await run({ args: args(), files: self.LIVE_POET, read: ["out/" + chapter + ".html"] });
+        if (r.fault) return say(fill(words.fault, r.fault), true);
+        const page = r.read["out/" + chapter + ".html"];
+        if (r.status !== 0 || page === null)
+          return say(fill(words.stopped, r.status) + "\n" + r.stderr.trim(), true);
+        result.replaceChildren(...Array.from(mainOf(page).childNodes));
+        body.dataset.timing = r.ms + " " + Math.round(performance.now() - clicked);
+        say(fill(writes ? words.written : words.read, r.ms));
+        body.dataset.recomputed = String(Number(body.dataset.recomputed || 0) + 1);
+      } finally {
+        recompute.disabled = another.disabled = false;
+      }
+    };
+    recompute.onclick = () => poemNow();
+    another.onclick = () => {
+      seed.value = String((Number(seed.value) || 0) + 1);
+      poemNow();
+    };
+    prompt.setAttribute("aria-label", writes ? words.prompt : words.poem);
+    seed.setAttribute("aria-label", words.seed);
+    panel.append(element("h2", { textContent: words.poet_heading }),
+                 element("p", { textContent: writes ? words.poet_ch12 : words.poet_ch14 }),
+                 element("div", { className: "controls" },
+                         writes ? labelled(words.prompt, prompt) : element("div", { className: "control", style: "width: 100%" }, words.poem, prompt),
+                         ...(writes ? [labelled(words.rhyme, rules[0]), labelled(words.tones, rules[1]),
+                                       labelled(words.runs, rules[2]), labelled(words.seed, seed)] : [])),
+                 element("div", { className: "buttons" }, recompute, ...(writes ? [another] : []),
+                         element("label", {}, words.language + " ", language)),
+                 status);
+    panel.hidden = false;
+    recompute.disabled = another.disabled = true;  // until the module is ready
+  }
+
   // The panel at once, from the data file the page carries; the module (about 2.5 MB) loads
-  // after it, and Recompute waits for it.
-  build(document.getElementById("live-data").textContent);
+  // after it, and Recompute waits for it (a poet's page loads its poet first).
+  (poetPage ? buildPoet : build)(document.getElementById("live-data").textContent);
   body.dataset.panel = String(Math.round(performance.now()));
-  document.head.append(script);
+  if (poetPage) {
+    const poet = element("script", { src: here + "poet.js" });
+    poet.onload = poet.onerror = () => document.head.append(script);
+    document.head.append(poet);
+  } else {
+    document.head.append(script);
+  }
 
   // --- recomputing -----------------------------------------------------------------------------
   let cacheFiles = {};  // --cache's files, kept between runs: a long sweep computed once

@@ -1,0 +1,15 @@
+// pack_poet.js — writes the live book's poet (make book, where make run saved one): the model
+// chapter 12 saved, its weights rounded to bfloat16 (ch12_gpt --write --bfloat16 --save), and the
+// pronunciation table its rhyme and tone masks read, as one script that sets LIVE_POET to
+// {path: text}: the files the page hands to the module (live_page.js), chapter 12's --write and
+// chapter 14's --poem reading them at poet/.
+// usage: node pack_poet.js MODEL.json PINYIN.txt > poet.js
+"use strict";
+const fs = require("fs");
+const [model, pinyin] = process.argv.slice(2);
+process.stdout.write(
+  "// the live book's poet (make book): " + model + " and " + pinyin + "\n" +
+  "self.LIVE_POET = " + JSON.stringify({
+    "poet/model.json": fs.readFileSync(model, "utf8"),
+    "poet/pinyin.txt": fs.readFileSync(pinyin, "utf8"),
+  }) + ";\n");
