@@ -389,6 +389,7 @@ $(BUILD)/obj/live/%.o: chapters/%.cpp $(BUILD)/.machine | $(DEPS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXFLAGS) -Ichapters $(OPT) -Dmain=$*_main -c $< -o $@
 $(BUILD)/obj/src/web/live_book.o: CXXFLAGS += -D'LIVE_CHAPTERS(X)=$(foreach c,$(LIVE_CHAPTERS),X($(c)))'
+$(BUILD)/obj/src/web/live_book.o: Makefile  # the list of chapters is written here
 $(BUILD)/live_book.js: $(LIVE_OBJ) $(LIVE_LIB_OBJ) $(LIVE_FILES)
 	$(CXX) $(filter %.o,$^) $(OPT) -fwasm-exceptions -sALLOW_MEMORY_GROWTH=1 -sMODULARIZE=1 \
 	  -sEXPORT_NAME=LiveBook -sINVOKE_RUN=0 -sEXIT_RUNTIME=0 -sEXPORTED_RUNTIME_METHODS=FS,callMain \

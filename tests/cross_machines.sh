@@ -181,6 +181,20 @@ if [ -n "$wasm_build" ]; then
         esac
       done
     done
+    # the poet's pages: chapter 12 writes (--write) and chapter 14 reads a poem (--poem) with a
+    # small poet rounded to bfloat16 as make book rounds the real one, its narration in both
+    # languages and its --json; "the prompt|the poem", each run's arguments after the chapter's
+    poet="$dir/poet/model.json"; sounds=tests/data/tang_sample.pinyin.txt
+    mkdir -p "$dir/poet"
+    "$build/ch12_gpt" --write --weights tests/data/small_poet.json --bfloat16 --save "$poet" > /dev/null
+    poet_runs=()  # "NAME MODE ARGS…" (no argument holds a space)
+    for mode in en zh json; do
+      poet_runs+=("write1.$mode $mode ch12_gpt --write --weights $poet --pinyin $sounds --prompt 《春晓》"
+                  "write2.$mode $mode ch12_gpt --write --weights $poet --pinyin $sounds --prompt 床前明月光 --form none --seed 3 --poems 2"
+                  "write3.$mode $mode ch12_gpt --write --weights $poet --pinyin $sounds --prompt 《静夜思》 --form runs --temperature 0.8 --top-p 0.9"
+                  "poem1.$mode $mode ch14_inside_the_poet --poem 《静夜思》\\n床前明月光，疑是地上霜。\\n举头望明月，低头思故乡。 --weights $poet"
+                  "poem2.$mode $mode ch14_inside_the_poet --poem 月 --weights $poet")
+    done
     flags() { case $1 in json) echo --json;; check) echo --check;; *) echo "--lang $1";; esac; }
     # the runs in two lists, one node each (the other targets are done: both cores are free)
     runs_list() {  # runs_list HALF: every other run, from the HALF-th
@@ -191,6 +205,14 @@ if [ -n "$wasm_build" ]; then
         args=""; for a in $chapter --data "$data" $(flags "$mode"); do args="$args${args:+, }\"$a\""; done
         printf '%s{"args": [%s], "files": {"%s": "%s"}, "out": "%s", "err": "%s.err"}\n' \
           "$sep" "$args" "$data" "$data" "$out" "$out"
+        sep=","
+      done
+      for run in "${poet_runs[@]}"; do
+        i=$((i + 1)); [ $((i % 2)) = "$1" ] || continue
+        read -r name mode rest <<< "$run"; out="$dir/$name"
+        args=""; for a in $rest $(flags "$mode"); do args="$args${args:+, }\"${a//\\/\\\\}\""; done
+        printf '%s{"args": [%s], "files": {"%s": "%s", "%s": "%s"}, "out": "%s", "err": "%s.err"}\n' \
+          "$sep" "$args" "$poet" "$poet" "$sounds" "$sounds" "$out" "$out"
         sep=","
       done
       echo "]"
@@ -204,6 +226,12 @@ if [ -n "$wasm_build" ]; then
       read -r chapter data mode <<< "$run"; out="$dir/$(basename "$data" .json).$mode"
       # shellcheck disable=SC2046
       OMP_NUM_THREADS=1 "$build/$chapter" --data "$data" $(flags "$mode") > "$out.here" 2> "$out.here.err"
+      echo $? > "$out.here.err.status"
+    done
+    for run in "${poet_runs[@]}"; do
+      read -r name mode chapter rest <<< "$run"; out="$dir/$name"
+      # shellcheck disable=SC2086,SC2046
+      OMP_NUM_THREADS=1 "$build/$chapter" $rest $(flags "$mode") > "$out.here" 2> "$out.here.err"
       echo $? > "$out.here.err.status"
     done
     for pid in $wasm_runs0 $wasm_runs1; do
@@ -240,6 +268,11 @@ if [ -n "$wasm_build" ]; then
       esac
       echo "cross-machine wasm: $chapter: $same of $files data files and $same_edits of $edits random edits the same ($what)"
     done
+    same=0
+    for run in "${poet_runs[@]}"; do
+      read -r name mode _ <<< "$run"; same_run "$dir/$name" "$mode" && same=$((same + 1))
+    done
+    echo "cross-machine wasm: the poet: $same of ${#poet_runs[@]} runs the same (ch12_gpt --write, ch14_inside_the_poet --poem, with tests/data/small_poet.json in bfloat16: the narration in English and Chinese, --json)"
   fi
   # the live pages in a browser: Debian's chromium, headless (tests/web/browser_test.js): a
   # reader's edit, Recompute, the page's walkthrough against the native program's on the same
@@ -251,6 +284,17 @@ if [ -n "$wasm_build" ]; then
     for chapter in $first6 ch11_long_sequences; do
       "$build/$chapter" --html "$book/en" --live > /dev/null
     done
+    # the poet's pages, with the small poet in bfloat16 (make book ships make run's)
+    mkdir -p "$book/poet"
+    "$build/ch12_gpt" --write --weights tests/data/small_poet.json --bfloat16 \
+      --save "$book/poet/model.json" > /dev/null
+    cp tests/data/tang_sample.pinyin.txt "$book/poet/pinyin.txt"
+    node src/web/pack_poet.js "$book/poet/model.json" "$book/poet/pinyin.txt" > "$book/live/poet.js"
+    here=$(cd "$build" && pwd)
+    (cd "$book" && "$here/ch12_gpt" --write --weights poet/model.json --pinyin poet/pinyin.txt \
+       --html en --live > /dev/null &&
+     "$here/ch14_inside_the_poet" --poem "$(printf '《静夜思》\n床前明月光，疑是地上霜。')" \
+       --weights poet/model.json --html en --live > /dev/null)
     node tests/web/browser_test.js "$book" "$build" build/wasm/screenshots | tee build/wasm/browser.log
     read -r ok bad < <(sed -n 's/^browser: \([0-9]*\) passed, \([0-9]*\) failed.*/\1 \2/p' build/wasm/browser.log)
     passed=$((passed + ${ok:-0})); failed=$((failed + ${bad:-1}))

@@ -459,11 +459,9 @@ void write_only_step(Chapter& ch, const Inputs& in, const Gpt& model, const Char
                                m.rhyming, m.rhyme_places));
         if (m.tone_verses > 0)
             parts.push_back(tr("{} of {} verses alternate their tones", m.tones_kept, m.tone_verses));
-        if (!parts.empty()) {
+        if (!parts.empty())
             ch.say(tr("Measured with the pronunciation table (modern Mandarin): {}.", listed(parts)),
                    "  ", "  ");
-            ch.line("");
-        }
     }
 }
 

@@ -263,15 +263,17 @@ std::string live_words(const std::string& chapter) {
         {"fault", tr("the module failed: {}")},
         // the poet's pages (chapters 12 and 14)
         {"poet_heading", tr("The poet in your browser")},
-        {"poet_ch12", tr("Chapter 12's poet writes here from your prompt: the model of the "
-                         "chapter's defined run, every weight rounded to bfloat16, run by this "
-                         "chapter's own program (--write) compiled to WebAssembly. Training stays "
-                         "native: make run trains it (build/ch12_gpt, a few minutes on 2 cores).")},
+        {"poet_ch12", tr("Chapter 12's poet writes here from your prompt: this chapter's own "
+                         "program (--write) compiled to WebAssembly, with the model make book "
+                         "shipped beside this page (live/poet.js, every weight rounded to "
+                         "bfloat16; the answer's first paragraph says which run trained it). "
+                         "Training stays native: make run trains it (build/ch12_gpt, a few "
+                         "minutes on 2 cores).")},
         {"poet_ch14", tr("Type a poem, and chapter 12's poet reads it here: where each of its "
                          "heads looks, and every head's weights as heatmaps — this chapter's own "
-                         "program (--poem) compiled to WebAssembly, with the model of the "
-                         "chapter's defined run, every weight rounded to bfloat16. The "
-                         "measurements on the held-out poems below run natively.")},
+                         "program (--poem) compiled to WebAssembly, with the model make book "
+                         "shipped beside this page (live/poet.js, every weight rounded to "
+                         "bfloat16). The measurements on the held-out poems below run natively.")},
         {"prompt", tr("beginning (a title, or a verse)")},
         {"rhyme", tr("keep the rhyme")},
         {"tones", tr("keep the tones")},

@@ -71,6 +71,7 @@
   const script = element("script", { src: here + "live_book.js" });
   script.onerror = () => say(fill(words.no_module, here + "live_book.js"), true);
   script.onload = async () => {
+    await poetLoaded;
     if (poetPage && !self.LIVE_POET) return say(fill(words.no_poet, here + "poet.js"), true);
     const source = new Blob([self.LIVE_BOOK_SOURCE], { type: "text/javascript" });
     worker = new Worker(URL.createObjectURL(source));
@@ -302,13 +303,14 @@
   // after it, and Recompute waits for it (a poet's page loads its poet first).
   (poetPage ? buildPoet : build)(document.getElementById("live-data").textContent);
   body.dataset.panel = String(Math.round(performance.now()));
+  // a poet's page loads its poet at the same time; the module waits for it
+  let poetLoaded = Promise.resolve();
   if (poetPage) {
     const poet = element("script", { src: here + "poet.js" });
-    poet.onload = poet.onerror = () => document.head.append(script);
+    poetLoaded = new Promise((resolve) => { poet.onload = poet.onerror = resolve; });
     document.head.append(poet);
-  } else {
-    document.head.append(script);
   }
+  document.head.append(script);
 
   // --- recomputing -----------------------------------------------------------------------------
   let cacheFiles = {};  // --cache's files, kept between runs: a long sweep computed once

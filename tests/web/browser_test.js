@@ -4,13 +4,15 @@
 // would, click Recompute, and compare the walkthrough the page then shows with the page the
 // native program writes from the same edited file (its text, every number and picture label);
 // any console error or uncaught exception fails. Screenshots before and after go to OUT.
-// usage: node tests/web/browser_test.js BOOK_DIR NATIVE_BUILD OUT
+// usage: node tests/web/browser_test.js BOOK_DIR NATIVE_BUILD OUT [ONLY]
+//   ONLY: run just the cases whose chapter's name holds it (e.g. ch12)
 //   BOOK_DIR holds en/ and live/ (the pages written with --live, live_book.js, live_page.js)
 // Prints one line per case and "browser: N passed, N failed"; exit 1 if any failed.
 "use strict";
 const { spawn, execFileSync } = require("child_process");
 const fs = require("fs"), path = require("path"), os = require("os");
-const [bookDir, nativeBuild, outDir] = process.argv.slice(2).map((p) => path.resolve(p));
+const [bookDir, nativeBuild, outDir] = process.argv.slice(2, 5).map((p) => path.resolve(p));
+const only = process.argv[5] || "";
 
 // What a reader does on each page: set one input (a box or a switch, by its label) and recompute.
 const cases = [
@@ -24,6 +26,10 @@ const cases = [
   // the walkthrough is compared up to that step
   { chapter: "ch11_long_sequences", label: "inputs.cases.causal.causal", until: "Memory, counted" },
   { chapter: "ch02_self_attention", label: "inputs.W_Q[1][2]", value: "oops", fails: true },
+  // the poet's pages (BOOK_DIR/poet/ holds the poet live/poet.js carries): a prompt written with
+  // one rule switched off and another seed, a typed poem read
+  { chapter: "ch12_gpt", poet: true, prompt: "床前明月光", off: "tones", seed: "5", lang: "zh", shots: true },
+  { chapter: "ch14_inside_the_poet", poet: true, prompt: "《春晓》\n春眠不觉晓，处处闻啼鸟。", shots: true },
 ];
 
 function browser() {
@@ -91,8 +97,69 @@ async function main() {
     fs.writeFileSync(path.join(outDir, file), Buffer.from(data, "base64"));
   };
 
+  // A poet's page: the prompt (or poem) typed, a rule switched off, the seed set, the first
+  // button clicked; what the page then shows against the native program with the same arguments.
+  async function poetCase(c) {
+    const lang = c.lang || "en", problems = [];
+    const opened = Date.now();
+    await on("Page.navigate", { url: "file://" + path.join(bookDir, "en", c.chapter + ".html") });
+    const ready = await waitFor("document.body && document.body.dataset.live === 'ready'", 20);
+    const readyMs = Date.now() - opened;
+    if (!ready) return ["the panel never became ready"];
+    const args = await evaluate(`(() => {
+      const box = document.querySelector('#live input[type=text], #live textarea');
+      box.value = ${JSON.stringify(c.prompt)};
+      for (const rule of document.querySelectorAll('#live input[type=checkbox]'))
+        rule.checked = rule.dataset.rule !== ${JSON.stringify(c.off || "")};
+      if (${JSON.stringify(c.seed || "")}) document.querySelectorAll('#live input[type=text]')[1].value = ${JSON.stringify(c.seed || "")};
+      document.querySelector('#live select').value = "${lang}";
+      document.querySelector('#live .buttons button').click();
+      return true; })()`);
+    if (!args) problems.push("no prompt box");
+    const done = await waitFor("document.body.dataset.recomputed !== undefined", 60);
+    if (!done) return problems.concat(["the poem never came: " + await evaluate("document.querySelector('#live .status').textContent")]);
+    const writes = c.chapter === "ch12_gpt";
+    const nativeArgs = writes
+      ? ["--write", "--pinyin", "poet/pinyin.txt", "--prompt", c.prompt,
+         "--form", ["rhyme", "tones", "runs"].filter((r) => r !== c.off).join(","), "--seed", c.seed]
+      : ["--poem", c.prompt];
+    // run where the page's module has its files: data/ (the chapter's data file) and poet/
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), "native-"));
+    fs.symlinkSync(path.resolve("data"), path.join(work, "data"));
+    fs.symlinkSync(path.join(bookDir, "poet"), path.join(work, "poet"));
+    execFileSync(path.join(nativeBuild, c.chapter), [...nativeArgs, "--weights", "poet/model.json",
+      "--lang", lang, "--html", "out", "--live"],
+      { cwd: work, env: Object.assign({}, process.env, { OMP_NUM_THREADS: "1" }), stdio: "ignore" });
+    const nativeHtml = fs.readFileSync(path.join(work, "out", c.chapter + ".html"), "utf8");
+    fs.rmSync(work, { recursive: true, force: true });
+    const same = await evaluate(`(() => {
+      const native = new DOMParser().parseFromString(${JSON.stringify(nativeHtml)}, "text/html");
+      const a = document.querySelector(".live-result").textContent, b = native.getElementById("walkthrough").textContent;
+      if (a === b) return "";
+      let i = 0; while (a[i] === b[i]) ++i;
+      return "page: …" + a.slice(Math.max(0, i - 60), i + 60) + "…\\nnative: …" + b.slice(Math.max(0, i - 60), i + 60) + "…";
+    })()`);
+    if (same) problems.push("the page's poem differs from the native program's:\n" + same);
+    if (c.shots) {
+      await evaluate("document.querySelector('#live').scrollIntoView(), true");
+      await screenshot("live_" + c.chapter + "_poet.png");
+    }
+    const [programMs, clickMs] = (await evaluate("document.body.dataset.timing")).split(" ");
+    c.said = `Write ready at ${readyMs} ms; click to ${writes ? "poem" : "heatmaps"} ${clickMs} ms (the program ${programMs} ms)`;
+    return problems;
+  }
+
   let passed = 0, failed = 0;
-  for (const c of cases) {
+  for (const c of cases.filter((c) => c.chapter.includes(only))) {
+    if (c.poet) {
+      errors.length = 0;
+      const problems = await poetCase(c);
+      await sleep(100);
+      if (errors.length) problems.push("console errors: " + errors.join(" | "));
+      if (problems.length) ++failed, console.log(`FAIL ${c.chapter} (poet, ${c.lang || "en"}): ` + problems.join("; "));
+      else ++passed, console.log(`ok   ${c.chapter} (poet, ${c.lang || "en"}, ${JSON.stringify(c.prompt)}): ` + c.said);
+      continue;
+    }
     const lang = c.lang || "en";
     const problems = [];
     errors.length = 0;
