@@ -154,7 +154,7 @@ BENCH_OBJ := $(BUILD)/obj/tests/bench/bench.o
 PROGRAMS := $(addsuffix $(EXE),$(addprefix $(BUILD)/,$(CHAPTERS)))
 PYTHON   := /usr/bin/python3
 
-.PHONY: all run test cross check goldens rewrite bench figures clean deps book
+.PHONY: all run test test-build cross check goldens rewrite bench figures clean deps book
 all: $(PROGRAMS) build/.corpus-tried
 
 # --- dependencies: doctest and nlohmann/json from the system's package manager ---------------
@@ -331,13 +331,16 @@ build/book/live/poet.js: $(BUILD)/ch12_gpt_model.json build/corpus/pinyin.txt sr
 	node src/web/pack_poet.js $(BUILD)/poet_model.json build/corpus/pinyin.txt > $@.tmp
 	mv $@.tmp $@
 
+# what make test runs, built (.ci/run builds make SAN=1's beside make cross)
+test-build: $(PROGRAMS) $(BUILD)/tests$(EXE) $(BUILD)/bench$(EXE) $(BUILD)/same_numbers$(EXE)
+
 check: $(PROGRAMS)
 	@status=0; for p in $(CHAPTERS); do $(BUILD)/$$p --check || status=1; done; exit $$status
 
 # make test: the unit tests, every chapter's --check, and the bench built and run once in its
 # smallest form (so that it cannot break unseen). make SAN=1 test leaves out the test suite
 # "native" (tests/run_all.sh says which).
-test: $(PROGRAMS) $(BUILD)/tests$(EXE) $(BUILD)/bench$(EXE) $(BUILD)/same_numbers$(EXE)
+test: test-build
 	@CXX="$(CXX)" SANITIZERS=$(if $(filter 1,$(SAN)),1,0) bash tests/run_all.sh $(BUILD) $(CHAPTERS)
 
 # make cross: the chapters' numbers compared with builds for other machines — arm64 under qemu,

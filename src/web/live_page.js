@@ -84,7 +84,7 @@
     const listed = await run({ args: ["--list"] });
     if (listed.fault) return say(fill(words.fault, listed.fault), true);
     if (!listed.stdout.split("\n").includes(chapter)) return say(fill(words.not_live, chapter), true);
-    recompute.disabled = false;
+    for (const button of panel.querySelectorAll(".buttons button")) button.disabled = false;
     body.dataset.live = "ready";  // the browser test waits for this
     if (poetPage) return;  // nothing to compare a poem with
     // While the reader reads, the starting inputs run once in the background: what a recompute is
@@ -299,8 +299,8 @@
     recompute.disabled = another.disabled = true;  // until the module is ready
   }
 
-  // The panel at once, from the data file the page carries; the module (about 2.5 MB) loads
-  // after it, and Recompute waits for it (a poet's page loads its poet first).
+  // The panel at once, from the data file the page carries; the module (about 4 MB, 1.5 MB
+  // gzipped) loads after it, and Recompute waits for it (a poet's page loads its poet with it).
   (poetPage ? buildPoet : build)(document.getElementById("live-data").textContent);
   body.dataset.panel = String(Math.round(performance.now()));
   // a poet's page loads its poet at the same time; the module waits for it

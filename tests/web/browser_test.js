@@ -119,27 +119,35 @@ async function main() {
     const done = await waitFor("document.body.dataset.recomputed !== undefined", 60);
     if (!done) return problems.concat(["the poem never came: " + await evaluate("document.querySelector('#live .status').textContent")]);
     const writes = c.chapter === "ch12_gpt";
-    const nativeArgs = writes
+    const nativeArgs = (seed) => writes
       ? ["--write", "--pinyin", "poet/pinyin.txt", "--prompt", c.prompt,
-         "--form", ["rhyme", "tones", "runs"].filter((r) => r !== c.off).join(","), "--seed", c.seed]
+         "--form", ["rhyme", "tones", "runs"].filter((r) => r !== c.off).join(","), "--seed", seed]
       : ["--poem", c.prompt];
-    // run where the page's module has its files: data/ (the chapter's data file) and poet/
-    const work = fs.mkdtempSync(path.join(os.tmpdir(), "native-"));
-    fs.symlinkSync(path.resolve("data"), path.join(work, "data"));
-    fs.symlinkSync(path.join(bookDir, "poet"), path.join(work, "poet"));
-    execFileSync(path.join(nativeBuild, c.chapter), [...nativeArgs, "--weights", "poet/model.json",
-      "--lang", lang, "--html", "out", "--live"],
-      { cwd: work, env: Object.assign({}, process.env, { OMP_NUM_THREADS: "1" }), stdio: "ignore" });
-    const nativeHtml = fs.readFileSync(path.join(work, "out", c.chapter + ".html"), "utf8");
-    fs.rmSync(work, { recursive: true, force: true });
-    const same = await evaluate(`(() => {
-      const native = new DOMParser().parseFromString(${JSON.stringify(nativeHtml)}, "text/html");
-      const a = document.querySelector(".live-result").textContent, b = native.getElementById("walkthrough").textContent;
-      if (a === b) return "";
-      let i = 0; while (a[i] === b[i]) ++i;
-      return "page: …" + a.slice(Math.max(0, i - 60), i + 60) + "…\\nnative: …" + b.slice(Math.max(0, i - 60), i + 60) + "…";
-    })()`);
-    if (same) problems.push("the page's poem differs from the native program's:\n" + same);
+    const compared = async (seed) => {
+      // run where the page's module has its files: data/ (the chapter's data file) and poet/
+      const work = fs.mkdtempSync(path.join(os.tmpdir(), "native-"));
+      fs.symlinkSync(path.resolve("data"), path.join(work, "data"));
+      fs.symlinkSync(path.join(bookDir, "poet"), path.join(work, "poet"));
+      execFileSync(path.join(nativeBuild, c.chapter), [...nativeArgs(seed), "--weights", "poet/model.json",
+        "--lang", lang, "--html", "out", "--live"],
+        { cwd: work, env: Object.assign({}, process.env, { OMP_NUM_THREADS: "1" }), stdio: "ignore" });
+      const nativeHtml = fs.readFileSync(path.join(work, "out", c.chapter + ".html"), "utf8");
+      fs.rmSync(work, { recursive: true, force: true });
+      const same = await evaluate(`(() => {
+        const native = new DOMParser().parseFromString(${JSON.stringify(nativeHtml)}, "text/html");
+        const a = document.querySelector(".live-result").textContent, b = native.getElementById("walkthrough").textContent;
+        if (a === b) return "";
+        let i = 0; while (a[i] === b[i]) ++i;
+        return "page: …" + a.slice(Math.max(0, i - 60), i + 60) + "…\\nnative: …" + b.slice(Math.max(0, i - 60), i + 60) + "…";
+      })()`);
+      if (same) problems.push("the page's poem differs from the native program's (seed " + seed + "):\n" + same);
+    };
+    await compared(c.seed);
+    if (writes) {  // Another poem: the next seed
+      await evaluate("document.querySelectorAll('#live .buttons button')[1].click(), true");
+      if (!(await waitFor("document.body.dataset.recomputed === '2'", 60))) problems.push("Another poem never came");
+      else await compared(String(Number(c.seed) + 1));
+    }
     if (c.shots) {
       await evaluate("document.querySelector('#live').scrollIntoView(), true");
       await screenshot("live_" + c.chapter + "_poet.png");
