@@ -303,10 +303,10 @@ BOOK_LANG := $(if $(filter command line,$(origin LANG)),$(if $(findstring zh,$(L
 # train their small models as their walkthroughs always do (half a minute and a minute and a half).
 book: $(PROGRAMS) build/.corpus-tried web-build
 	@mkdir -p build/book/$(BOOK_LANG)
-	@if [ -e build/book/live/live_book.js ] && [ -e $(BUILD)/ch12_gpt_model.json ] && \
+	@if [ -e build/book/live/live_poet.js ] && [ -e $(BUILD)/ch12_gpt_model.json ] && \
 	  [ -e build/corpus/pinyin.txt ]; then $(MAKE) --no-print-directory build/book/live/poet.js; fi
 	@live=; [ -e build/book/live/live_book.js ] && live=yes; \
-	poet=; [ -n "$$live" ] && [ -e build/book/live/poet.js ] && poet=yes; \
+	poet=; [ -e build/book/live/live_poet.js ] && [ -e build/book/live/poet.js ] && poet=yes; \
 	for p in $(CHAPTERS); do flags=; \
 	  if [ -n "$$live" ] && echo " $(WEB_CHAPTERS) " | grep -q " $$p "; then flags=--live; fi; \
 	  if [ -n "$$poet" ] && echo " $(POET_CHAPTERS) " | grep -q " $$p "; then flags=--live; fi; \
@@ -369,40 +369,56 @@ web: web-tools
 web-build:
 	@if command -v em++ >/dev/null; then \
 	  env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL $(MAKE) --no-print-directory -j$(JOBS) CXX=em++ \
-	    $(addprefix build/wasm/,$(addsuffix .js,$(WEB_CHAPTERS))) build/book/live/live_book.js && \
-	  echo "built $(words $(WEB_CHAPTERS)) chapters as WebAssembly into build/wasm/ (run: node build/wasm/ch01_dictionary_lookup.js), and the live book's module, build/book/live/live_book.js"; \
+	    $(addprefix build/wasm/,$(addsuffix .js,$(WEB_CHAPTERS))) $(LIVE_BOOK) && \
+	  echo "built $(words $(WEB_CHAPTERS)) chapters as WebAssembly into build/wasm/ (run: node build/wasm/ch01_dictionary_lookup.js), and the live book's modules, build/book/live/live_book.js ($(words $(WEB_CHAPTERS)) chapters) and live_poet.js ($(words $(POET_CHAPTERS)))"; \
 	else echo "web: skipped: no em++ (apt-get install emscripten, or make web installs it)"; fi
 
-# The live book's module: the chapters of WEB_CHAPTERS in one program, each main() compiled as
-# NAME_main (src/web/live_book.cpp runs the one its first argument names), their data files and
-# the Chinese catalog inside it at data/. The page loads it as one file with a <script> tag, from
-# file:// or any static host: build/book/live/live_book.js holds the module's JavaScript with
-# src/web/live_worker.js as one string, which the page's Web Worker runs, and the WebAssembly
-# bytes in base64, which the worker compiles once (src/web/live_page.js).
-LIVE_OBJ   := $(patsubst %,$(BUILD)/obj/live/%.o,$(LIVE_CHAPTERS)) \
-              $(patsubst %.cpp,$(BUILD)/obj/%.o,$(foreach c,$(LIVE_CHAPTERS),$(wildcard chapters/$(c)/*.cpp))) \
-              $(BUILD)/obj/src/web/live_book.o $(COUNTER)
-LIVE_FILES := $(addprefix data/,$(addsuffix .json,$(LIVE_CHAPTERS))) data/translations/zh.json
+# The live book's modules: chapters in one program each, every main() compiled as NAME_main
+# (src/web/live_book.cpp runs the one its first argument names), their data files and the
+# Chinese catalog inside at data/. live_book holds the chapters of WEB_CHAPTERS; live_poet the
+# poet's, whose training, n-gram and head-measuring code the other pages need not load. A page
+# loads its module as one file with a <script> tag, from file:// or any static host:
+# build/book/live/NAME.js holds the module's JavaScript with src/web/live_worker.js as one
+# string, which the page's Web Worker runs, and the WebAssembly bytes in base64, which the worker
+# compiles once (src/web/live_page.js).
+LIVE_MODULES := live_book live_poet
+live_book_CHAPTERS := $(WEB_CHAPTERS)
+live_poet_CHAPTERS := $(POET_CHAPTERS)
+module_obj   = $(patsubst %,$(BUILD)/obj/live/%.o,$($(1)_CHAPTERS)) \
+               $(patsubst %.cpp,$(BUILD)/obj/%.o,$(foreach c,$($(1)_CHAPTERS),$(wildcard chapters/$(c)/*.cpp))) \
+               $(BUILD)/obj/web/$(1).o $(COUNTER)
+module_files = $(addprefix data/,$(addsuffix .json,$($(1)_CHAPTERS))) data/translations/zh.json
 # the library's files no live chapter calls (chapters 8 and 13's: the cost model, numbers in
-# fewer bits), left out of the module and never compiled for it (make cross's build is shorter)
+# fewer bits), never compiled for the modules (make cross's build is shorter); the rest in one
+# archive, from which each module's link takes only what its chapters call
 NOT_LIVE   := src/model/low_precision src/model/layer_cost \
               $(addprefix src/core/,int8_groups rounded_arithmetic)
 LIVE_LIB_OBJ := $(filter-out $(foreach p,$(NOT_LIVE),$(BUILD)/obj/$(p)%),$(LIB_OBJ))
+$(BUILD)/liblive.a: $(LIVE_LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
 $(BUILD)/obj/live/%.o: chapters/%.cpp $(BUILD)/.machine | $(DEPS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXFLAGS) -Ichapters $(OPT) -Dmain=$*_main -c $< -o $@
-$(BUILD)/obj/src/web/live_book.o: CXXFLAGS += -D'LIVE_CHAPTERS(X)=$(foreach c,$(LIVE_CHAPTERS),X($(c)))'
-$(BUILD)/obj/src/web/live_book.o: Makefile  # the list of chapters is written here
-$(BUILD)/live_book.js: $(LIVE_OBJ) $(LIVE_LIB_OBJ) $(LIVE_FILES)
-	$(CXX) $(filter %.o,$^) $(OPT) -fwasm-exceptions -sALLOW_MEMORY_GROWTH=1 -sMODULARIZE=1 \
-	  -sEXPORT_NAME=LiveBook -sINVOKE_RUN=0 -sEXIT_RUNTIME=0 -sEXPORTED_RUNTIME_METHODS=FS,callMain \
-	  -sENVIRONMENT=web,worker,node $(foreach f,$(LIVE_FILES),--embed-file $(f)@$(f)) -o $@
-build/book/live/live_book.js: $(BUILD)/live_book.js src/web/live_worker.js src/web/live_page.js \
-                              src/web/pack_live_book.js
+# a module's main, its list of chapters written here (so this file is a prerequisite)
+$(BUILD)/obj/web/%.o: src/web/live_book.cpp Makefile $(BUILD)/.machine | $(DEPS)
 	@mkdir -p $(dir $@)
-	node src/web/pack_live_book.js $(BUILD)/live_book.js $(BUILD)/live_book.wasm src/web/live_worker.js > $@.tmp
-	cp src/web/live_page.js $(dir $@)live_page.js.tmp && mv $(dir $@)live_page.js.tmp $(dir $@)live_page.js
-	mv $@.tmp $@
+	$(CXX) $(CXXFLAGS) $(OPT) -D'LIVE_CHAPTERS(X)=$(foreach c,$($*_CHAPTERS),X($(c)))' -c $< -o $@
+define live_module
+$(BUILD)/$(1).js: $(call module_obj,$(1)) $(BUILD)/liblive.a $(call module_files,$(1))
+	$$(CXX) $$(filter %.o %.a,$$^) $$(OPT) -fwasm-exceptions -sALLOW_MEMORY_GROWTH=1 -sMODULARIZE=1 \
+	  -sEXPORT_NAME=LiveBook -sINVOKE_RUN=0 -sEXIT_RUNTIME=0 -sEXPORTED_RUNTIME_METHODS=FS,callMain \
+	  -sENVIRONMENT=web,worker,node $(foreach f,$(call module_files,$(1)),--embed-file $(f)@$(f)) -o $$@
+build/book/live/$(1).js: $(BUILD)/$(1).js src/web/live_worker.js src/web/pack_live_book.js
+	@mkdir -p $$(dir $$@)
+	node src/web/pack_live_book.js $(BUILD)/$(1).js $(BUILD)/$(1).wasm src/web/live_worker.js > $$@.tmp
+	mv $$@.tmp $$@
+endef
+$(foreach m,$(LIVE_MODULES),$(eval $(call live_module,$(m))))
+build/book/live/live_page.js: src/web/live_page.js
+	@mkdir -p $(dir $@)
+	cp $< $@.tmp && mv $@.tmp $@
+LIVE_BOOK := $(addprefix build/book/live/,$(addsuffix .js,$(LIVE_MODULES)) live_page.js)
 
 .PHONY: web-tools
 web-tools:

@@ -112,7 +112,8 @@ wasm_build=""
 if command -v em++ >/dev/null && command -v node >/dev/null; then
   (renice -n 19 $BASHPID >/dev/null 2>&1
    env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory CXX=em++ \
-     build/book/live/live_book.js > build/wasm.log 2>&1) &
+     build/book/live/live_book.js build/book/live/live_poet.js build/book/live/live_page.js \
+     > build/wasm.log 2>&1) &
   wasm_build=$!
 fi
 
@@ -207,8 +208,11 @@ if [ -n "$wasm_build" ]; then
           "$sep" "$args" "$data" "$data" "$out" "$out"
         sep=","
       done
+      echo "]"
+    }
+    poet_list() {  # the poet's runs, for its own module
+      echo "["; sep=""
       for run in "${poet_runs[@]}"; do
-        i=$((i + 1)); [ $((i % 2)) = "$1" ] || continue
         read -r name mode rest <<< "$run"; out="$dir/$name"
         args=""; for a in $rest $(flags "$mode"); do args="$args${args:+, }\"${a//\\/\\\\}\""; done
         printf '%s{"args": [%s], "files": {"%s": "%s", "%s": "%s"}, "out": "%s", "err": "%s.err"}\n' \
@@ -217,10 +221,11 @@ if [ -n "$wasm_build" ]; then
       done
       echo "]"
     }
-    runs_list 0 > "$dir/runs0.json"; runs_list 1 > "$dir/runs1.json"
+    runs_list 0 > "$dir/runs0.json"; runs_list 1 > "$dir/runs1.json"; poet_list > "$dir/poet_runs.json"
     node tests/web/live_book_node.js build/book/live/live_book.js --runs "$dir/runs0.json" &
     wasm_runs0=$!
-    node tests/web/live_book_node.js build/book/live/live_book.js --runs "$dir/runs1.json" &
+    (node tests/web/live_book_node.js build/book/live/live_book.js --runs "$dir/runs1.json" &&
+     node tests/web/live_book_node.js build/book/live/live_poet.js --runs "$dir/poet_runs.json") &
     wasm_runs1=$!
     for run in "${runs[@]}"; do
       read -r chapter data mode <<< "$run"; out="$dir/$(basename "$data" .json).$mode"
@@ -277,10 +282,10 @@ if [ -n "$wasm_build" ]; then
   # the live pages in a browser: Debian's chromium, headless (tests/web/browser_test.js): a
   # reader's edit, Recompute, the page's walkthrough against the native program's on the same
   # edited file, no console error; screenshots in build/wasm/screenshots
-  if [ -e build/book/live/live_book.js ] && command -v chromium >/dev/null; then
+  if [ -e build/book/live/live_book.js ] && [ -e build/book/live/live_poet.js ] && command -v chromium >/dev/null; then
     book=build/wasm/browser_book
     rm -rf "$book"; mkdir -p "$book/en" "$book/live"
-    cp build/book/live/live_book.js build/book/live/live_page.js "$book/live/"
+    cp build/book/live/live_book.js build/book/live/live_poet.js build/book/live/live_page.js "$book/live/"
     for chapter in $first6 ch11_long_sequences; do
       "$build/$chapter" --html "$book/en" --live > /dev/null
     done

@@ -106,8 +106,8 @@ TEST_CASE("a damaged bfloat16 tensor is one error naming the tensor and what was
         {R"({"shape": [0], "bfloat16": ""})", "expected [rows, columns] or [length]"},
         {R"({"shape": "16", "bfloat16": ""})", "expected [rows, columns] or [length]"},
         {R"({"bfloat16": ""})", "expected [rows, columns] or [length]"},
-        // sixteen values, the first NaN's bits (0x7fc0)
-        {R"({"shape": [16], "bfloat16": "wH8AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="})",
+        // sixteen values, the first NaN's bits (0x7fc0: high byte 0x7f first, its low byte 17th)
+        {R"({"shape": [16], "bfloat16": "fwAAAAAAAAAAAAAAAAAAAMAAAAAAAAAAAAAAAAAAAAA="})",
          "the value at index 0 is not a finite number"},
         // the right count in the wrong shape
         {R"({"shape": [4, 4], "bfloat16": "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="})",

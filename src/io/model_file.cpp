@@ -110,8 +110,9 @@ static Json config_json(const TransformerConfig& c) {
 }
 
 // A tensor in bfloat16 (what the live book's poet ships): {"shape": [rows, cols] or [length],
-// "bfloat16": base64 of each value's 16 bits, low byte first, row after row} — two bytes a value
-// where its digits take about twenty.
+// "bfloat16": base64 of the values' 16 bits, row after row, the high bytes of all of them first,
+// then their low bytes} — two bytes a value where its digits take about twenty; the high bytes
+// (sign and exponent) repeat, and side by side they compress (gzip: a fifth less).
 static bool in_bfloat16(const Json& t) { return t.is_object() && t.contains("bfloat16"); }
 
 static std::vector<std::size_t> bfloat16_shape(const DataFile& data, const Json& t,
@@ -143,7 +144,7 @@ static Matrix bfloat16_tensor(const DataFile& data, const Json& t, const std::st
                             2 * count, count));
     Matrix m(rows, cols);
     for (std::size_t i = 0; i < count; ++i) {
-        const double x = value_of_bits(bytes[2 * i] | std::uint64_t(bytes[2 * i + 1]) << 8, 8, 7);
+        const double x = value_of_bits(std::uint64_t(bytes[i]) << 8 | bytes[count + i], 8, 7);
         if (!std::isfinite(x))
             throw data.error(where + ".bfloat16",
                              tr("the value at index {} is not a finite number", grouped(i)));
@@ -153,11 +154,11 @@ static Matrix bfloat16_tensor(const DataFile& data, const Json& t, const std::st
 }
 
 static Json bfloat16_json(const TorchTensor& t) {
-    std::vector<std::uint8_t> bytes;
-    for (const double x : t.value.data) {
-        const std::uint64_t bits = to_format_bits(x, FloatFormat::BFloat16);
-        bytes.push_back(std::uint8_t(bits & 0xff));
-        bytes.push_back(std::uint8_t(bits >> 8));
+    const std::size_t n = t.value.data.size();
+    std::vector<std::uint8_t> bytes(2 * n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::uint64_t bits = to_format_bits(t.value.data[i], FloatFormat::BFloat16);
+        bytes[i] = std::uint8_t(bits >> 8), bytes[n + i] = std::uint8_t(bits & 0xff);
     }
     const Json shape = t.is_vector ? Json::array({t.value.cols})
                                    : Json::array({t.value.rows, t.value.cols});

@@ -52,8 +52,8 @@ void load_weights(const DataFile& data, const std::string& key,
 // checking that every value is finite (the error names path and tensor). A tensor is an array
 // (of arrays) of numbers, or — SavedWeights::BFloat16 — each value rounded to bfloat16 as
 // PyTorch's x.to(torch.bfloat16) does and stored in two bytes: {"shape": [rows, cols] or
-// [length], "bfloat16": base64 of the 16-bit patterns, low byte first, row after row}. The
-// loaders read both.
+// [length], "bfloat16": base64 of the 16-bit patterns, row after row, every high byte first,
+// then every low byte}. The loaders read both.
 enum class SavedWeights { Float64, BFloat16 };
 std::string weights_json(const std::vector<TorchTensor>& tensors, const std::string& path,
                          SavedWeights format = SavedWeights::Float64);

@@ -255,8 +255,8 @@ std::string live_words(const std::string& chapter) {
                         "inputs")},
         {"stopped", tr("the program stopped (exit code {}), the walkthrough below is the last "
                        "one computed:")},
-        {"no_module", tr("the live book's module could not be loaded ({}): make book builds "
-                         "live/live_book.js where Emscripten's em++ is installed")},
+        {"no_module", tr("the live book's module could not be loaded ({}): make book builds it "
+                         "where Emscripten's em++ is installed")},
         {"not_live", tr("{} is not in the live book's module: it runs natively (make, then "
                         "build/{})",
                         chapter, chapter)},

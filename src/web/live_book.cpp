@@ -1,6 +1,7 @@
-// live_book.cpp — the live book's one WebAssembly module (make web): the chapters that run in
-// the reader's browser, in one program. The Makefile compiles each of those chapters with its
-// main() renamed NAME_main and lists them in LIVE_CHAPTERS as X(NAME) X(NAME) …; this main()
+// live_book.cpp — the main() of the live book's WebAssembly modules (make web): chapters that run
+// in the reader's browser, several in one program (live_book: chapters 1–6, 9 and 11; live_poet:
+// 12 and 14). The Makefile compiles each of those chapters with its main() renamed NAME_main and
+// lists a module's in LIVE_CHAPTERS as X(NAME) X(NAME) …; this main()
 // runs the chapter its first argument names, with the arguments after it, as if that chapter's
 // own program had been started:
 //     live_book ch02_self_attention --lang zh --html /book/zh --live

@@ -2,7 +2,8 @@
 // --live). Above the walkthrough it adds a panel to change the chapter's inputs: a grid for each
 // small matrix, a switch for each true/false and each row of them (masks), a box for each number
 // (heads, sizes), and the whole data file as JSON for the rest. Recompute runs the chapter's own
-// program, compiled to WebAssembly (live_book.js beside this file), in a Web Worker — the page
+// program, compiled to WebAssembly (live_book.js beside this file; live_poet.js for the poet's
+// pages, chapters 12 and 14), in a Web Worker — the page
 // never freezes — with the edited file; the page it writes replaces the walkthrough in place, and
 // every part that differs from the run on the shipped inputs is marked. The panel's words come
 // from the page (the catalog translated them); the check line and any error line are the
@@ -67,9 +68,12 @@
     waiting.set(id, resolve);
     worker.postMessage(Object.assign({ id }, request));
   });
+  // the poet's pages load their own module (chapters 12 and 14 bring training, n-gram and
+  // head-measuring code the other pages need not load)
   const poetPage = chapter === "ch12_gpt" || chapter === "ch14_inside_the_poet";
-  const script = element("script", { src: here + "live_book.js" });
-  script.onerror = () => say(fill(words.no_module, here + "live_book.js"), true);
+  const moduleFile = here + (poetPage ? "live_poet.js" : "live_book.js");
+  const script = element("script", { src: moduleFile });
+  script.onerror = () => say(fill(words.no_module, moduleFile), true);
   script.onload = async () => {
     await poetLoaded;
     if (poetPage && !self.LIVE_POET) return say(fill(words.no_poet, here + "poet.js"), true);
@@ -299,8 +303,8 @@
     recompute.disabled = another.disabled = true;  // until the module is ready
   }
 
-  // The panel at once, from the data file the page carries; the module (about 4 MB, 1.5 MB
-  // gzipped) loads after it, and Recompute waits for it (a poet's page loads its poet with it).
+  // The panel at once, from the data file the page carries; the module (live_book.js about 2.6
+  // MB, 0.9 MB gzipped) loads after it, and Recompute waits for it (a poet's page loads its poet with it).
   (poetPage ? buildPoet : build)(document.getElementById("live-data").textContent);
   body.dataset.panel = String(Math.round(performance.now()));
   // a poet's page loads its poet at the same time; the module waits for it

@@ -6,7 +6,8 @@
 // any console error or uncaught exception fails. Screenshots before and after go to OUT.
 // usage: node tests/web/browser_test.js BOOK_DIR NATIVE_BUILD OUT [ONLY]
 //   ONLY: run just the cases whose chapter's name holds it (e.g. ch12)
-//   BOOK_DIR holds en/ and live/ (the pages written with --live, live_book.js, live_page.js)
+//   BOOK_DIR holds en/, live/ (live_book.js, live_poet.js, live_page.js, poet.js) and poet/ (the
+//   poet's files, for the native program): the pages written with --live
 // Prints one line per case and "browser: N passed, N failed"; exit 1 if any failed.
 "use strict";
 const { spawn, execFileSync } = require("child_process");
