@@ -149,6 +149,16 @@ CHAPTERS := $(sort $(basename $(notdir $(wildcard chapters/*.cpp))))
 # linked only into the programs that count their memory
 COUNTER  := $(BUILD)/obj/src/report/allocation_counter.o
 LIB_OBJ  := $(filter-out $(COUNTER) $(BUILD)/obj/src/web/%,$(patsubst %.cpp,$(BUILD)/obj/%.o,$(shell find src -name '*.cpp' | sort)))
+# LIB_LEAVE_OUT=FIRST_ONLY: a library for chapters 1-6 alone, without the files only later
+# chapters call (the poet, training, n-grams, the cost model, fewer bits): make cross builds its
+# arm64 and x86-64-v2 copies so, where only chapters 1-6 are compared
+FIRST_ONLY := src/model/gpt src/model/low_precision src/model/layer_cost \
+              $(addprefix src/train/,ablations gpt_training gradient_check head_patterns induction \
+                kneser_ney logit_lens ngram poem_measures poem_sample poems verse) \
+              $(addprefix src/io/,gpt_file poem_corpus pronunciation_file saved_poet) \
+              $(addprefix src/report/,bar_chart poet_flags recorded_gradients text_chart) \
+              $(addprefix src/core/,int8_groups rounded_arithmetic)
+LIB_OBJ  := $(filter-out $(foreach p,$($(LIB_LEAVE_OUT)),$(BUILD)/obj/$(p)%),$(LIB_OBJ))
 TEST_OBJ := $(patsubst tests/%.cpp,$(BUILD)/obj/tests/%.o,$(wildcard tests/*.cpp))
 BENCH_OBJ := $(BUILD)/obj/tests/bench/bench.o
 PROGRAMS := $(addsuffix $(EXE),$(addprefix $(BUILD)/,$(CHAPTERS)))
@@ -331,7 +341,7 @@ build/book/live/poet.js: $(BUILD)/ch12_gpt_model.json build/corpus/pinyin.txt sr
 	node src/web/pack_poet.js $(BUILD)/poet_model.json build/corpus/pinyin.txt > $@.tmp
 	mv $@.tmp $@
 
-# what make test runs, built (.ci/run builds make SAN=1's beside make cross)
+# what make test runs, built and not run
 test-build: $(PROGRAMS) $(BUILD)/tests$(EXE) $(BUILD)/bench$(EXE) $(BUILD)/same_numbers$(EXE)
 
 check: $(PROGRAMS)
