@@ -417,7 +417,7 @@ std::string about_poet(const std::string& path, Gpt& model, const Trained& t, bo
             : tr("a run of its own, step {} kept", grouped(t.record.steps));
     const std::string precision =
         rounded ? tr("every weight rounded to bfloat16 here, as PyTorch's x.to(torch.bfloat16)")
-        : all_bfloat16(model) ? tr("every weight a bfloat16 value (2 bytes each in its file)")
+        : all_bfloat16(model) ? tr("every weight a bfloat16 value")
                               : tr("its weights in float64");
     return tr("The model of {}: {} parameters in {} blocks of {} heads ({}); {}. Nothing is "
               "trained or measured here: build/ch12_gpt trains it (make run, a few minutes on 2 "
