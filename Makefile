@@ -148,7 +148,7 @@ CHAPTERS := $(sort $(basename $(notdir $(wildcard chapters/*.cpp))))
 # allocation_counter replaces operator new: not in the library (every program would take it),
 # linked only into the programs that count their memory
 COUNTER  := $(BUILD)/obj/src/report/allocation_counter.o
-LIB_OBJ  := $(filter-out $(COUNTER) $(BUILD)/obj/src/web/%,$(patsubst %.cpp,$(BUILD)/obj/%.o,$(shell find src -name '*.cpp' | sort)))
+LIB_OBJ  := $(filter-out $(COUNTER) $(BUILD)/obj/src/web/% $(BUILD)/obj/src/exercises/%,$(patsubst %.cpp,$(BUILD)/obj/%.o,$(shell find src -name '*.cpp' | sort)))
 # LIB_LEAVE_OUT=FIRST_ONLY: a library for chapters 1-6 alone, without the files only later
 # chapters call (the poet, training, n-grams, the cost model, fewer bits): make cross builds its
 # arm64 and x86-64-v2 copies so, where only chapters 1-6 are compared
@@ -160,6 +160,14 @@ FIRST_ONLY := src/model/gpt src/model/low_precision src/model/layer_cost \
               $(addprefix src/core/,int8_groups rounded_arithmetic)
 LIB_OBJ  := $(filter-out $(foreach p,$($(LIB_LEAVE_OUT)),$(BUILD)/obj/$(p)%),$(LIB_OBJ))
 TEST_OBJ := $(patsubst tests/%.cpp,$(BUILD)/obj/tests/%.o,$(wildcard tests/*.cpp))
+# the exercises: their checker (src/exercises/, not in the library), the shipped stubs
+# (tests/exercises/start/: the tests link these), the reader's copies (chapters/exercises/)
+EXERCISE_LIB  := $(BUILD)/libexercises.a
+EXERCISE_OBJ  := $(patsubst %.cpp,$(BUILD)/obj/%.o,$(sort $(wildcard src/exercises/*.cpp)))
+EXERCISE_START := $(sort $(wildcard tests/exercises/start/*.cpp))
+START_OBJ     := $(patsubst %.cpp,$(BUILD)/obj/%.o,$(EXERCISE_START))
+YOURS         := $(patsubst tests/exercises/start/%,chapters/exercises/%,$(EXERCISE_START))
+YOURS_OBJ     := $(patsubst chapters/exercises/%.cpp,$(BUILD)/obj/yours/%.o,$(YOURS))
 BENCH_OBJ := $(BUILD)/obj/tests/bench/bench.o
 PROGRAMS := $(addsuffix $(EXE),$(addprefix $(BUILD)/,$(CHAPTERS)))
 PYTHON   := /usr/bin/python3
@@ -285,8 +293,14 @@ $(foreach c,$(CHAPTERS),$(eval $(BUILD)/$(c)$(EXE): \
 
 $(BUILD)/ch11_long_sequences$(EXE): $(COUNTER)
 
-$(BUILD)/tests$(EXE): $(TEST_OBJ) $(COUNTER) $(LIB)
+$(BUILD)/tests$(EXE): $(TEST_OBJ) $(START_OBJ) $(EXERCISE_LIB) $(COUNTER) $(LIB)
 	$(CXX) $^ $(LDFLAGS) -o $@
+
+$(EXERCISE_LIB): $(EXERCISE_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+# a stub names every parameter it leaves unused: the reader's to use
+$(START_OBJ): CXXFLAGS += -Wno-unused-parameter
 
 $(BUILD)/bench$(EXE): $(BENCH_OBJ) $(LIB)
 	$(CXX) $^ $(LDFLAGS) -o $@
@@ -297,6 +311,50 @@ $(BUILD)/same_numbers$(EXE): $(BUILD)/obj/tests/tools/same_numbers.o
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
 .SECONDARY:
+
+# --- the exercises ------------------------------------------------------------------------------
+# make exercises        copies the exercises to chapters/exercises/ (once: every file there is
+#                       yours, never overwritten), builds build/exercises and lists them: done,
+#                       failing, not started
+# make exercise [N=3]   checks exercise N, or the first one not done (only the files you changed
+#                       are compiled again: a few seconds)
+# make hint N=3         the next hint of exercise 3, nothing run
+# make watch            checks again every time you save a file of chapters/exercises/ (it
+#                       looks once a second: no inotify needed); Ctrl-C stops it
+# make plug N=2         every chapter's --check with your exercise 2 in place of the project's
+#                       function, in build/plug/ (exercises that have a project function of the
+#                       same signature: see tests/exercises/plug/)
+# Your files are compiled as the tests are (-O1), warnings shown but never fatal; make, make run
+# and make test never compile them, so a half-written one breaks nothing else.
+.PHONY: exercises exercise hint watch plug
+EXERCISES := $(BUILD)/exercises$(EXE)
+YOUR_FLAGS := -std=c++17 -Wall -Wextra -Wno-unused-parameter $(INCLUDES) -MMD -MP $(TEST_OPT)
+chapters/exercises/%.cpp: | tests/exercises/start/%.cpp
+	@mkdir -p $(dir $@)
+	@[ -e $@ ] || { cp tests/exercises/start/$*.cpp $@.tmp && mv $@.tmp $@ && echo "copied $@ (yours to edit)"; }
+$(BUILD)/obj/yours/%.o: chapters/exercises/%.cpp $(BUILD)/.machine | $(DEPS)
+	@mkdir -p $(dir $@)
+	$(CXX) $(YOUR_FLAGS) -c $< -o $@
+$(EXERCISES): $(BUILD)/obj/tests/exercises/run_exercises.o $(YOURS_OBJ) $(EXERCISE_LIB) $(LIB)
+	$(CXX) $^ $(LDFLAGS) -o $@
+# the program with the shipped stubs in place of yours: what the tests run
+$(BUILD)/exercises_as_shipped$(EXE): $(BUILD)/obj/tests/exercises/run_exercises.o $(START_OBJ) $(EXERCISE_LIB) $(LIB)
+	$(CXX) $^ $(LDFLAGS) -o $@
+exercises: $(EXERCISES)
+	@$(EXERCISES) list
+exercise: $(EXERCISES)
+	@$(EXERCISES) check $(N) || true  # its report says what failed: no "make: *** Error" under it
+hint: $(EXERCISES)
+	@test -n "$(N)" || { echo "error: make hint: expected N=the exercise's number (make exercises lists them)" >&2; exit 2; }
+	@$(EXERCISES) hint $(N)
+plug: $(PROGRAMS) $(EXERCISE_LIB)
+	@bash tests/exercises/plug.sh $(BUILD) "$(N)" "$(CXX)" "$(CXXFLAGS) $(OPT)" "$(YOUR_FLAGS)" "$(LDFLAGS)" \
+	  $(or $(PLUG_CHAPTERS),$(CHAPTERS))
+watch: $(EXERCISES)
+	@stamp=$$(mktemp); trap 'rm -f $$stamp' EXIT; while true; do touch $$stamp; \
+	  if $(MAKE) --no-print-directory -s $(EXERCISES); then $(EXERCISES) check $(N); fi; \
+	  echo "(watching chapters/exercises/: save a file to check again; Ctrl-C stops)"; \
+	  while [ -z "$$(find chapters/exercises -name '*.cpp' -newer $$stamp)" ]; do sleep 1; done; done
 
 # --- running ----------------------------------------------------------------------------------
 run: $(PROGRAMS) build/.corpus-tried
@@ -342,7 +400,8 @@ build/book/live/poet.js: $(BUILD)/ch12_gpt_model.json build/corpus/pinyin.txt sr
 	mv $@.tmp $@
 
 # what make test runs, built and not run
-test-build: $(PROGRAMS) $(BUILD)/tests$(EXE) $(BUILD)/bench$(EXE) $(BUILD)/same_numbers$(EXE)
+test-build: $(PROGRAMS) $(BUILD)/tests$(EXE) $(BUILD)/bench$(EXE) $(BUILD)/same_numbers$(EXE) \
+            $(BUILD)/exercises_as_shipped$(EXE)
 
 check: $(PROGRAMS)
 	@status=0; for p in $(CHAPTERS); do $(BUILD)/$$p --check || status=1; done; exit $$status

@@ -11,6 +11,9 @@
 #   text      includes nothing of ours (the reader's language: tr(), number formats)
 #   io        includes core, fast, model, train and text, and JSON
 #   report    includes core, fast, model, train, io and text
+#   exercises the exercises' checker (src/exercises/): includes core, fast, model, train, io,
+#             text and report; chapters/exercises/ (the reader's copies) are not checked: a
+#             reader's file is theirs
 #   web       the live book's module (src/web/live_book.cpp): includes nothing of ours, it calls
 #             the chapters' main functions by name
 #   chapters  include any layer, and a chapter its own parts (chapters/ch12_gpt.cpp and the files
@@ -25,6 +28,7 @@ src=${1:-src}
 chapters=${2:-chapters}
 allowed_core=""; allowed_fast="core"; allowed_model="core fast"; allowed_train="core fast model"
 allowed_text=""; allowed_web=""; allowed_io="core fast model train text"; allowed_report="core fast model train io text"
+allowed_exercises="core fast model train io text report"
 allowed_chapters="core fast model train io text report"
 # the folders of src/model, in reading order
 MODEL_ORDER="attention positions multi_head layer_cost transformer decoding gpt low_precision"
@@ -39,8 +43,8 @@ while IFS= read -r file; do
   if [[ $file == "$chapters"/* ]]; then layer=chapters
   else layer=${file#"$src"/}; layer=${layer%%/*}
   fi
-  case "$layer" in core|fast|model|train|text|io|report|web|chapters) ;; *)
-    offend "$file: not in a layer folder (core, fast, model, train, text, io, report, web)"; continue;;
+  case "$layer" in core|fast|model|train|text|io|report|exercises|web|chapters) ;; *)
+    offend "$file: not in a layer folder (core, fast, model, train, text, io, report, exercises, web)"; continue;;
   esac
   folder=""  # model/NAME: the place of this file's folder in MODEL_ORDER (1, 2, …)
   if [ "$layer" = model ]; then
@@ -71,6 +75,6 @@ while IFS= read -r file; do
       offend "$file:$line: $include — name the layer folder (\"core/matrix.h\")"
     fi
   done < <(grep -n '^[[:space:]]*#include' "$file")
-done < <(find "$src" "$chapters" -name '*.h' -o -name '*.cpp' | sort)
+done < <(find "$src" "$chapters" -path "$chapters/exercises" -prune -o \( -name '*.h' -o -name '*.cpp' \) -print | sort)
 echo "layering: $files files, $bad offending includes"
 [ "$bad" = 0 ]

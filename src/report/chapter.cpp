@@ -18,6 +18,7 @@
 #include "io/platform.h"
 #include "model/decoding/decoding.h"
 #include "report/measure.h"
+#include "report/simple_factor.h"
 #include "report/tutorial_numbers.h"
 
 namespace {
@@ -63,26 +64,14 @@ void narrate_corrections(Narration& n, const Chapter& ch, const std::vector<Prin
     for (const auto& [where, what] : ch.corrections()) n.correction(where, what);
 }
 
-// got / expected as a simple number, when it is one: "√5", "1/8", "2" (a scale added or left
-// out, as attention's 1/√d_k, shows so); "" otherwise.
-std::string simple_factor(const Mismatch& m) {
+// got / expected as a simple number, when it is one (report/simple_factor.h); "" otherwise.
+std::string factor_of(const Mismatch& m) {
     char* end_got = nullptr;
     char* end_expected = nullptr;
     const double got = std::strtod(m.got.c_str(), &end_got);
     const double expected = std::strtod(m.expected.c_str(), &end_expected);
     if (*end_got != '\0' || *end_expected != '\0' || expected == 0 || got == 0) return "";
-    const double r = got / expected;
-    const auto same = [r](double x) { return std::fabs(r - x) <= 1e-6 * std::fabs(x); };
-    for (int n = 2; n <= 4096; ++n) {
-        const double root = std::sqrt(static_cast<double>(n));
-        const std::string k = std::to_string(n);
-        if (n <= 64 && same(n)) return k;
-        if (n <= 64 && same(1.0 / n)) return "1/" + k;
-        if (same(root)) return "√" + k;
-        if (same(1.0 / root)) return "1/√" + k;
-        if (n <= 64 && same(-1.0 * n)) return "−" + k;
-    }
-    return same(-1.0) ? "−1" : "";
+    return simple_factor(got / expected);
 }
 
 void print_mismatches(std::ostream& out, const std::vector<Mismatch>& rows,
@@ -93,7 +82,7 @@ void print_mismatches(std::ostream& out, const std::vector<Mismatch>& rows,
     for (std::size_t i = 0; i < rows.size() && i < limit; ++i) {
         const Mismatch& m = rows[i];
         const bool shape = m.index == "shape";
-        const std::string factor = shape ? "" : simple_factor(m);
+        const std::string factor = shape ? "" : factor_of(m);
         factors += !factor.empty();
         table.add({m.name, m.index, m.got, m.expected, shape ? "-" : sci(m.diff),
                    shape ? "-" : sci(m.tol), factor});

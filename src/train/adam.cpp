@@ -22,6 +22,17 @@ double learning_rate(const AdamSettings& s, std::size_t step) {
            std::min(elementary::pow(t, -0.5), t * elementary::pow(w, -1.5));
 }
 
+void adam_update(double* p, const double* g, double* m, double* v, std::size_t count, double lr,
+                 std::size_t t, double beta1, double beta2, double eps) {
+    const double step_size = lr / (1.0 - elementary::pow(beta1, static_cast<double>(t)));
+    const double root = std::sqrt(1.0 - elementary::pow(beta2, static_cast<double>(t)));
+    for (std::size_t j = 0; j < count; ++j) {
+        m[j] = beta1 * m[j] + (1.0 - beta1) * g[j];
+        v[j] = beta2 * v[j] + (1.0 - beta2) * g[j] * g[j];
+        p[j] -= step_size * m[j] / (std::sqrt(v[j]) / root + eps);
+    }
+}
+
 double Adam::step(const std::vector<Matrix*>& params, const std::vector<Matrix*>& grads,
                   const std::vector<bool>* decayed) {
     if (params.size() != grads.size())
@@ -33,9 +44,6 @@ double Adam::step(const std::vector<Matrix*>& params, const std::vector<Matrix*>
         }
     ++t_;
     const double lr = learning_rate(s_, t_);
-    const double bias1 = 1.0 - elementary::pow(s_.beta1, static_cast<double>(t_));
-    const double bias2_sqrt = std::sqrt(1.0 - elementary::pow(s_.beta2, static_cast<double>(t_)));
-    const double step_size = lr / bias1, beta1 = s_.beta1, beta2 = s_.beta2, eps = s_.eps;
     // Every parameter's update is its own: shared out in pieces. An update (a square root, two
     // divisions) takes the time of about 60 multiply-adds in registers: counted so.
     std::vector<std::size_t> sizes;
@@ -44,18 +52,8 @@ double Adam::step(const std::vector<Matrix*>& params, const std::vector<Matrix*>
         double* p = params[i]->data.data();
         if (s_.weight_decay > 0 && decayed && (*decayed)[i])
             for (std::size_t j = begin; j < end; ++j) p[j] *= 1.0 - lr * s_.weight_decay;
-        const double* g = grads[i]->data.data();
-        double* m = m_[i].data.data();
-        double* v = v_[i].data.data();
-        // the constants in the loop's own variables: read through the lambda's references, they
-        // might change with every write to p, m or v as far as the compiler can tell, and the
-        // loop stayed one parameter at a time instead of running in vector registers
-        const double b1 = beta1, b2 = beta2, size = step_size, root = bias2_sqrt, e = eps;
-        for (std::size_t j = begin; j < end; ++j) {
-            m[j] = b1 * m[j] + (1.0 - b1) * g[j];
-            v[j] = b2 * v[j] + (1.0 - b2) * g[j] * g[j];
-            p[j] -= size * m[j] / (std::sqrt(v[j]) / root + e);
-        }
+        adam_update(p + begin, grads[i]->data.data() + begin, m_[i].data.data() + begin,
+                    v_[i].data.data() + begin, end - begin, lr, t_, s_.beta1, s_.beta2, s_.eps);
     });
     return lr;
 }

@@ -33,6 +33,15 @@ struct AdamSettings {
 
 double learning_rate(const AdamSettings& s, std::size_t step);  // step counts from 1
 
+// Step t (from 1) of Adam on count numbers p, with their gradients g and moments m and v, as
+// torch.optim.Adam writes it:
+//   m ← β1·m + (1 − β1)·g,  v ← β2·v + (1 − β2)·g²
+//   p ← p − lr/(1 − β1^t) · m / (√v / √(1 − β2^t) + ε)
+// (the bias corrections 1 − β^t undo the moments' start at 0: without them the first steps
+// are about 1 − β1 = a tenth of their size).
+void adam_update(double* p, const double* g, double* m, double* v, std::size_t count, double lr,
+                 std::size_t t, double beta1, double beta2, double eps);
+
 class Adam {
 public:
     explicit Adam(AdamSettings settings) : s_(settings) {}

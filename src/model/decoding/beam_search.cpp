@@ -18,12 +18,6 @@ struct Alive {
     Matrix log_probs;  // (1 x tgt_vocab): of the token after h
 };
 
-struct Candidate {
-    double log_prob;
-    std::size_t parent;
-    int token;
-};
-
 Alive extend(const Transformer& m, const Alive& parent, int token, double log_prob) {
     Alive a{parent.h, parent.cache, Matrix()};
     a.h.tokens.push_back(token);
@@ -32,20 +26,15 @@ Alive extend(const Transformer& m, const Alive& parent, int token, double log_pr
     return a;
 }
 
-// Every extension of every alive hypothesis, best first: log-probability, then parent, then id.
-std::vector<Candidate> ranked(const std::vector<Alive>& alive, const TransformerConfig& c) {
-    std::vector<Candidate> all;
-    for (std::size_t a = 0; a < alive.size(); ++a)
-        for (std::size_t v = 0; v < alive[a].log_probs.cols; ++v) {
-            const int id = static_cast<int>(v);
-            if (!may_generate(id, c)) continue;
-            all.push_back({alive[a].h.log_prob + alive[a].log_probs(0, v), a, id});
-        }
-    std::sort(all.begin(), all.end(), [](const Candidate& x, const Candidate& y) {
-        if (x.log_prob != y.log_prob) return x.log_prob > y.log_prob;
-        return x.parent != y.parent ? x.parent < y.parent : x.token < y.token;
-    });
-    return all;
+// Every extension of every alive hypothesis, best first
+std::vector<Extension> ranked(const std::vector<Alive>& alive, const TransformerConfig& c) {
+    std::vector<double> so_far;
+    Matrix next;
+    for (const Alive& a : alive) {
+        so_far.push_back(a.h.log_prob);
+        append_rows(next, a.log_probs);
+    }
+    return ranked_extensions(so_far, next, [&c](int id) { return may_generate(id, c); });
 }
 
 Hypothesis scored(Hypothesis h, double alpha, bool finished) {
@@ -55,6 +44,21 @@ Hypothesis scored(Hypothesis h, double alpha, bool finished) {
 }
 
 }  // namespace
+
+std::vector<Extension> ranked_extensions(const std::vector<double>& log_probs_so_far,
+                                         const Matrix& next, const std::function<bool(int)>& allowed) {
+    std::vector<Extension> all;
+    for (std::size_t h = 0; h < log_probs_so_far.size(); ++h)
+        for (std::size_t v = 0; v < next.cols; ++v) {
+            const int id = static_cast<int>(v);
+            if (allowed(id)) all.push_back({log_probs_so_far[h] + next(h, v), h, id});
+        }
+    std::sort(all.begin(), all.end(), [](const Extension& x, const Extension& y) {
+        if (x.log_prob != y.log_prob) return x.log_prob > y.log_prob;
+        return x.parent != y.parent ? x.parent < y.parent : x.token < y.token;
+    });
+    return all;
+}
 
 double length_penalty(std::size_t length, double alpha) {
     return elementary::pow((5.0 + static_cast<double>(length)) / 6.0, alpha);
@@ -94,10 +98,10 @@ std::vector<Hypothesis> beam_search(const Transformer& m, const Tokens& source,
     std::vector<Alive> alive = {start};
     std::vector<Hypothesis> finished;  // best score first
     for (std::size_t step = 1; step <= s.max_length && !done(finished, alive, s); ++step) {
-        const std::vector<Candidate> all = ranked(alive, c);
+        const std::vector<Extension> all = ranked(alive, c);
         std::vector<Alive> next;
         for (std::size_t rank = 0; rank < all.size() && rank < 2 * s.beam; ++rank) {
-            const Candidate& x = all[rank];
+            const Extension& x = all[rank];
             if (x.token == c.eos_id) {
                 if (rank < s.beam) {
                     Hypothesis h = alive[x.parent].h;

@@ -25,8 +25,10 @@
 // (data/oracle/ch09_decoding.py implements the same rules again on PyTorch's model.)
 #pragma once
 #include <cstddef>
+#include <functional>
 #include <vector>
 
+#include "core/matrix.h"
 #include "model/transformer/tokens.h"
 
 struct Transformer;  // model/transformer/transformer.h
@@ -48,6 +50,18 @@ struct Hypothesis {
 };
 
 double length_penalty(std::size_t length, double alpha);  // ((5 + length) / 6)^α
+
+// One extension of a hypothesis: log P of its tokens so far plus the next token's.
+struct Extension {
+    double log_prob;
+    std::size_t parent;  // which hypothesis it extends
+    int token;
+};
+// Every extension of every hypothesis h — log P so far log_probs_so_far[h], the next token's
+// log-probabilities row h of next — by each token id allowed(id) accepts, best first:
+// log-probability, then the older hypothesis (the lower h), then the lower id.
+std::vector<Extension> ranked_extensions(const std::vector<double>& log_probs_so_far,
+                                         const Matrix& next, const std::function<bool(int)>& allowed);  // ((5 + length) / 6)^α
 
 // The finished hypotheses, best score first (at most `beam` of them).
 std::vector<Hypothesis> beam_search(const Transformer& model, const Tokens& source,

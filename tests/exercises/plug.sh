@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# make plug N=…: every chapter's --check with the reader's exercise N in place of the project's
+# function (tests/exercises/plug/NN_NAME.cpp says which file defines it). That file is compiled
+# again position-independent (-fPIC: the compiler then never inlines the function inside its
+# own file, so every call goes through its symbol) and the function made weak (objcopy
+# --weaken-symbol); the plug, the project's signature calling the reader's function, is the
+# strong definition the linker keeps. Everything else is the build's own objects. Prints each
+# chapter's --check line and "plugged in: N chapters passed, N failed".
+# usage: tests/exercises/plug.sh BUILD N CXX "CXXFLAGS OPT" "YOUR_FLAGS" "LDFLAGS" CHAPTER...
+set -u
+build=$1; n=$2; cxx=$3; flags=$4; your_flags=$5; ldflags=$6; shift 6
+case "$n" in ''|*[!0-9]*) echo "error: make plug: expected N=an exercise's number (tests/exercises/plug/ lists those that plug in)" >&2; exit 2;; esac
+nn=$(printf %02d "$((10#$n))")
+plug=$(ls tests/exercises/plug/"$nn"_*.cpp 2>/dev/null | head -1)
+if [ -z "$plug" ]; then
+  echo "error: make plug N=$n: exercise $n has no project function of its signature to replace; these do: $(ls tests/exercises/plug | sed 's/_.*//' | sed 's/^0//' | paste -sd, -)" >&2
+  exit 2
+fi
+command -v objcopy >/dev/null && command -v nm >/dev/null || {
+  echo "error: make plug needs GNU binutils' objcopy and nm (apt-get install binutils)" >&2; exit 2; }
+name=$(basename "$plug" .cpp)
+yours=${EXERCISE_FILE:-chapters/exercises/$name.cpp}  # the tests pass a file of their own
+[ -e "$yours" ] || { echo "error: $yours: not there yet (make exercises copies the exercises there)" >&2; exit 2; }
+project=$(sed -n 's|^// plugs into: ||p' "$plug")
+dir=${PLUG_DIR:-$build/plug/$nn}
+mkdir -p "$dir"
+# shellcheck disable=SC2086  # the flags are words
+$cxx $flags -fPIC -c "$project" -o "$dir/project.o" || exit 1
+# shellcheck disable=SC2086
+$cxx $flags -c "$plug" -o "$dir/plug.o" || exit 1
+# shellcheck disable=SC2086
+$cxx $your_flags -c "$yours" -o "$dir/yours.o" || exit 1
+for symbol in $(nm --defined-only -g "$dir/plug.o" | awk '$2 == "T" { print $3 }'); do
+  objcopy --weaken-symbol="$symbol" "$dir/project.o" || exit 1
+done
+passed=0; failed=0
+for c in "$@"; do
+  parts=$(ls "$build"/obj/chapters/"$c"/*.o 2>/dev/null)
+  counter=; [ "$c" = ch11_long_sequences ] && counter=$build/obj/src/report/allocation_counter.o
+  # shellcheck disable=SC2086
+  $cxx "$build/obj/chapters/$c.o" $parts $counter "$dir/plug.o" "$dir/project.o" "$dir/yours.o" \
+    "$build/libexercises.a" "$build/libtransformer.a" $ldflags -o "$dir/$c" || exit 1
+  if "$dir/$c" --check; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+done
+function=$(sed -n 's|^// make plug N=[0-9]*: every chapter.s --check with your ||p' "$plug")
+chapters() { if [ "$1" = 1 ]; then echo "1 chapter"; else echo "$1 chapters"; fi; }
+echo "plugged in: your $function ($yours) in place of $project's: $(chapters $passed) passed, $(chapters $failed) failed"
+[ "$failed" = 0 ]

@@ -1,0 +1,25 @@
+// Exercise 1 — scores: the scores: every query's dot product with every key, Q·Kᵀ
+// 练习 1 — scores：注意力分数：每个查询与每个键的点积，Q·Kᵀ
+//
+// From: tutorial 03, §2.1.2 (x = qKᵀ); 01, the hand calculation of X·Xᵀ; chapters 1-2
+// 出处：教程 03，2.1.2 节（x = qKᵀ）；01，X·Xᵀ 的手算；第 1–2 章
+//
+//   score(i, j) = Σ_c Q(i, c)·K(j, c): row i of Q against row j of K
+//   score(i, j) = Σ_c Q(i, c)·K(j, c)：Q 的第 i 行对 K 的第 j 行
+//
+// Check it: make exercise N=1 (or build/exercises check 1); a hint: build/exercises hint 1
+// 检查：make exercise N=1（或 build/exercises check 1）；提示：build/exercises hint 1
+// When it passes, compare with the answer: src/core/matmul.cpp, matmul_bt
+// 通过以后，可以对照答案：src/core/matmul.cpp, matmul_bt
+#include <cmath>
+
+#include "exercises/your_functions.h"
+
+namespace exercise {
+
+Matrix scores(const Matrix& Q, const Matrix& K) {
+    // your code here
+    not_written_yet(__func__);
+}
+
+}  // namespace exercise

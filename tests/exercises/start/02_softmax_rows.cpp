@@ -1,0 +1,25 @@
+// Exercise 2 — softmax_rows: a numerically stable softmax of each row
+// 练习 2 — softmax_rows：每一行的数值稳定的 softmax
+//
+// From: tutorial 03, §2.1.2 (softmax); 01, the hand calculation; chapter 2
+// 出处：教程 03，2.1.2 节（softmax）；01，手算示例；第 2 章
+//
+//   weights(i, j) = exp(x(i, j) − max_j x(i, j)) / Σ_j exp(x(i, j) − max_j x(i, j))
+//   weights(i, j) = exp(x(i, j) − max_j x(i, j)) / Σ_j exp(x(i, j) − max_j x(i, j))
+//
+// Check it: make exercise N=2 (or build/exercises check 2); a hint: build/exercises hint 2
+// 检查：make exercise N=2（或 build/exercises check 2）；提示：build/exercises hint 2
+// When it passes, compare with the answer: src/core/matrix.cpp, softmax_rows
+// 通过以后，可以对照答案：src/core/matrix.cpp, softmax_rows
+#include <cmath>
+
+#include "exercises/your_functions.h"
+
+namespace exercise {
+
+Matrix softmax_rows(const Matrix& x) {
+    // your code here
+    not_written_yet(__func__);
+}
+
+}  // namespace exercise

@@ -1,0 +1,27 @@
+// Exercise 4 — causal_mask: the causal mask: query i sees keys 0 … i
+// 练习 4 — causal_mask：因果掩码：查询 i 只看得到键 0 … i
+//
+// From: tutorial 03, §2.1.5 (torch.triu(…, diagonal=1)); 02, masked attention; chapter 3
+// 出处：教程 03，2.1.5 节（torch.triu(…, diagonal=1)）；02，掩码注意力；第 3 章
+//
+//   entry (i, j) is 0 where key j may be seen (j ≤ i) and −inf where it is hidden (j > i);
+//     checked through the weights softmax(X·Xᵀ/√d + mask)
+//   键 j 看得见（j ≤ i）的位置 (i, j) 为 0，被遮蔽（j > i）的为 −inf；通过权重 softmax(X·Xᵀ/√d
+//     + mask) 检查
+//
+// Check it: make exercise N=4 (or build/exercises check 4); a hint: build/exercises hint 4
+// 检查：make exercise N=4（或 build/exercises check 4）；提示：build/exercises hint 4
+// When it passes, compare with the answer: src/model/attention/masks.cpp, causal_mask
+// 通过以后，可以对照答案：src/model/attention/masks.cpp, causal_mask
+#include <cmath>
+
+#include "exercises/your_functions.h"
+
+namespace exercise {
+
+Matrix causal_mask(std::size_t n) {
+    // your code here
+    not_written_yet(__func__);
+}
+
+}  // namespace exercise

@@ -1,0 +1,27 @@
+// Exercise 5 — padding_mask: the padding mask: no query sees a padded key
+// 练习 5 — padding_mask：填充掩码：任何查询都看不到填充的键
+//
+// From: tutorial 02, masked attention (padding); chapter 3
+// 出处：教程 02，掩码注意力（填充）；第 3 章
+//
+//   an (n_queries x keys) matrix: column j all −inf where key j is padding, 0 elsewhere;
+//     checked through the weights softmax(X·Xᵀ/√d + mask)
+//   一个（查询数 x 键数）的矩阵：键 j 是填充时第 j 列全为 −inf，其余为 0；通过权重
+//     softmax(X·Xᵀ/√d + mask) 检查
+//
+// Check it: make exercise N=5 (or build/exercises check 5); a hint: build/exercises hint 5
+// 检查：make exercise N=5（或 build/exercises check 5）；提示：build/exercises hint 5
+// When it passes, compare with the answer: src/model/attention/masks.cpp, padding_mask
+// 通过以后，可以对照答案：src/model/attention/masks.cpp, padding_mask
+#include <cmath>
+
+#include "exercises/your_functions.h"
+
+namespace exercise {
+
+Matrix padding_mask(std::size_t n_queries, const std::vector<bool>& key_is_padding) {
+    // your code here
+    not_written_yet(__func__);
+}
+
+}  // namespace exercise

@@ -1,0 +1,26 @@
+// Exercise 6 — masked_attention: attention under a mask, a row with every key hidden included
+// 练习 6 — masked_attention：带掩码的注意力，包括所有键都被遮蔽的一行
+//
+// From: tutorial 03, §2.1.5; 02, masked attention; chapter 3
+// 出处：教程 03，2.1.5 节；02，掩码注意力；第 3 章
+//
+//   add the mask to the scaled scores, then softmax; a row whose keys are all hidden gets
+//     all-zero weights, so its output is 0
+//   把掩码加到缩放后的分数上，再做 softmax；所有键都被遮蔽的一行权重全为 0，所以输出为 0
+//
+// Check it: make exercise N=6 (or build/exercises check 6); a hint: build/exercises hint 6
+// 检查：make exercise N=6（或 build/exercises check 6）；提示：build/exercises hint 6
+// When it passes, compare with the answer: src/model/attention/attention.cpp, attention (with a mask)
+// 通过以后，可以对照答案：src/model/attention/attention.cpp, attention (with a mask)
+#include <cmath>
+
+#include "exercises/your_functions.h"
+
+namespace exercise {
+
+Matrix masked_attention(const Matrix& Q, const Matrix& K, const Matrix& V, const Matrix& mask) {
+    // your code here
+    not_written_yet(__func__);
+}
+
+}  // namespace exercise

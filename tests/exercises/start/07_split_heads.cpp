@@ -1,0 +1,26 @@
+// Exercise 7 — split_heads: splitting the projected x into heads
+// 练习 7 — split_heads：把投影后的 x 拆成多个头
+//
+// From: tutorial 03, §2.1.6 (view, transpose); 04, the shape example; chapter 4
+// 出处：教程 03，2.1.6 节（view、transpose）；04，形状示例；第 4 章
+//
+//   head h is the block of columns h·d_k … (h+1)·d_k − 1, every row; the result shows the
+//     heads one below the other
+//   第 h 个头是第 h·d_k … (h+1)·d_k − 1 列这一块（所有行）；结果把各个头上下叠放
+//
+// Check it: make exercise N=7 (or build/exercises check 7); a hint: build/exercises hint 7
+// 检查：make exercise N=7（或 build/exercises check 7）；提示：build/exercises hint 7
+// When it passes, compare with the answer: src/model/multi_head/multi_head.cpp, multi_head_attention_per_head (column_block)
+// 通过以后，可以对照答案：src/model/multi_head/multi_head.cpp, multi_head_attention_per_head (column_block)
+#include <cmath>
+
+#include "exercises/your_functions.h"
+
+namespace exercise {
+
+std::vector<Matrix> split_heads(const Matrix& x, std::size_t n_heads) {
+    // your code here
+    not_written_yet(__func__);
+}
+
+}  // namespace exercise

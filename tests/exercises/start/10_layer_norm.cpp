@@ -1,0 +1,25 @@
+// Exercise 10 — layer_norm: LayerNorm, as nn.LayerNorm
+// 练习 10 — layer_norm：层归一化（LayerNorm），与 nn.LayerNorm 一致
+//
+// From: tutorial 04, LayerNorm against BatchNorm; chapter 6 (Add & Norm)
+// 出处：教程 04，LayerNorm 与 BatchNorm 的对比；第 6 章（Add & Norm）
+//
+//   each row: (x − mean) / √(var + 1e-5) · gain + bias, var the mean of (x − mean)²
+//   每一行：(x − mean) / √(var + 1e-5) · gain + bias，var 是 (x − mean)² 的平均值
+//
+// Check it: make exercise N=10 (or build/exercises check 10); a hint: build/exercises hint 10
+// 检查：make exercise N=10（或 build/exercises check 10）；提示：build/exercises hint 10
+// When it passes, compare with the answer: src/model/transformer/norms.cpp, layer_norm
+// 通过以后，可以对照答案：src/model/transformer/norms.cpp, layer_norm
+#include <cmath>
+
+#include "exercises/your_functions.h"
+
+namespace exercise {
+
+Matrix layer_norm(const Matrix& x, const Matrix& gain, const Matrix& bias) {
+    // your code here
+    not_written_yet(__func__);
+}
+
+}  // namespace exercise

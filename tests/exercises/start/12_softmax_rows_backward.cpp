@@ -1,0 +1,25 @@
+// Exercise 12 — softmax_rows_backward: the softmax's backward pass
+// 练习 12 — softmax_rows_backward：softmax 的反向传播
+//
+// From: chapter 7; chapter 11's attention backward uses the same
+// 出处：第 7 章；第 11 章注意力的反向传播也用到它
+//
+//   y = softmax(x) row by row; dx(i, j) = y(i, j) · (dy(i, j) − Σ_c dy(i, c)·y(i, c))
+//   y = softmax(x)（逐行）；dx(i, j) = y(i, j) · (dy(i, j) − Σ_c dy(i, c)·y(i, c))
+//
+// Check it: make exercise N=12 (or build/exercises check 12); a hint: build/exercises hint 12
+// 检查：make exercise N=12（或 build/exercises check 12）；提示：build/exercises hint 12
+// When it passes, compare with the answer: src/core/matrix.cpp, softmax_rows_backward
+// 通过以后，可以对照答案：src/core/matrix.cpp, softmax_rows_backward
+#include <cmath>
+
+#include "exercises/your_functions.h"
+
+namespace exercise {
+
+Matrix softmax_rows_backward(const Matrix& dy, const Matrix& y) {
+    // your code here
+    not_written_yet(__func__);
+}
+
+}  // namespace exercise

@@ -1,0 +1,29 @@
+// Exercise 14 — adam_step: one step of Adam
+// 练习 14 — adam_step：Adam 的一步更新
+//
+// From: the paper's §5.3; chapter 7
+// 出处：论文 5.3 节；第 7 章
+//
+//   m ← β1·m + (1 − β1)·g, v ← β2·v + (1 − β2)·g², then param ← param − lr · m̂ / (√v̂ + ε)
+//     with m̂ = m/(1 − β1^t), v̂ = v/(1 − β2^t); the result shows param, m and v one below the
+//     other
+//   m ← β1·m + (1 − β1)·g，v ← β2·v + (1 − β2)·g²，然后 param ← param − lr · m̂ / (√v̂ + ε)，
+//     其中 m̂ = m/(1 − β1^t)，v̂ = v/(1 − β2^t)；结果把 param、m、v 上下叠放
+//
+// Check it: make exercise N=14 (or build/exercises check 14); a hint: build/exercises hint 14
+// 检查：make exercise N=14（或 build/exercises check 14）；提示：build/exercises hint 14
+// When it passes, compare with the answer: src/train/adam.cpp, adam_update
+// 通过以后，可以对照答案：src/train/adam.cpp, adam_update
+#include <cmath>
+
+#include "exercises/your_functions.h"
+
+namespace exercise {
+
+void adam_step(Matrix& param, const Matrix& grad, Matrix& m, Matrix& v, int step, double lr,
+               double beta1, double beta2, double eps) {
+    // your code here
+    not_written_yet(__func__);
+}
+
+}  // namespace exercise

@@ -1,0 +1,28 @@
+// Exercise 15 — kv_cache_step: one decoding step with a KV cache
+// 练习 15 — kv_cache_step：用 KV 缓存解码一步
+//
+// From: chapter 9 (the cache: each step's new key and value appended, nothing recomputed)
+// 出处：第 9 章（缓存：每一步只追加新的键和值，不重新计算）
+//
+//   append k to K_cache and v to V_cache, then attention(q, K_cache, V_cache); the result
+//     shows the output, then the two caches
+//   把 k 追加到 K_cache、v 追加到 V_cache，然后计算 attention(q, K_cache, V_cache)；
+//     结果先是输出，然后是两个缓存
+//
+// Check it: make exercise N=15 (or build/exercises check 15); a hint: build/exercises hint 15
+// 检查：make exercise N=15（或 build/exercises check 15）；提示：build/exercises hint 15
+// When it passes, compare with the answer: src/model/decoding/kv_cache.cpp, decode_step
+// 通过以后，可以对照答案：src/model/decoding/kv_cache.cpp, decode_step
+#include <cmath>
+
+#include "exercises/your_functions.h"
+
+namespace exercise {
+
+Matrix kv_cache_step(Matrix& K_cache, Matrix& V_cache, const Matrix& q, const Matrix& k,
+                     const Matrix& v) {
+    // your code here
+    not_written_yet(__func__);
+}
+
+}  // namespace exercise

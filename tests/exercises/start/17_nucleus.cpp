@@ -1,0 +1,27 @@
+// Exercise 17 — nucleus: top-p (nucleus) filtering
+// 练习 17 — nucleus：top-p（核）采样的筛选
+//
+// From: chapter 9 (sampling: temperature, top-k, top-p)
+// 出处：第 9 章（采样：温度、top-k、top-p）
+//
+//   sort the tokens by probability, most probable first; keep them until their sum reaches
+//     top_p (the one that reaches it included); divide the kept by their sum; the rest get 0
+//   按概率从大到小排列词元；依次保留，直到累计和达到 top_p（达到的那个也保留）；
+//     保留的除以它们的和；其余为 0
+//
+// Check it: make exercise N=17 (or build/exercises check 17); a hint: build/exercises hint 17
+// 检查：make exercise N=17（或 build/exercises check 17）；提示：build/exercises hint 17
+// When it passes, compare with the answer: src/model/decoding/sampling.cpp, nucleus
+// 通过以后，可以对照答案：src/model/decoding/sampling.cpp, nucleus
+#include <cmath>
+
+#include "exercises/your_functions.h"
+
+namespace exercise {
+
+Matrix nucleus(const Matrix& probs, double top_p) {
+    // your code here
+    not_written_yet(__func__);
+}
+
+}  // namespace exercise

@@ -1,0 +1,27 @@
+// Exercise 18 — rope_rotate: RoPE: rotating pairs of a query's columns by its position
+// 练习 18 — rope_rotate：RoPE：按位置旋转查询向量的成对分量
+//
+// From: chapter 10 (Su et al. 2021; LLaMA)
+// 出处：第 10 章（Su 等，2021；LLaMA）
+//
+//   the pair (x_2i, x_2i+1) of row r turns by the angle p·θ_i, θ_i = 10000^(−2i/d), p =
+//     positions[r]: (a·cos − b·sin, a·sin + b·cos)
+//   第 r 行的一对 (x_2i, x_2i+1) 旋转角度 p·θ_i，θ_i = 10000^(−2i/d)，p = positions[r]：(a·cos
+//     − b·sin, a·sin + b·cos)
+//
+// Check it: make exercise N=18 (or build/exercises check 18); a hint: build/exercises hint 18
+// 检查：make exercise N=18（或 build/exercises check 18）；提示：build/exercises hint 18
+// When it passes, compare with the answer: src/model/positions/rotary.cpp, rope_rotate
+// 通过以后，可以对照答案：src/model/positions/rotary.cpp, rope_rotate
+#include <cmath>
+
+#include "exercises/your_functions.h"
+
+namespace exercise {
+
+Matrix rope_rotate(const Matrix& x, const std::vector<std::size_t>& positions) {
+    // your code here
+    not_written_yet(__func__);
+}
+
+}  // namespace exercise

@@ -1,0 +1,25 @@
+// Exercise 20 — rms_norm: RMSNorm, as LLaMA's
+// 练习 20 — rms_norm：RMSNorm，与 LLaMA 的一致
+//
+// From: chapter 10 (Zhang & Sennrich 2019)
+// 出处：第 10 章（Zhang 与 Sennrich，2019）
+//
+//   each row: x / √(mean(x²) + 1e-5) · gain
+//   每一行：x / √(mean(x²) + 1e-5) · gain
+//
+// Check it: make exercise N=20 (or build/exercises check 20); a hint: build/exercises hint 20
+// 检查：make exercise N=20（或 build/exercises check 20）；提示：build/exercises hint 20
+// When it passes, compare with the answer: src/model/transformer/norms.cpp, rms_norm
+// 通过以后，可以对照答案：src/model/transformer/norms.cpp, rms_norm
+#include <cmath>
+
+#include "exercises/your_functions.h"
+
+namespace exercise {
+
+Matrix rms_norm(const Matrix& x, const Matrix& gain) {
+    // your code here
+    not_written_yet(__func__);
+}
+
+}  // namespace exercise

@@ -1,0 +1,28 @@
+// Exercise 21 — grouped_query_attention: grouped-query attention: fewer key/value heads than query heads
+// 练习 21 — grouped_query_attention：分组查询注意力：键/值头比查询头少
+//
+// From: chapter 10 (Ainslie et al. 2023)
+// 出处：第 10 章（Ainslie 等，2023）
+//
+//   query head h reads key/value head h / (query heads / key/value heads); each head is
+//     attention(Q_h, K_g, V_g); the heads' outputs side by side
+//   查询头 h 读取第 h / （查询头数 / 键值头数） 个键/值头；每个头是 attention(Q_h, K_g, V_g)；
+//     各头输出左右并排
+//
+// Check it: make exercise N=21 (or build/exercises check 21); a hint: build/exercises hint 21
+// 检查：make exercise N=21（或 build/exercises check 21）；提示：build/exercises hint 21
+// When it passes, compare with the answer: src/model/multi_head/multi_head.cpp, attend_heads
+// 通过以后，可以对照答案：src/model/multi_head/multi_head.cpp, attend_heads
+#include <cmath>
+
+#include "exercises/your_functions.h"
+
+namespace exercise {
+
+Matrix grouped_query_attention(const std::vector<Matrix>& Q, const std::vector<Matrix>& K,
+                               const std::vector<Matrix>& V) {
+    // your code here
+    not_written_yet(__func__);
+}
+
+}  // namespace exercise

@@ -1,0 +1,27 @@
+// Exercise 22 — online_softmax_update: the online softmax: reading one more score
+// 练习 22 — online_softmax_update：在线 softmax：再读入一个分数
+//
+// From: chapter 11 (Milakov & Gimelshein 2018; FlashAttention)
+// 出处：第 11 章（Milakov 与 Gimelshein，2018；FlashAttention）
+//
+//   from (max −inf, sum 0): m′ = max(m, x), sum′ = sum·exp(m − m′) + exp(x − m′); the result's
+//     rows are (max, sum) after each score
+//   从 (max −inf, sum 0) 开始：m′ = max(m, x)，sum′ = sum·exp(m − m′) + exp(x − m′)；
+//     结果每行是读入每个分数之后的 (max, sum)
+//
+// Check it: make exercise N=22 (or build/exercises check 22); a hint: build/exercises hint 22
+// 检查：make exercise N=22（或 build/exercises check 22）；提示：build/exercises hint 22
+// When it passes, compare with the answer: src/model/attention/online_softmax.cpp, RunningSum::add
+// 通过以后，可以对照答案：src/model/attention/online_softmax.cpp, RunningSum::add
+#include <cmath>
+
+#include "exercises/your_functions.h"
+
+namespace exercise {
+
+RunningSum online_softmax_update(RunningSum s, double score) {
+    // your code here
+    not_written_yet(__func__);
+}
+
+}  // namespace exercise

@@ -1,0 +1,27 @@
+// Exercise 24 — quantize_group: a group of numbers in 8 bits (Q8_0)
+// 练习 24 — quantize_group：用 8 位表示一组数（Q8_0）
+//
+// From: chapter 13 (llama.cpp's Q8_0, llama2.c's runq)
+// 出处：第 13 章（llama.cpp 的 Q8_0，llama2.c 的 runq）
+//
+//   scale = max|x| / 127 (float), q = round(x / scale), halves away from zero; the result is
+//     scale, then q
+//   scale = max|x| / 127（float），q = round(x / scale)，一半时远离零舍入；结果先是 scale，
+//     然后是 q
+//
+// Check it: make exercise N=24 (or build/exercises check 24); a hint: build/exercises hint 24
+// 检查：make exercise N=24（或 build/exercises check 24）；提示：build/exercises hint 24
+// When it passes, compare with the answer: src/core/int8_groups.cpp, quantize_group
+// 通过以后，可以对照答案：src/core/int8_groups.cpp, quantize_group
+#include <cmath>
+
+#include "exercises/your_functions.h"
+
+namespace exercise {
+
+float quantize_group(const std::vector<float>& x, std::vector<std::int8_t>& q) {
+    // your code here
+    not_written_yet(__func__);
+}
+
+}  // namespace exercise
