@@ -344,13 +344,14 @@ exercises: $(EXERCISES)
 	@$(EXERCISES) list
 exercise: $(EXERCISES)
 	@$(EXERCISES) check $(N) || true  # its report says what failed: no "make: *** Error" under it
-hint: $(EXERCISES)
+# the hints need none of your files (one that does not compile yet included): the shipped program
+hint: $(BUILD)/exercises_as_shipped$(EXE)
 	@test -n "$(N)" || { echo "error: make hint: expected N=the exercise's number (make exercises lists them)" >&2; exit 2; }
-	@$(EXERCISES) hint $(N)
+	@$(BUILD)/exercises_as_shipped$(EXE) hint $(N)
 plug: $(PROGRAMS) $(EXERCISE_LIB)
 	@bash tests/exercises/plug.sh $(BUILD) "$(N)" "$(CXX)" "$(CXXFLAGS) $(OPT)" "$(YOUR_FLAGS)" "$(LDFLAGS)" \
 	  $(or $(PLUG_CHAPTERS),$(CHAPTERS))
-watch: $(EXERCISES)
+watch:
 	@stamp=$$(mktemp); trap 'rm -f $$stamp' EXIT; while true; do touch $$stamp; \
 	  if $(MAKE) --no-print-directory -s $(EXERCISES); then $(EXERCISES) check $(N); fi; \
 	  echo "(watching chapters/exercises/: save a file to check again; Ctrl-C stops)"; \

@@ -143,7 +143,7 @@ Matrix softmax_rows(const Matrix& x) {
     const Run good = plug(right, temp_directory("plug_right"));
     CHECK(good.exit_code == 0);
     CHECK(has(good.out, "ch03_masked_attention --check: 230 passed, 0 failed"));
-    CHECK(has(good.out, "in place of src/core/matrix.cpp's: 2 chapters passed, 0 failed"));
+    CHECK(has(good.out, "in place of src/core/matrix.cpp's: 2 chapters passed, 0 chapters failed"));
     const Run bad = plug(wrong_file, temp_directory("plug_wrong"));
     CHECK(bad.exit_code != 0);
     CHECK(has(bad.err, "weights_left_padded_causal is not finite"));

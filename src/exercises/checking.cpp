@@ -34,7 +34,7 @@ bool same_numbers(const Matrix& a, const Matrix& b, double tol) {
 }
 
 void show(std::ostringstream& out, const std::string& title, const Matrix& m) {
-    out << "  " << title << " " << shape_of(m) << (m.empty() ? "" : ":") << "\n";
+    out << "  " << (m.empty() ? title + " " + shape_of(m) : tr("{} {}:", title, shape_of(m))) << "\n";
     const std::size_t rows = std::min<std::size_t>(m.rows, 8), cols = std::min<std::size_t>(m.cols, 10);
     for (std::size_t r = 0; r < rows; ++r) {
         out << "   ";
@@ -125,7 +125,8 @@ Outcome check_exercise(std::size_t index, const Answers& answers, const std::str
         if (stopped.empty() && same_numbers(got, c.expected, e.tol)) continue;
         std::ostringstream out;
         out << head << " — " << tr(e.title) << "\n";
-        out << "  " << tr("failed on {} ({} cases before it passed)", c.source, k) << "\n";
+        out << "  " << (k == 0 ? tr("failed on {}, the first case", c.source)
+                               : tr("failed on {} (the {} cases before it passed)", c.source, k)) << "\n";
         for (const Shown& s : c.inputs) show(out, tr("input {}", s.name), s.value);
         show(out, tr("expected"), c.expected);
         Outcome o{Verdict::Failed, -1, ""};
