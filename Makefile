@@ -353,7 +353,7 @@ plug: $(PROGRAMS) $(EXERCISE_LIB)
 	  $(or $(PLUG_CHAPTERS),$(CHAPTERS))
 watch:
 	@stamp=$$(mktemp); trap 'rm -f $$stamp' EXIT; while true; do touch $$stamp; \
-	  if $(MAKE) --no-print-directory -s $(EXERCISES); then $(EXERCISES) check $(N); fi; \
+	  if env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL $(MAKE) --no-print-directory -s $(EXERCISES); then $(EXERCISES) check $(N); fi; \
 	  echo "(watching chapters/exercises/: save a file to check again; Ctrl-C stops)"; \
 	  while [ -z "$$(find chapters/exercises -name '*.cpp' -newer $$stamp)" ]; do sleep 1; done; done
 

@@ -126,7 +126,8 @@ Outcome check_exercise(std::size_t index, const Answers& answers, const std::str
         std::ostringstream out;
         out << head << " — " << tr(e.title) << "\n";
         out << "  " << (k == 0 ? tr("failed on {}, the first case", c.source)
-                               : tr("failed on {} (the {} cases before it passed)", c.source, k)) << "\n";
+                               : tr("failed on {} (the {} before it passed)", c.source,
+                                    count_of(k, N_("{} case"), N_("{} cases")))) << "\n";
         for (const Shown& s : c.inputs) show(out, tr("input {}", s.name), s.value);
         show(out, tr("expected"), c.expected);
         Outcome o{Verdict::Failed, -1, ""};
@@ -143,7 +144,9 @@ Outcome check_exercise(std::size_t index, const Answers& answers, const std::str
         return o;
     }
     Outcome o{Verdict::Passed, -1, ""};
-    o.report = tr("{}: passed — {} cases of the chapter's data file and {} random cases against the project's function", head,
-                  golden, all.size() - golden) + "\n  " + tr("the answer to compare yours with: {}", e.answer) + "\n";
+    o.report = tr("{}: passed — {} of the chapter's data file and {} against the project's function", head,
+                  count_of(golden, N_("{} case"), N_("{} cases")),
+                  count_of(all.size() - golden, N_("{} random case"), N_("{} random cases"))) +
+               "\n  " + tr("the answer to compare yours with: {}", e.answer) + "\n";
     return o;
 }
