@@ -144,9 +144,11 @@ Outcome check_exercise(std::size_t index, const Answers& answers, const std::str
         return o;
     }
     Outcome o{Verdict::Passed, -1, ""};
-    o.report = tr("{}: passed — {} of the chapter's data file and {} against the project's function", head,
-                  count_of(golden, N_("{} case"), N_("{} cases")),
-                  count_of(all.size() - golden, N_("{} random case"), N_("{} random cases"))) +
+    const std::string randoms = count_of(all.size() - golden, N_("{} random case"), N_("{} random cases"));
+    o.report = (golden ? tr("{}: passed — {} of the chapter's data file and {} against the project's function", head,
+                            count_of(golden, N_("{} case"), N_("{} cases")), randoms)
+                       : tr("{}: passed — {} against the project's function (the data files hold no case of it)", head,
+                            randoms)) +
                "\n  " + tr("the answer to compare yours with: {}", e.answer) + "\n";
     return o;
 }

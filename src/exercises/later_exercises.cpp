@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <stdexcept>
 
 #include "core/number_formats.h"
 #include "exercises/case_helpers.h"
@@ -182,9 +183,13 @@ Exercise online_exercise() {
                 return std::vector<Case>{c};
             },
             [](Random& rng, int i) {
-                return Inputs{{"scores", random_matrix(rng, 1, i == 0 ? 1 : random_size(rng, 2, 8), 5.0)}};
+                Matrix scores = random_matrix(rng, 1, i == 0 ? 1 : random_size(rng, 2, 8), 5.0);
+                if (i % 4 == 3)  // hidden keys: the first, then each at random (sometimes all)
+                    for (std::size_t c = 0; c < scores.cols; ++c)
+                        if (c == 0 || i % 8 == 7 || rng.uniform() < 0.3) scores(0, c) = -std::numeric_limits<double>::infinity();
+                return Inputs{{"scores", scores}};
             },
-            1e-12, N_("from (max −inf, sum 0): m′ = max(m, x), sum′ = sum·exp(m − m′) + exp(x − m′); the result's rows are (max, sum) after each score")};
+            1e-12, N_("from (max −inf, sum 0): m′ = max(m, x), sum′ = sum·exp(m − m′) + exp(x − m′), except that while every score so far is −inf (hidden) the state stays (−inf, 0); the result's rows are (max, sum) after each score")};
 }
 
 Exercise kneser_ney_exercise() {
@@ -234,7 +239,23 @@ Exercise quantize_exercise() {
                 for (std::size_t i = 0; i < q.size(); ++i) m(0, i + 1) = q[i];
                 return m;
             },
-            nullptr,
+            [](const std::string& dir) {
+                const DataFile d = chapter_data(dir, "ch13_precision");
+                // each row of the tutorial's X one group, read back as q · scale
+                const Call read_back = [](const Answers& a, const Inputs& in) {
+                    Matrix y = in[0].value;
+                    for (std::size_t r = 0; r < y.rows; ++r) {
+                        std::vector<float> x;
+                        for (std::size_t c = 0; c < y.cols; ++c) x.push_back(static_cast<float>(y(r, c)));
+                        std::vector<std::int8_t> q;
+                        const float s = a.quantize_group(x, q);
+                        if (q.size() != x.size()) throw std::invalid_argument("q holds " + std::to_string(q.size()) + " numbers, x " + std::to_string(x.size()));
+                        for (std::size_t c = 0; c < y.cols; ++c) y(r, c) = static_cast<float>(q[c]) * s;
+                    }
+                    return y;
+                };
+                return std::vector<Case>{golden_case(d, "tutorial_X_int8", {{"x: the tutorial's X (笔, 记, 本), each row a group", d.matrix("inputs.tutorial.X")}}, Matrix(), read_back)};
+            },
             [](Random& rng, int i) {
                 Matrix x = random_matrix(rng, 1, i == 0 ? 1 : random_size(rng, 2, 32), 2.0);
                 if (i % 4 == 1) x = Matrix{{1, 2, 1, 2, 1}};      // the tutorial's X, row 1

@@ -409,6 +409,10 @@ Matrix nucleus_with(const Matrix& probs, double p, bool strictly_below, bool ren
 Matrix nucleus_below_p(const Matrix& probs, double p) { return nucleus_with(probs, p, true, true); }
 Matrix nucleus_unnormalised(const Matrix& probs, double p) { return nucleus_with(probs, p, false, false); }
 // --- 21 online softmax ---
+exercise::RunningSum online_unguarded(exercise::RunningSum s, double x) {
+    const double m = std::max(s.max, x);
+    return {m, s.sum * std::exp(s.max - m) + std::exp(x - m)};
+}
 exercise::RunningSum online_not_rescaled(exercise::RunningSum s, double x) {
     const double m = std::max(s.max, x);
     return {m, s.sum + std::exp(x - m)};
@@ -691,6 +695,8 @@ const std::vector<Mistake>& mistakes_of(const std::string& exercise) {
          }},
         {"online_softmax_update",
          {
+             {N_("a hidden score (−inf) adds nothing: while every score so far is −inf, keep (−inf, 0) — exp(−inf − (−inf)) is NaN"),
+              [](Answers& a) { a.online_softmax_update = online_unguarded; }},
              {N_("when the maximum grows, the sum so far must be multiplied by exp(m − m′) to be relative to the new maximum"),
               [](Answers& a) { a.online_softmax_update = online_not_rescaled; }},
              {N_("the correction is exp(m − m′), at most 1: yours is its inverse, exp(m′ − m)"),

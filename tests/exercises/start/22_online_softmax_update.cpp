@@ -4,9 +4,11 @@
 // From: chapter 11 (Milakov & Gimelshein 2018; FlashAttention)
 // 出处：第 11 章（Milakov 与 Gimelshein，2018；FlashAttention）
 //
-//   from (max −inf, sum 0): m′ = max(m, x), sum′ = sum·exp(m − m′) + exp(x − m′); the result's
-//     rows are (max, sum) after each score
+//   from (max −inf, sum 0): m′ = max(m, x), sum′ = sum·exp(m − m′) + exp(x − m′), except that
+//     while every score so far is −inf (hidden) the state stays (−inf, 0); the result's rows
+//     are (max, sum) after each score
 //   从 (max −inf, sum 0) 开始：m′ = max(m, x)，sum′ = sum·exp(m − m′) + exp(x − m′)；
+//     但只要到目前为止的分数都是 −inf（被遮蔽），状态就保持 (−inf, 0)；
 //     结果每行是读入每个分数之后的 (max, sum)
 //
 // Check it: make exercise N=22 (or build/exercises check 22); a hint: build/exercises hint 22
