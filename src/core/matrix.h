@@ -9,27 +9,11 @@
 #pragma once
 #include <cstddef>
 #include <functional>
-#include <initializer_list>
 #include <string>
 #include <vector>
 
-struct Matrix {
-    std::size_t rows = 0;
-    std::size_t cols = 0;
-    std::vector<double> data;  // row r, column c lives at data[r * cols + c]
+#include "core/matrix_type.h"
 
-    Matrix() = default;
-    Matrix(std::size_t rows, std::size_t cols, double fill = 0.0);
-    Matrix(std::initializer_list<std::initializer_list<double>> nested);  // {{1, 2}, {3, 4}}
-
-    double& operator()(std::size_t r, std::size_t c) { return data[r * cols + c]; }
-    double operator()(std::size_t r, std::size_t c) const { return data[r * cols + c]; }
-    double& at(std::size_t r, std::size_t c);  // bounds-checked: throws std::out_of_range
-    double at(std::size_t r, std::size_t c) const;
-    double* row(std::size_t r) { return data.data() + r * cols; }
-    const double* row(std::size_t r) const { return data.data() + r * cols; }
-    bool empty() const { return data.empty(); }
-};
 
 std::string shape_of(const Matrix& m);  // "(3x5)"
 

@@ -5,12 +5,17 @@
 // not written yet calls not_written_yet(__func__): the checker says "not written yet" and
 // moves on. The project's own function that answers each one is named in the file's comment
 // and in `build/exercises list`.
+//
+// What you have: the Matrix type (core/matrix_type.h) — m.rows, m.cols, m(r, c) to read and
+// write an entry, Matrix(rows, cols) full of zeros, m.data the entries row after row — and the
+// C++ library. None of the project's functions: writing them is the exercise (a later exercise
+// may call your earlier ones, as exercise::softmax_rows(…) or just softmax_rows(…)).
 #pragma once
 #include <cstddef>
 #include <cstdint>
 #include <vector>
 
-#include "core/matrix.h"
+#include "core/matrix_type.h"
 
 namespace exercise {
 

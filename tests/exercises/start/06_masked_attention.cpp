@@ -10,6 +10,10 @@
 //
 // Check it: make exercise N=6 (or build/exercises check 6); a hint: build/exercises hint 6
 // 检查：make exercise N=6（或 build/exercises check 6）；提示：build/exercises hint 6
+// You have the Matrix type (m.rows, m.cols, m(r, c), Matrix(rows, cols) all zeros), the C++
+// library and your other exercises.
+// 你可以用 Matrix 类型（m.rows、m.cols、m(r, c)，Matrix(rows, cols) 全为 0）、C++ 标准库和你写好的
+// 其他练习。
 // When it passes, compare with the answer: src/model/attention/attention.cpp, attention (with a mask)
 // 通过以后，可以对照答案：src/model/attention/attention.cpp, attention (with a mask)
 #include <cmath>

@@ -12,6 +12,10 @@
 //
 // Check it: make exercise N=14 (or build/exercises check 14); a hint: build/exercises hint 14
 // 检查：make exercise N=14（或 build/exercises check 14）；提示：build/exercises hint 14
+// You have the Matrix type (m.rows, m.cols, m(r, c), Matrix(rows, cols) all zeros), the C++
+// library and your other exercises.
+// 你可以用 Matrix 类型（m.rows、m.cols、m(r, c)，Matrix(rows, cols) 全为 0）、C++ 标准库和你写好的
+// 其他练习。
 // When it passes, compare with the answer: src/train/adam.cpp, adam_update
 // 通过以后，可以对照答案：src/train/adam.cpp, adam_update
 #include <cmath>

@@ -9,6 +9,10 @@
 //
 // Check it: make exercise N=20 (or build/exercises check 20); a hint: build/exercises hint 20
 // 检查：make exercise N=20（或 build/exercises check 20）；提示：build/exercises hint 20
+// You have the Matrix type (m.rows, m.cols, m(r, c), Matrix(rows, cols) all zeros), the C++
+// library and your other exercises.
+// 你可以用 Matrix 类型（m.rows、m.cols、m(r, c)，Matrix(rows, cols) 全为 0）、C++ 标准库和你写好的
+// 其他练习。
 // When it passes, compare with the answer: src/model/transformer/norms.cpp, rms_norm
 // 通过以后，可以对照答案：src/model/transformer/norms.cpp, rms_norm
 #include <cmath>
