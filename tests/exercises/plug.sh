@@ -16,6 +16,8 @@ if [ -z "$plug" ]; then
   echo "error: make plug N=$n: exercise $n has no project function of its signature to replace; these do: $(ls tests/exercises/plug | sed 's/_.*//' | sed 's/^0//' | paste -sd, -)" >&2
   exit 2
 fi
+case "$($cxx -dumpmachine 2>/dev/null)" in *mingw*|*darwin*|*apple*|*wasm*)
+  echo "error: make plug needs ELF objects, whose functions objcopy can make weak (Linux, WSL); $cxx builds for $($cxx -dumpmachine)" >&2; exit 2;; esac
 command -v objcopy >/dev/null && command -v nm >/dev/null || {
   echo "error: make plug needs GNU binutils' objcopy and nm (apt-get install binutils)" >&2; exit 2; }
 name=$(basename "$plug" .cpp)
