@@ -326,7 +326,8 @@ $(BUILD)/same_numbers$(EXE): $(BUILD)/obj/tests/tools/same_numbers.o
 #                       looks once a second: no inotify needed); Ctrl-C stops it
 # make plug N=2         every chapter's --check with your exercise 2 in place of the project's
 #                       function, in build/plug/ (the exercises that have a project function to
-#                       replace: tests/exercises/plug/)
+#                       replace: tests/exercises/plug/); PLUG_CHAPTERS="ch03_masked_attention …"
+#                       runs only those
 # Your files are compiled as the tests are (-O1), warnings shown but never fatal; make, make run
 # and make test never compile them, so a half-written one breaks nothing else.
 .PHONY: exercises exercise hint watch plug
