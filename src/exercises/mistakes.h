@@ -3,6 +3,7 @@
 // numbers yours equal (its hint); the tests put each in place of the answer and expect the
 // checker to name it.
 #pragma once
+#include <map>
 #include <string>
 #include <vector>
 
@@ -13,5 +14,12 @@ struct Mistake {
     void (*put)(Answers& a);  // puts the mistaken function in place of the answer
 };
 
-// The mistakes of the exercise named so (an exercise's name: "softmax_rows", …).
+// The mistakes of the exercise named so (an exercise's name: "softmax_rows", …), in the order
+// the checker tries them.
 const std::vector<Mistake>& mistakes_of(const std::string& exercise);
+
+// The parts: each exercise's mistakes by its name (attention_, layer_, later_mistakes.cpp)
+using MistakeTable = std::map<std::string, std::vector<Mistake>>;
+MistakeTable attention_mistakes();  // 1-8
+MistakeTable layer_mistakes();      // 9-14
+MistakeTable later_mistakes();      // 15-26
