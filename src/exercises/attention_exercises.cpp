@@ -179,7 +179,7 @@ Exercise split_exercise() {
                 return Inputs{{"x", random_matrix(rng, random_size(rng, 1, 4) * (i % 2 ? h : 1), h * random_size(rng, 1, 3))},
                               {"n_heads", number(static_cast<double>(h))}};
             },
-            1e-12, N_("head h is the block of columns h·d_k … (h+1)·d_k − 1, every row; the result shows the heads one below the other")};
+            1e-12, N_("head h is the block of columns h·d_k … (h+1)·d_k − 1, every row; the checker shows the heads one below the other")};
 }
 
 Exercise merge_exercise() {

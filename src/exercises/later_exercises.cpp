@@ -30,7 +30,7 @@ Exercise kv_cache_exercise() {
                 return Inputs{{"K_cache", random_matrix(rng, m, d)}, {"V_cache", random_matrix(rng, m, d)},
                               {"q", random_matrix(rng, 1, d)}, {"k", random_matrix(rng, 1, d)}, {"v", random_matrix(rng, 1, d)}};
             },
-            1e-12, N_("append k to K_cache and v to V_cache, then attention(q, K_cache, V_cache); the result shows the output, then the two caches")};
+            1e-12, N_("append k to K_cache and v to V_cache, then attention(q, K_cache, V_cache); the checker shows the output, then the two caches")};
 }
 
 Exercise beam_exercise() {
@@ -57,7 +57,7 @@ Exercise beam_exercise() {
                 lp = map(softmax_rows(lp), [](double p) { return std::log(p); });
                 return Inputs{{"beam_scores", scores}, {"log_probs", lp}, {"width", number(static_cast<double>(random_size(rng, 1, beams + 1)))}};
             },
-            1e-12, N_("every beam b and token t make a candidate scored beam_scores[b] + log_probs(b, t); keep the best `width`, best first (ties: the lower beam, then the lower token); the result's rows are beam, token, score")};
+            1e-12, N_("every beam b and token t make a candidate scored beam_scores[b] + log_probs(b, t); keep the best `width`, best first (ties: the lower beam, then the lower token); the checker shows each as a row: beam, token, score")};
 }
 
 Exercise nucleus_exercise() {
@@ -189,7 +189,7 @@ Exercise online_exercise() {
                         if (c == 0 || i % 8 == 7 || rng.uniform() < 0.3) scores(0, c) = -std::numeric_limits<double>::infinity();
                 return Inputs{{"scores", scores}};
             },
-            1e-12, N_("from (max −inf, sum 0): m′ = max(m, x), sum′ = sum·exp(m − m′) + exp(x − m′), except that while every score so far is −inf (hidden) the state stays (−inf, 0); the result's rows are (max, sum) after each score")};
+            1e-12, N_("from (max −inf, sum 0): m′ = max(m, x), sum′ = sum·exp(m − m′) + exp(x − m′), except that while every score so far is −inf (hidden) the state stays (−inf, 0); the checker shows (max, sum) after each score, a row each")};
 }
 
 Exercise kneser_ney_exercise() {
@@ -222,7 +222,7 @@ Exercise kneser_ney_exercise() {
                 }
                 return Inputs{{"training sequences (−1: past the end)", t}, {"vocab", number(static_cast<double>(vocab))}};
             },
-            1e-12, N_("P(w | v) = max(c(v w) − D, 0) / c(v ·) + γ(v)·P₁(w), γ(v) = (D1·N1(v ·) + D2·N2(v ·) + D3+·N3+(v ·)) / c(v ·); P₁ the same one level down on continuation counts, above 1/vocab; the result is every P(w | v), row v")};
+            1e-12, N_("P(w | v) = max(c(v w) − D, 0) / c(v ·) + γ(v)·P₁(w), γ(v) = (D1·N1(v ·) + D2·N2(v ·) + D3+·N3+(v ·)) / c(v ·); P₁ the same one level down on continuation counts, above 1/vocab; the checker shows every P(w | v), row v")};
 }
 
 Exercise quantize_exercise() {
@@ -263,7 +263,7 @@ Exercise quantize_exercise() {
                 for (double& v : x.data) v = static_cast<float>(v);
                 return Inputs{{"x", x}};
             },
-            0.0, N_("scale = max|x| / 127 (float), q = round(x / scale), halves away from zero; the result is scale, then q")};
+            0.0, N_("scale = max|x| / 127 (float), q = round(x / scale), halves away from zero; the checker shows scale, then q")};
 }
 
 Exercise bfloat16_exercise() {

@@ -120,7 +120,7 @@ Exercise adam_exercise() {
                               {"step", number(first ? 1.0 : static_cast<double>(random_size(rng, 2, 9)))},
                               {"lr, β1, β2, ε", Matrix{{1e-3, 0.9, i % 3 ? 0.98 : 0.999, i % 3 ? 1e-3 : 1e-8}}}};
             },
-            1e-12, N_("m ← β1·m + (1 − β1)·g, v ← β2·v + (1 − β2)·g², then param ← param − lr · m̂ / (√v̂ + ε) with m̂ = m/(1 − β1^t), v̂ = v/(1 − β2^t); the result shows param, m and v one below the other")};
+            1e-12, N_("m ← β1·m + (1 − β1)·g, v ← β2·v + (1 − β2)·g², then param ← param − lr · m̂ / (√v̂ + ε) with m̂ = m/(1 − β1^t), v̂ = v/(1 − β2^t); the checker shows param, m and v one below the other")};
 }
 
 }  // namespace

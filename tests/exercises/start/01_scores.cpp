@@ -7,6 +7,9 @@
 //   score(i, j) = Σ_c Q(i, c)·K(j, c): row i of Q against row j of K
 //   score(i, j) = Σ_c Q(i, c)·K(j, c)：Q 的第 i 行对 K 的第 j 行
 //
+// Write it in chapters/exercises/01_scores.cpp: your copy, which make exercises made
+//   (tests/exercises/start/ keeps the shipped one, for the tests).
+// 写在 chapters/exercises/01_scores.cpp 里：那是你的副本。
 // Check it: make exercise N=1 (or build/exercises check 1); a hint: build/exercises hint 1
 // 检查：make exercise N=1（或 build/exercises check 1）；提示：build/exercises hint 1
 // You have the Matrix type (m.rows, m.cols, m(r, c), Matrix(rows, cols) all zeros), the C++

@@ -7,6 +7,9 @@
 //   weights(i, j) = exp(x(i, j) − max_j x(i, j)) / Σ_j exp(x(i, j) − max_j x(i, j))
 //   weights(i, j) = exp(x(i, j) − max_j x(i, j)) / Σ_j exp(x(i, j) − max_j x(i, j))
 //
+// Write it in chapters/exercises/02_softmax_rows.cpp: your copy, which make exercises made
+//   (tests/exercises/start/ keeps the shipped one, for the tests).
+// 写在 chapters/exercises/02_softmax_rows.cpp 里：那是你的副本。
 // Check it: make exercise N=2 (or build/exercises check 2); a hint: build/exercises hint 2
 // 检查：make exercise N=2（或 build/exercises check 2）；提示：build/exercises hint 2
 // You have the Matrix type (m.rows, m.cols, m(r, c), Matrix(rows, cols) all zeros), the C++

@@ -8,6 +8,9 @@
 //     multiply by V
 //   d_k 是 K 的列数；每个分数除以 √d_k，再对每一行做 softmax，然后乘以 V
 //
+// Write it in chapters/exercises/03_attention.cpp: your copy, which make exercises made
+//   (tests/exercises/start/ keeps the shipped one, for the tests).
+// 写在 chapters/exercises/03_attention.cpp 里：那是你的副本。
 // Check it: make exercise N=3 (or build/exercises check 3); a hint: build/exercises hint 3
 // 检查：make exercise N=3（或 build/exercises check 3）；提示：build/exercises hint 3
 // You have the Matrix type (m.rows, m.cols, m(r, c), Matrix(rows, cols) all zeros), the C++

@@ -9,6 +9,9 @@
 //   键 j 看得见（j ≤ i）的位置 (i, j) 为 0，被遮蔽（j > i）的为 −inf；通过权重 softmax(X·Xᵀ/√d
 //     + mask) 检查
 //
+// Write it in chapters/exercises/04_causal_mask.cpp: your copy, which make exercises made
+//   (tests/exercises/start/ keeps the shipped one, for the tests).
+// 写在 chapters/exercises/04_causal_mask.cpp 里：那是你的副本。
 // Check it: make exercise N=4 (or build/exercises check 4); a hint: build/exercises hint 4
 // 检查：make exercise N=4（或 build/exercises check 4）；提示：build/exercises hint 4
 // You have the Matrix type (m.rows, m.cols, m(r, c), Matrix(rows, cols) all zeros), the C++

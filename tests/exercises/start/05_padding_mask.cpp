@@ -9,6 +9,9 @@
 //   一个（查询数 x 键数）的矩阵：键 j 是填充时第 j 列全为 −inf，其余为 0；通过权重
 //     softmax(X·Xᵀ/√d + mask) 检查
 //
+// Write it in chapters/exercises/05_padding_mask.cpp: your copy, which make exercises made
+//   (tests/exercises/start/ keeps the shipped one, for the tests).
+// 写在 chapters/exercises/05_padding_mask.cpp 里：那是你的副本。
 // Check it: make exercise N=5 (or build/exercises check 5); a hint: build/exercises hint 5
 // 检查：make exercise N=5（或 build/exercises check 5）；提示：build/exercises hint 5
 // You have the Matrix type (m.rows, m.cols, m(r, c), Matrix(rows, cols) all zeros), the C++

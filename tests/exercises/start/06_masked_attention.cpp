@@ -8,13 +8,17 @@
 //     all-zero weights, so its output is 0
 //   把掩码加到缩放后的分数上，再做 softmax；所有键都被遮蔽的一行权重全为 0，所以输出为 0
 //
+// Write it in chapters/exercises/06_masked_attention.cpp: your copy, which make exercises made
+//   (tests/exercises/start/ keeps the shipped one, for the tests).
+// 写在 chapters/exercises/06_masked_attention.cpp 里：那是你的副本。
 // Check it: make exercise N=6 (or build/exercises check 6); a hint: build/exercises hint 6
 // 检查：make exercise N=6（或 build/exercises check 6）；提示：build/exercises hint 6
 // You have the Matrix type (m.rows, m.cols, m(r, c), Matrix(rows, cols) all zeros), the C++
 // library and your other exercises.
 // 你可以用 Matrix 类型（m.rows、m.cols、m(r, c)，Matrix(rows, cols) 全为 0）、C++ 标准库和你写好的
 // 其他练习。
-// When it passes, compare with the answer: src/model/attention/attention.cpp, attention (with a mask)
+// When it passes, compare with the answer: src/model/attention/attention.cpp, attention (with
+//   a mask)
 // 通过以后，可以对照答案：src/model/attention/attention.cpp, attention (with a mask)
 #include <cmath>
 

@@ -7,6 +7,9 @@
 //   the heads side by side: head 0's columns, then head 1's, …
 //   各个头左右并排：先是头 0 的列，然后是头 1 的列，……
 //
+// Write it in chapters/exercises/08_merge_heads.cpp: your copy, which make exercises made
+//   (tests/exercises/start/ keeps the shipped one, for the tests).
+// 写在 chapters/exercises/08_merge_heads.cpp 里：那是你的副本。
 // Check it: make exercise N=8 (or build/exercises check 8); a hint: build/exercises hint 8
 // 检查：make exercise N=8（或 build/exercises check 8）；提示：build/exercises hint 8
 // You have the Matrix type (m.rows, m.cols, m(r, c), Matrix(rows, cols) all zeros), the C++

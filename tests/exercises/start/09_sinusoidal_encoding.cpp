@@ -9,13 +9,17 @@
 //   PE(p, 2i) = sin(p / 10000^(2i/d_model))，PE(p, 2i+1) = cos(p / 10000^(2i/d_model))；
 //     d_model 为奇数时最后一列是正弦
 //
+// Write it in chapters/exercises/09_sinusoidal_encoding.cpp: your copy, which make exercises
+//   made (tests/exercises/start/ keeps the shipped one, for the tests).
+// 写在 chapters/exercises/09_sinusoidal_encoding.cpp 里：那是你的副本。
 // Check it: make exercise N=9 (or build/exercises check 9); a hint: build/exercises hint 9
 // 检查：make exercise N=9（或 build/exercises check 9）；提示：build/exercises hint 9
 // You have the Matrix type (m.rows, m.cols, m(r, c), Matrix(rows, cols) all zeros), the C++
 // library and your other exercises.
 // 你可以用 Matrix 类型（m.rows、m.cols、m(r, c)，Matrix(rows, cols) 全为 0）、C++ 标准库和你写好的
 // 其他练习。
-// When it passes, compare with the answer: src/model/positions/positional.cpp, sinusoidal_encoding
+// When it passes, compare with the answer: src/model/positions/positional.cpp,
+//   sinusoidal_encoding
 // 通过以后，可以对照答案：src/model/positions/positional.cpp, sinusoidal_encoding
 #include <cmath>
 

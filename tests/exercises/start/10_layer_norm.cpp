@@ -7,6 +7,9 @@
 //   each row: (x − mean) / √(var + 1e-5) · gain + bias, var the mean of (x − mean)²
 //   每一行：(x − mean) / √(var + 1e-5) · gain + bias，var 是 (x − mean)² 的平均值
 //
+// Write it in chapters/exercises/10_layer_norm.cpp: your copy, which make exercises made
+//   (tests/exercises/start/ keeps the shipped one, for the tests).
+// 写在 chapters/exercises/10_layer_norm.cpp 里：那是你的副本。
 // Check it: make exercise N=10 (or build/exercises check 10); a hint: build/exercises hint 10
 // 检查：make exercise N=10（或 build/exercises check 10）；提示：build/exercises hint 10
 // You have the Matrix type (m.rows, m.cols, m(r, c), Matrix(rows, cols) all zeros), the C++

@@ -9,13 +9,17 @@
 //   令 x̂ = (x − mean)/σ，g = gain ⊙ dy：dx = (g − mean(g) − x̂ · mean(g ⊙ x̂)) / σ，σ = √(var
 //     + 1e-5)，逐行计算
 //
+// Write it in chapters/exercises/11_layer_norm_backward.cpp: your copy, which make exercises
+//   made (tests/exercises/start/ keeps the shipped one, for the tests).
+// 写在 chapters/exercises/11_layer_norm_backward.cpp 里：那是你的副本。
 // Check it: make exercise N=11 (or build/exercises check 11); a hint: build/exercises hint 11
 // 检查：make exercise N=11（或 build/exercises check 11）；提示：build/exercises hint 11
 // You have the Matrix type (m.rows, m.cols, m(r, c), Matrix(rows, cols) all zeros), the C++
 // library and your other exercises.
 // 你可以用 Matrix 类型（m.rows、m.cols、m(r, c)，Matrix(rows, cols) 全为 0）、C++ 标准库和你写好的
 // 其他练习。
-// When it passes, compare with the answer: src/model/transformer/norms.cpp, layer_norm_backward
+// When it passes, compare with the answer: src/model/transformer/norms.cpp,
+//   layer_norm_backward
 // 通过以后，可以对照答案：src/model/transformer/norms.cpp, layer_norm_backward
 #include <cmath>
 

@@ -7,6 +7,9 @@
 //   y = softmax(x) row by row; dx(i, j) = y(i, j) · (dy(i, j) − Σ_c dy(i, c)·y(i, c))
 //   y = softmax(x)（逐行）；dx(i, j) = y(i, j) · (dy(i, j) − Σ_c dy(i, c)·y(i, c))
 //
+// Write it in chapters/exercises/12_softmax_rows_backward.cpp: your copy, which make exercises
+//   made (tests/exercises/start/ keeps the shipped one, for the tests).
+// 写在 chapters/exercises/12_softmax_rows_backward.cpp 里：那是你的副本。
 // Check it: make exercise N=12 (or build/exercises check 12); a hint: build/exercises hint 12
 // 检查：make exercise N=12（或 build/exercises check 12）；提示：build/exercises hint 12
 // You have the Matrix type (m.rows, m.cols, m(r, c), Matrix(rows, cols) all zeros), the C++

@@ -1,4 +1,5 @@
-// Exercise 13 — smoothed_cross_entropy: cross-entropy with label smoothing, as nn.CrossEntropyLoss
+// Exercise 13 — smoothed_cross_entropy: cross-entropy with label smoothing, as
+//   nn.CrossEntropyLoss
 // 练习 13 — smoothed_cross_entropy：带标签平滑的交叉熵，与 nn.CrossEntropyLoss 一致
 //
 // From: the paper's §5.4 (ε = 0.1); chapter 7
@@ -9,6 +10,9 @@
 //   在 C 个类别上 q = (1 − ε)·onehot(target) + ε/C；loss = −Σ_c q_c·log softmax(logits)_c，
 //     对各行取平均
 //
+// Write it in chapters/exercises/13_smoothed_cross_entropy.cpp: your copy, which make
+//   exercises made (tests/exercises/start/ keeps the shipped one, for the tests).
+// 写在 chapters/exercises/13_smoothed_cross_entropy.cpp 里：那是你的副本。
 // Check it: make exercise N=13 (or build/exercises check 13); a hint: build/exercises hint 13
 // 检查：make exercise N=13（或 build/exercises check 13）；提示：build/exercises hint 13
 // You have the Matrix type (m.rows, m.cols, m(r, c), Matrix(rows, cols) all zeros), the C++

@@ -5,11 +5,14 @@
 // 出处：论文 5.3 节；第 7 章
 //
 //   m ← β1·m + (1 − β1)·g, v ← β2·v + (1 − β2)·g², then param ← param − lr · m̂ / (√v̂ + ε)
-//     with m̂ = m/(1 − β1^t), v̂ = v/(1 − β2^t); the result shows param, m and v one below the
-//     other
+//     with m̂ = m/(1 − β1^t), v̂ = v/(1 − β2^t); the checker shows param, m and v one below
+//     the other
 //   m ← β1·m + (1 − β1)·g，v ← β2·v + (1 − β2)·g²，然后 param ← param − lr · m̂ / (√v̂ + ε)，
-//     其中 m̂ = m/(1 − β1^t)，v̂ = v/(1 − β2^t)；结果把 param、m、v 上下叠放
+//     其中 m̂ = m/(1 − β1^t)，v̂ = v/(1 − β2^t)；检查时把 param、m、v 上下叠放显示
 //
+// Write it in chapters/exercises/14_adam_step.cpp: your copy, which make exercises made
+//   (tests/exercises/start/ keeps the shipped one, for the tests).
+// 写在 chapters/exercises/14_adam_step.cpp 里：那是你的副本。
 // Check it: make exercise N=14 (or build/exercises check 14); a hint: build/exercises hint 14
 // 检查：make exercise N=14（或 build/exercises check 14）；提示：build/exercises hint 14
 // You have the Matrix type (m.rows, m.cols, m(r, c), Matrix(rows, cols) all zeros), the C++

@@ -4,11 +4,14 @@
 // From: chapter 9 (the cache: each step's new key and value appended, nothing recomputed)
 // 出处：第 9 章（缓存：每一步只追加新的键和值，不重新计算）
 //
-//   append k to K_cache and v to V_cache, then attention(q, K_cache, V_cache); the result
+//   append k to K_cache and v to V_cache, then attention(q, K_cache, V_cache); the checker
 //     shows the output, then the two caches
 //   把 k 追加到 K_cache、v 追加到 V_cache，然后计算 attention(q, K_cache, V_cache)；
-//     结果先是输出，然后是两个缓存
+//     检查时先显示输出，再显示两个缓存
 //
+// Write it in chapters/exercises/15_kv_cache_step.cpp: your copy, which make exercises made
+//   (tests/exercises/start/ keeps the shipped one, for the tests).
+// 写在 chapters/exercises/15_kv_cache_step.cpp 里：那是你的副本。
 // Check it: make exercise N=15 (or build/exercises check 15); a hint: build/exercises hint 15
 // 检查：make exercise N=15（或 build/exercises check 15）；提示：build/exercises hint 15
 // You have the Matrix type (m.rows, m.cols, m(r, c), Matrix(rows, cols) all zeros), the C++

@@ -9,6 +9,9 @@
 //   按概率从大到小排列词元；依次保留，直到累计和达到 top_p（达到的那个也保留）；
 //     保留的除以它们的和；其余为 0
 //
+// Write it in chapters/exercises/17_nucleus.cpp: your copy, which make exercises made
+//   (tests/exercises/start/ keeps the shipped one, for the tests).
+// 写在 chapters/exercises/17_nucleus.cpp 里：那是你的副本。
 // Check it: make exercise N=17 (or build/exercises check 17); a hint: build/exercises hint 17
 // 检查：make exercise N=17（或 build/exercises check 17）；提示：build/exercises hint 17
 // You have the Matrix type (m.rows, m.cols, m(r, c), Matrix(rows, cols) all zeros), the C++

@@ -9,6 +9,9 @@
 //   第 r 行的一对 (x_2i, x_2i+1) 旋转角度 p·θ_i，θ_i = 10000^(−2i/d)，p = positions[r]：(a·cos
 //     − b·sin, a·sin + b·cos)
 //
+// Write it in chapters/exercises/18_rope_rotate.cpp: your copy, which make exercises made
+//   (tests/exercises/start/ keeps the shipped one, for the tests).
+// 写在 chapters/exercises/18_rope_rotate.cpp 里：那是你的副本。
 // Check it: make exercise N=18 (or build/exercises check 18); a hint: build/exercises hint 18
 // 检查：make exercise N=18（或 build/exercises check 18）；提示：build/exercises hint 18
 // You have the Matrix type (m.rows, m.cols, m(r, c), Matrix(rows, cols) all zeros), the C++

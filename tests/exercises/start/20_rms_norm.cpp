@@ -7,6 +7,9 @@
 //   each row: x / √(mean(x²) + 1e-5) · gain
 //   每一行：x / √(mean(x²) + 1e-5) · gain
 //
+// Write it in chapters/exercises/20_rms_norm.cpp: your copy, which make exercises made
+//   (tests/exercises/start/ keeps the shipped one, for the tests).
+// 写在 chapters/exercises/20_rms_norm.cpp 里：那是你的副本。
 // Check it: make exercise N=20 (or build/exercises check 20); a hint: build/exercises hint 20
 // 检查：make exercise N=20（或 build/exercises check 20）；提示：build/exercises hint 20
 // You have the Matrix type (m.rows, m.cols, m(r, c), Matrix(rows, cols) all zeros), the C++

@@ -1,4 +1,5 @@
-// Exercise 21 — grouped_query_attention: grouped-query attention: fewer key/value heads than query heads
+// Exercise 21 — grouped_query_attention: grouped-query attention: fewer key/value heads than
+//   query heads
 // 练习 21 — grouped_query_attention：分组查询注意力：键/值头比查询头少
 //
 // From: chapter 10 (Ainslie et al. 2023)
@@ -9,6 +10,9 @@
 //   查询头 h 读取第 h / （查询头数 / 键值头数） 个键/值头；每个头是 attention(Q_h, K_g, V_g)；
 //     各头输出左右并排
 //
+// Write it in chapters/exercises/21_grouped_query_attention.cpp: your copy, which make
+//   exercises made (tests/exercises/start/ keeps the shipped one, for the tests).
+// 写在 chapters/exercises/21_grouped_query_attention.cpp 里：那是你的副本。
 // Check it: make exercise N=21 (or build/exercises check 21); a hint: build/exercises hint 21
 // 检查：make exercise N=21（或 build/exercises check 21）；提示：build/exercises hint 21
 // You have the Matrix type (m.rows, m.cols, m(r, c), Matrix(rows, cols) all zeros), the C++

@@ -5,19 +5,23 @@
 // 出处：第 11 章（Milakov 与 Gimelshein，2018；FlashAttention）
 //
 //   from (max −inf, sum 0): m′ = max(m, x), sum′ = sum·exp(m − m′) + exp(x − m′), except that
-//     while every score so far is −inf (hidden) the state stays (−inf, 0); the result's rows
-//     are (max, sum) after each score
+//     while every score so far is −inf (hidden) the state stays (−inf, 0); the checker shows
+//     (max, sum) after each score, a row each
 //   从 (max −inf, sum 0) 开始：m′ = max(m, x)，sum′ = sum·exp(m − m′) + exp(x − m′)；
 //     但只要到目前为止的分数都是 −inf（被遮蔽），状态就保持 (−inf, 0)；
-//     结果每行是读入每个分数之后的 (max, sum)
+//     检查时每行显示读入每个分数之后的 (max, sum)
 //
+// Write it in chapters/exercises/22_online_softmax_update.cpp: your copy, which make exercises
+//   made (tests/exercises/start/ keeps the shipped one, for the tests).
+// 写在 chapters/exercises/22_online_softmax_update.cpp 里：那是你的副本。
 // Check it: make exercise N=22 (or build/exercises check 22); a hint: build/exercises hint 22
 // 检查：make exercise N=22（或 build/exercises check 22）；提示：build/exercises hint 22
 // You have the Matrix type (m.rows, m.cols, m(r, c), Matrix(rows, cols) all zeros), the C++
 // library and your other exercises.
 // 你可以用 Matrix 类型（m.rows、m.cols、m(r, c)，Matrix(rows, cols) 全为 0）、C++ 标准库和你写好的
 // 其他练习。
-// When it passes, compare with the answer: src/model/attention/online_softmax.cpp, RunningSum::add
+// When it passes, compare with the answer: src/model/attention/online_softmax.cpp,
+//   RunningSum::add
 // 通过以后，可以对照答案：src/model/attention/online_softmax.cpp, RunningSum::add
 #include <cmath>
 

@@ -4,11 +4,14 @@
 // From: chapter 13 (llama.cpp's Q8_0, llama2.c's runq)
 // 出处：第 13 章（llama.cpp 的 Q8_0，llama2.c 的 runq）
 //
-//   scale = max|x| / 127 (float), q = round(x / scale), halves away from zero; the result is
-//     scale, then q
-//   scale = max|x| / 127（float），q = round(x / scale)，一半时远离零舍入；结果先是 scale，
-//     然后是 q
+//   scale = max|x| / 127 (float), q = round(x / scale), halves away from zero; the checker
+//     shows scale, then q
+//   scale = max|x| / 127（float），q = round(x / scale)，一半时远离零舍入；检查时先显示 scale，
+//     再显示 q
 //
+// Write it in chapters/exercises/24_quantize_group.cpp: your copy, which make exercises made
+//   (tests/exercises/start/ keeps the shipped one, for the tests).
+// 写在 chapters/exercises/24_quantize_group.cpp 里：那是你的副本。
 // Check it: make exercise N=24 (or build/exercises check 24); a hint: build/exercises hint 24
 // 检查：make exercise N=24（或 build/exercises check 24）；提示：build/exercises hint 24
 // You have the Matrix type (m.rows, m.cols, m(r, c), Matrix(rows, cols) all zeros), the C++

@@ -9,6 +9,9 @@
 //   先把 double 转成 float（强制转换按最近偶数舍入），再保留 float 的高 16 位，对截掉的 16
 //     位按最近舍入，平局取偶
 //
+// Write it in chapters/exercises/25_to_bfloat16.cpp: your copy, which make exercises made
+//   (tests/exercises/start/ keeps the shipped one, for the tests).
+// 写在 chapters/exercises/25_to_bfloat16.cpp 里：那是你的副本。
 // Check it: make exercise N=25 (or build/exercises check 25); a hint: build/exercises hint 25
 // 检查：make exercise N=25（或 build/exercises check 25）；提示：build/exercises hint 25
 // You have the Matrix type (m.rows, m.cols, m(r, c), Matrix(rows, cols) all zeros), the C++

@@ -7,6 +7,9 @@
 //   Concat(head_0, …, head_h−1)·W_O with the chosen head's columns set to 0 before W_O
 //   Concat(head_0, …, head_h−1)·W_O，在乘 W_O 之前把所选头的列置为 0
 //
+// Write it in chapters/exercises/26_without_head.cpp: your copy, which make exercises made
+//   (tests/exercises/start/ keeps the shipped one, for the tests).
+// 写在 chapters/exercises/26_without_head.cpp 里：那是你的副本。
 // Check it: make exercise N=26 (or build/exercises check 26); a hint: build/exercises hint 26
 // 检查：make exercise N=26（或 build/exercises check 26）；提示：build/exercises hint 26
 // You have the Matrix type (m.rows, m.cols, m(r, c), Matrix(rows, cols) all zeros), the C++
