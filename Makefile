@@ -157,7 +157,8 @@ LIB_OBJ  := $(filter-out $(COUNTER) $(BUILD)/obj/src/web/% $(BUILD)/obj/src/exer
 # arm64 and x86-64-v2 copies so, where only chapters 1-6 are compared
 FIRST_ONLY := src/model/gpt src/model/low_precision src/model/layer_cost \
               $(addprefix src/train/,ablations gpt_training gradient_check head_patterns induction \
-                kneser_ney logit_lens ngram poem_measures poem_sample poems verse) \
+                kneser_ney logit_lens ngram pingshui poem_measures poem_sample poems regulated_verse verse \
+                verse_rates) \
               $(addprefix src/io/,gpt_file poem_corpus pronunciation_file saved_poet) \
               $(addprefix src/report/,bar_chart poet_flags recorded_gradients text_chart) \
               $(addprefix src/core/,int8_groups rounded_arithmetic)
@@ -218,11 +219,19 @@ APT_INSTALL = if command -v apt-get >/dev/null; then \
 # /usr/share/games/fortunes/tang300, installed the same way; ch12 --corpus tang300 reads them
 # too), or how to get either. `make
 # corpus` tries again after a failed attempt.
-# Its pronunciation table (rhymes and tones, train/verse.h): every character of the corpus with
-# its Mandarin readings from the npm package pinyin-pro 3.29.4 (MIT), written by
-# data/corpus/pronunciation.js into build/corpus/pinyin.txt.
+# Its pronunciation tables (rhymes and tones, train/verse.h): every character of the corpus
+# - as a Tang poet heard it, build/corpus/tang.txt, written by data/corpus/tang_rhymes.js: the
+#   广韵's entries from the npm package tshet-uinh 0.15.4 (MIT) as 平水韵 groups with their
+#   Middle Chinese tones, looked up through OpenCC's dictionaries (opencc-js, above) and Unicode's
+#   variants, a tone alone from Unihan's kTang or kCantonese where the dictionary has none —
+#   Unihan from Debian's unicode-data (installed with apt-get where it is missing);
+# - in modern Mandarin, build/corpus/pinyin.txt: the npm package pinyin-pro 3.29.4 (MIT),
+#   written by data/corpus/pronunciation.js.
 QUANTANGSHI    := build/corpus/quantangshi.txt
 PINYIN         := build/corpus/pinyin.txt
+TANG           := build/corpus/tang.txt
+TANG_PACKAGE   := tshet-uinh@0.15.4
+UNIHAN         := /usr/share/unicode
 POETRY_PACKAGE := chinese-poetry@2.0.1
 OPENCC_PACKAGE := opencc-js@1.4.2
 PINYIN_PACKAGE := pinyin-pro@3.29.4
@@ -251,6 +260,24 @@ fi
   else echo "note: the readings could not be fetched; build/ch12_gpt will measure no rhymes or tones; make corpus tries again"; fi; \
   rm -rf $$tmp; \
 fi
+@if [ -e $(QUANTANGSHI) ] && [ ! -e $(TANG) ]; then \
+  if [ ! -e $(UNIHAN)/Unihan_Readings.txt.bz2 ] || ! command -v bzcat >/dev/null; then \
+    echo "installing unicode-data and bzip2 (Unihan, for chapter 12's Tang readings) with apt-get"; \
+    $(call APT_INSTALL,unicode-data bzip2) || true; fi; \
+  echo "fetching the 广韵 ($(TANG_PACKAGE), npm) for chapter 12's Tang rhymes and tones, once"; \
+  tmp=$$(mktemp -d build/corpus/fetch.XXXXXX) && \
+  if ( cd $$tmp && npm pack --silent --fetch-retries=1 $(TANG_PACKAGE) $(OPENCC_PACKAGE) >/dev/null 2>&1 ) && \
+     mkdir $$tmp/tshet-uinh $$tmp/opencc && \
+     tar -xzf $$tmp/tshet-uinh-0.15.4.tgz -C $$tmp/tshet-uinh package/index.js && \
+     tar -xzf $$tmp/opencc-js-1.4.2.tgz -C $$tmp/opencc package/dist/umd && \
+     bzcat $(UNIHAN)/Unihan_Variants.txt.bz2 > $$tmp/variants.txt && \
+     bzcat $(UNIHAN)/Unihan_Readings.txt.bz2 > $$tmp/readings.txt && \
+     node data/corpus/tang_rhymes.js $(QUANTANGSHI) $$tmp/tshet-uinh/package \
+       $$tmp/opencc/package/dist/umd/full.js $$tmp/variants.txt $$tmp/readings.txt > $$tmp/tang.txt; then \
+    mv $$tmp/tang.txt $(TANG) && echo "wrote $(TANG)"; \
+  else echo "note: the Tang readings could not be made (needs node, npm, the npm registry and Debian's unicode-data); build/ch12_gpt will judge rhymes and tones by modern Mandarin; make corpus tries again"; fi; \
+  rm -rf $$tmp; \
+fi
 @if [ ! -e $(TANG300) ]; then echo "installing fortunes-zh (the Three Hundred Tang Poems) with apt-get"; \
   $(call APT_INSTALL,fortunes-zh) || true; fi
 endef
@@ -258,7 +285,8 @@ endef
 corpus: | $(DEPS)
 	$(FETCH_CORPUS)
 	@touch build/.corpus-tried
-build/.corpus-tried: data/corpus/quantangshi.js data/corpus/pronunciation.js | $(DEPS)
+build/.corpus-tried: data/corpus/quantangshi.js data/corpus/pronunciation.js \
+                     data/corpus/tang_rhymes.js | $(DEPS)
 	$(FETCH_CORPUS)
 	@touch $@
 

@@ -390,13 +390,18 @@ void save_step(Chapter& ch, const Trained& t, const Corpus& c, const CorpusSetti
     ch.line(tr("saved the model of step {} to {}", t.best_step, path));
 }
 
-// The pronunciation table: --pinyin FILE, or what make wrote beside the corpus; none when it is
-// not there (rhymes and tones are then neither measured nor kept, and the chapter says so).
-Pronunciations pronunciations(const Options& o) {
-    if (o.has("--pinyin")) return read_pronunciations(o.value("--pinyin"));
-    const std::string made =
-        data_folder_path("build/corpus/pinyin.txt", (o.program_dir + "/ch12").c_str());
-    return open_for_reading(made) ? read_pronunciations(made) : Pronunciations();
+// The pronunciation tables: --tang FILE and --pinyin FILE, or what make wrote beside the corpus;
+// none where it is not there (rhymes and tones are then measured and kept by the other, or by
+// neither, and the chapter says so).
+Sounds pronunciations(const Options& o) {
+    const auto table = [&](const char* flag, const char* made_path,
+                           Pronunciations (*read)(const std::string&)) {
+        if (o.has(flag)) return read(o.value(flag));
+        const std::string made = data_folder_path(made_path, (o.program_dir + "/ch12").c_str());
+        return open_for_reading(made) ? read(made) : Pronunciations();
+    };
+    return {table("--tang", "build/corpus/tang.txt", read_tang_table),
+            table("--pinyin", "build/corpus/pinyin.txt", read_pronunciations)};
 }
 
 // Whether every weight of the model is a bfloat16 value (a model saved in bfloat16 is).
@@ -437,7 +442,7 @@ void poet_writes(Chapter& ch, const Inputs& in) {
     for (const char* flag : {"--steps", "--seconds", "--corpus"})
         if (o.has(flag))
             throw UsageError(tr("{}: --write trains nothing and reads no corpus", flag));
-    const Pronunciations sounds = pronunciations(o);
+    const Sounds sounds = pronunciations(o);
     CharVocabulary vocabulary;
     Trained t = load_trained(o.value("--weights"), vocabulary);
     const bool rounded = o.has("--bfloat16");
@@ -475,7 +480,7 @@ void walkthrough(Chapter& ch) {
     // the reader's files and switches named before any narration: a bad one is the one line
     const std::string path = ch.options.check ? "" : save_path(ch.options);
     if (!path.empty()) check_writable(path);  // before minutes of training, not after
-    const Pronunciations sounds = ch.options.check ? Pronunciations() : pronunciations(ch.options);
+    const Sounds sounds = ch.options.check ? Sounds() : pronunciations(ch.options);
     if (!ch.options.check) rules_from(ch.options);  // a bad --form
     against_pytorch(ch, in);
     adamw_check(ch, in);
@@ -521,8 +526,12 @@ int main(int argc, char** argv) {
          {"--form", "LIST",
           N_("the rules kept while writing the prompts a second time: rhyme, tones, runs (no "
              "character right after itself), joined by commas, or none (default: all three)")},
+         {"--tang", "FILE",
+          N_("the Tang pronunciation table, 平水韵 rhymes and Middle Chinese tones, that judges "
+             "and keeps the verse (default: build/corpus/tang.txt, which make writes)")},
          {"--pinyin", "FILE",
-          N_("the pronunciation table (default: build/corpus/pinyin.txt, which make writes)")},
+          N_("the modern Mandarin table measured beside it (default: build/corpus/pinyin.txt, "
+             "which make writes)")},
          {"--weights", "FILE",
           N_("a model saved before (build/ch12_gpt_model.json) instead of training: it is still "
              "measured on the held-out poems and writes some 700 poems to measure them (about a "

@@ -7,15 +7,19 @@
 #include <vector>
 
 #include "core/random.h"
+#include "helpers.h"
 #include "io/poem_corpus.h"
 #include "io/pronunciation_file.h"
+#include "train/pingshui.h"
 #include "train/poem_measures.h"
+#include "train/regulated_verse.h"
 #include "train/verse.h"
 
 namespace {
 
 const char* sample = "tests/data/tang_sample.txt";
 const char* table = "tests/data/tang_sample.pinyin.txt";
+const char* tang_table = "tests/data/tang_sample.tang.txt";
 
 // A vocabulary of the sample's characters (every one, seen once or more).
 CharVocabulary sample_vocabulary() {
@@ -64,7 +68,9 @@ TEST_CASE("a reading's tone and rhyme group, by the rules of 中华新韵") {
 
 TEST_CASE("verse measured: doubled and tripled characters, rhymes, alternating tones") {
     const Pronunciations p = read_pronunciations(table);
-    REQUIRE(p.reading.at("霜") == "shuang1");
+    REQUIRE(p.of("霜").size() == 1);
+    CHECK(p.tone("霜") == Tone::Level);
+    CHECK(p.rhyme_groups("霜") == std::vector<int>{9});  // 唐
     // 静夜思: rhymes (霜, 乡: 唐); tones of 床前明月光 at 2, 4: 前 (level), 月 (oblique) alternate
     const VerseMeasures m = measure_verse(
         {"《静夜思》\n床前明月光，疑是地上霜。\n举头望明月，低头思故乡。",
@@ -83,6 +89,7 @@ TEST_CASE("the masks: every poem they let through keeps the form, and each rule 
     const CharVocabulary v = sample_vocabulary();
     const Pronunciations p = read_pronunciations(table);
     Random rng(5);
+    CHECK(p.table == SoundTable::Mandarin);
     for (const FormRules rules : {FormRules{false, false, true}, FormRules{true, false, false},
                                   FormRules{true, true, false}, FormRules{true, true, true}}) {
         CAPTURE(rules.rhyme);
@@ -127,4 +134,165 @@ TEST_CASE("poems that share a couplet stay on one side of the split") {
         for (const Poem& h : split.heldout)
             for (const std::string& line : t.lines)
                 CHECK(std::find(h.lines.begin(), h.lines.end(), line) == h.lines.end());
+}
+
+// --- the Tang table: 平水韵 and Middle Chinese tones -------------------------------------------
+
+TEST_CASE("平水韵's headings: 106 groups, each a tone, none repeated") {
+    TangReading r;
+    REQUIRE(tang_reading("东", r));
+    CHECK(r.tone == TangTone::Level);
+    CHECK(r.group == 0);
+    REQUIRE(tang_reading("咸", r));
+    CHECK(r.group == 29);  // the last level heading
+    REQUIRE(tang_reading("董", r));
+    CHECK(r.tone == TangTone::Rising);
+    CHECK(r.group == 30);
+    REQUIRE(tang_reading("送", r));
+    CHECK(r.tone == TangTone::Departing);
+    REQUIRE(tang_reading("屋", r));
+    CHECK(r.tone == TangTone::Entering);
+    REQUIRE(tang_reading("洽", r));
+    CHECK(r.group == pingshui_groups - 1);
+    REQUIRE(tang_reading("入", r));  // a tone alone
+    CHECK(r.tone == TangTone::Entering);
+    CHECK(r.group == -1);
+    CHECK_FALSE(tang_reading("春", r));
+    CHECK_FALSE(tang_reading("dong1", r));
+    std::vector<std::string> all;
+    for (int g = 0; g < pingshui_groups; ++g) {
+        all.push_back(pingshui_heading(g));
+        REQUIRE(tang_reading(all.back(), r));
+        CHECK(r.group == g);
+    }
+    std::sort(all.begin(), all.end());
+    CHECK(std::adjacent_find(all.begin(), all.end()) == all.end());
+    CHECK(pingshui_heading(pingshui_groups).empty());
+}
+
+TEST_CASE("the Tang table: every reading, the entering tone oblique, rhymes on level readings") {
+    const Pronunciations p = read_tang_table(tang_table);
+    CHECK(p.table == SoundTable::Tang);
+    // 白 and 国 read level in Mandarin (bai2, guo2); in the Tang they are entering, so oblique
+    CHECK(p.tone("白") == Tone::Oblique);
+    CHECK(p.tone("国") == Tone::Oblique);
+    // 行: level in 阳 and 庚, departing in 漾 and 敬 — either tone, two level rhyme groups
+    CHECK(p.tone("行") == Tone::Unknown);
+    CHECK(p.can_be("行", Tone::Level));
+    CHECK(p.can_be("行", Tone::Oblique));
+    CHECK(p.rhyme_groups("行").size() == 2);
+    CHECK(p.all_groups("行").size() == 4);
+    // 魂: the dictionary has no entry under this form; its tone alone (kTang), no rhyme group
+    CHECK(p.tone("魂") == Tone::Level);
+    CHECK(p.rhyme_groups("魂").empty());
+    // 东 and 冬 rhyme apart, as Tang poets kept them (Mandarin's 庚 merges them)
+    CHECK(p.rhyme_groups("东") != p.rhyme_groups("农"));
+}
+
+TEST_CASE("a Tang table that is not one: one error line naming the file, the line and the reading") {
+    const std::string bad = temp_file("bad.tang.txt", "东\t东\n春\tchun1\n");
+    try {
+        read_tang_table(bad);
+        FAIL("read a table with a pinyin reading");
+    } catch (const std::runtime_error& e) {
+        const std::string what = e.what();
+        CHECK(what.find(bad + ", line 2") != std::string::npos);
+        CHECK(what.find("chun1") != std::string::npos);
+        CHECK(what.find('\n') == std::string::npos);
+    }
+    CHECK_THROWS_AS(read_tang_table(temp_file("empty.tang.txt", "")), std::runtime_error);
+    CHECK_THROWS_AS(read_tang_table(temp_file("notab.tang.txt", "东 东\n")), std::runtime_error);
+}
+
+TEST_CASE("Tang measures: rhymes and tones as the poets heard them, where Mandarin misjudges") {
+    const Pronunciations tang = read_tang_table(tang_table);
+    const Pronunciations mandarin = read_pronunciations(table);
+    // 登鹳雀楼: 白日依山尽 — 日 (entering, oblique) against 山 (level) alternates; Mandarin reads
+    // 日 ri4, oblique too. 更上一层楼 — 上 oblique, 层 level: alternates in both. 欲穷千里目 —
+    // 穷 level, 里 oblique. 黄河入海流 — 河 level, 海 oblique.
+    const std::string poem = "《登鹳雀楼》\n白日依山尽，黄河入海流。\n欲穷千里目，更上一层楼。";
+    const VerseMeasures t = measure_verse({poem}, tang);
+    CHECK(t.tone_verses == 4);
+    CHECK(t.tones_kept == 4);
+    CHECK(t.rhyme_places == 1);
+    CHECK(t.rhyming == 1);  // 楼 with 流: 尤
+    // 登乐游原: 原 and 昏 rhyme in 平水韵's 元 (元, 魂, 痕 were one group) — in Mandarin yuan2 (寒)
+    // and hun1 (文) do not
+    const std::string leyouyuan = "《登乐游原》\n向晚意不适，驱车登古原。\n夕阳无限好，只是近黄昏。";
+    CHECK(measure_verse({leyouyuan}, tang).rhyming == 1);
+    CHECK(measure_verse({leyouyuan}, mandarin).rhyming == 0);
+    // the entering tone: 国 reads guo2 (level) today, but was entering (oblique), so 白国花月明
+    // does not alternate (国 and 月 both oblique) — in Mandarin it seems to
+    const std::string entering = "《国》\n白国花月明，春来发几枝。";
+    CHECK(measure_verse({entering}, tang).tones_kept == 1);
+    CHECK(measure_verse({entering}, mandarin).tones_kept == 2);
+}
+
+TEST_CASE("the whole check of regulated verse, rule by rule") {
+    const Pronunciations p = read_tang_table(tang_table);
+    const auto check = [&](const std::string& text) { return measure_regulated({text}, p); };
+    // 杜甫's 绝句 keeps every rule: 粘对, one level rhyme (天, 船: 先), no 三平尾, no 孤平; 行 is
+    // read level (in 阳 or 庚) where the verse needs it
+    const RegulatedMeasures jueju =
+        check("《绝句》\n两个黄鹂鸣翠柳，一行白鹭上青天。\n窗含西岭千秋雪，门泊东吴万里船。");
+    CHECK(jueju.poems == 1);
+    CHECK(jueju.passed == 1);
+    CHECK(jueju.first_level == 0);  // 柳: the first verse ends oblique
+    // 重韵: 流 twice at the rhyme
+    const RegulatedMeasures twice = check("《重》\n白日依山尽，黄河入海流。\n欲穷千里目，更上一层流。");
+    CHECK(twice.repeated_rhyme == 1);
+    CHECK(twice.passed == 0);
+    // 三平尾: 东南流
+    const RegulatedMeasures three = check("《三平》\n白日依山尽，黄河东南流。\n欲穷千里目，更上一层楼。");
+    CHECK(three.three_level == 1);
+    CHECK(three.passed == 0);
+    // 孤平: 古河入海流 — 河 the only level tone besides the rhyme, between obliques
+    const RegulatedMeasures lone = check("《孤》\n白日依山尽，古河入海流。\n欲穷千里目，更上一层楼。");
+    CHECK(lone.lone_level == 1);
+    CHECK(lone.passed == 0);
+    // … and its accepted remedy (拗救): 古河清海流, the 3rd level too
+    const RegulatedMeasures remedy = check("《救》\n白日依山尽，古河清海流。\n欲穷千里目，更上一层楼。");
+    CHECK(remedy.lone_level == 0);
+    CHECK(remedy.passed == 1);
+    // a first verse ending level (花: 麻) that does not rhyme with the second's (行)
+    const RegulatedMeasures first = check("《首》\n春风吹柳花，人在远方行。\n明月照归路，东风送客城。");
+    CHECK(first.first_level == 1);
+    CHECK(first.first_rhyming == 0);
+    CHECK(first.passed == 0);
+    // not judged: one couplet, a verse of six, a character of no known tone
+    CHECK(check("《一》\n白日依山尽，黄河入海流。").poems == 0);
+    CHECK(check("《六》\n白日依山尽了，黄河入海流。\n欲穷千里目，更上一层楼。").poems == 0);
+    CHECK(check("《缺》\n白日依山尽，黄河入海㐀。\n欲穷千里目，更上一层楼。").poems == 0);
+    // 登鹳雀楼 itself: 白日依山尽 / 黄河入海流 — 日 oblique, 河 level: 对 kept; 欲穷千里目 — 穷
+    // level, like 河: 粘 kept; 更上一层楼 — 上 oblique: 对 kept; rhymes 流, 楼 (尤)
+    CHECK(check("《登鹳雀楼》\n白日依山尽，黄河入海流。\n欲穷千里目，更上一层楼。").passed == 1);
+}
+
+TEST_CASE("masks by the Tang table: every poem keeps the whole check — 平水韵 rhyme, no 重韵, no 三平尾") {
+    const CharVocabulary v = sample_vocabulary();
+    const Pronunciations p = read_tang_table(tang_table);
+    Random rng(11);
+    for (const FormRules rules : {FormRules{true, false, false}, FormRules{true, true, false},
+                                  FormRules{true, true, true}}) {
+        CAPTURE(rules.tones);
+        CAPTURE(rules.no_runs);
+        const TokenMask mask = form_mask(v, p, rules);
+        std::size_t judged = 0;
+        for (int i = 0; i < 60; ++i) {
+            const std::string poem = drawn(v, mask, rng);
+            CAPTURE(poem);
+            const VerseMeasures m = measure_verse({poem}, p);
+            CHECK(m.rhyming == m.rhyme_places);
+            const RegulatedMeasures r = measure_regulated({poem}, p);
+            CHECK(r.repeated_rhyme == 0);
+            if (rules.tones) {
+                CHECK(m.tones_kept == m.tone_verses);
+                CHECK(r.three_level == 0);
+                CHECK(r.lone_level == 0);
+                CHECK(r.passed == r.poems);
+            }
+            judged += r.poems;
+        }
+        CHECK(judged > 30);  // the sample's characters all have tones: nearly every poem judged
+    }
 }

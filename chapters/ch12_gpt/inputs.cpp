@@ -1,9 +1,11 @@
 // ch12_gpt/inputs.cpp — chapter 12's data file and switches, read and checked.
 #include "ch12_gpt/inputs.h"
 
+#include <sstream>
 #include <string>
 
 #include "io/gpt_file.h"
+#include "train/pingshui.h"
 
 namespace ch12_gpt {
 
@@ -39,7 +41,31 @@ void read_tiny(const DataFile& data, Inputs& in) {
     in.verse_poems = data.texts("inputs.verse.poems");
     in.verse_readings = data.texts("inputs.verse.readings");
     for (const std::string& character : data.keys("inputs.verse.pronunciations"))
-        in.verse_table.reading[character] = data.text("inputs.verse.pronunciations." + character);
+        in.verse_table.sounds[character] = {
+            mandarin_sound(data.text("inputs.verse.pronunciations." + character))};
+    // the Tang table: each character's readings, 平水韵 headings or a tone alone
+    in.verse_tang.table = SoundTable::Tang;
+    const auto tang_sounds = [&](const std::string& key, const std::string& readings) {
+        std::vector<Sound> sounds;
+        std::istringstream words(readings);
+        for (std::string r; words >> r;) {
+            TangReading t;
+            if (!tang_reading(r, t))
+                throw data.error(key, tr("expected headings of 平水韵 (东, 董, 送, 屋 …) or a tone "
+                                         "alone (平, 上, 去, 入); got \"{}\"",
+                                         r));
+            sounds.push_back(tang_sound(r));
+        }
+        if (sounds.empty()) throw data.error(key, tr("expected at least one reading"));
+        return sounds;
+    };
+    for (const std::string& character : data.keys("inputs.verse.tang")) {
+        const std::string key = "inputs.verse.tang." + character;
+        in.verse_tang.sounds[character] = tang_sounds(key, data.text(key));
+    }
+    in.verse_tang_readings = data.texts("inputs.verse.tang_readings");
+    for (std::size_t i = 0; i < in.verse_tang_readings.size(); ++i)
+        tang_sounds("inputs.verse.tang_readings", in.verse_tang_readings[i]);
 }
 
 // The training settings: inputs.training's, except where inputs.training.for_corpus.<corpus>

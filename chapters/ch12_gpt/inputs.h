@@ -34,7 +34,9 @@ struct Inputs {
     std::size_t baseline_vocab = 0;
     std::vector<Tokens> baseline_training, baseline_heldout;
     std::vector<std::string> verse_poems, verse_readings;  // the verse measures' check …
-    Pronunciations verse_table;                            // … with its own small table
+    Pronunciations verse_table;                            // … with its own small table,
+    Pronunciations verse_tang;                             // … its Tang table
+    std::vector<std::string> verse_tang_readings;          // … and readings of that table
     CorpusSettings corpus;
     TransformerConfig model;  // its vocabulary comes from the corpus
     TrainingSettings settings;

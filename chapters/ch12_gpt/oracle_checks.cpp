@@ -9,6 +9,8 @@
 #include "report/recorded_gradients.h"
 #include "train/kneser_ney.h"
 #include "train/ngram.h"
+#include "train/regulated_verse.h"
+#include "train/verse_rates.h"
 
 namespace ch12_gpt {
 
@@ -144,6 +146,42 @@ void verse_check(Chapter& ch, const Inputs& in) {
                            double(m.rhyming), double(m.rhyme_places), double(m.tones_kept),
                            double(m.tone_verses)}};
     ch.record("verse_measures", measures, Shape::Vector, 0.0);
+    // the Tang table: its readings, the same measures, the whole regulated-verse check by both
+    // tables, and the rates with their standard errors over poems
+    const std::size_t n = in.verse_tang_readings.size();
+    Matrix tang_tones(1, n), tang_groups(1, n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const Sound s = tang_sound(in.verse_tang_readings[i]);
+        tang_tones(0, i) = s.tone == Tone::Level ? 0 : 1;
+        tang_groups(0, i) = s.group;
+    }
+    ch.record("verse_tang_reading_tones", tang_tones, Shape::Vector, 0.0);
+    ch.record("verse_tang_reading_groups", tang_groups, Shape::Vector, 0.0);
+    const VerseMeasures t = measure_verse(in.verse_poems, in.verse_tang);
+    ch.record("verse_tang_measures",
+              Matrix{{double(t.rhyming), double(t.rhyme_places), double(t.tones_kept),
+                      double(t.tone_verses)}},
+              Shape::Vector, 0.0);
+    const auto regulated = [](const RegulatedMeasures& r) {
+        return Matrix{{double(r.poems), double(r.passed), double(r.repeated_rhyme),
+                       double(r.first_level), double(r.first_rhyming), double(r.three_level),
+                       double(r.lone_level)}};
+    };
+    ch.record("verse_regulated", regulated(measure_regulated(in.verse_poems, in.verse_tang)),
+              Shape::Vector, 0.0);
+    ch.record("verse_regulated_mandarin",
+              regulated(measure_regulated(in.verse_poems, in.verse_table)), Shape::Vector, 0.0);
+    const auto rates = [](const VerseRates& v) {
+        Matrix m(7, 2);
+        const Rate* all[] = {&v.rhyme,       &v.tones,      &v.passed,    &v.repeated_rhyme,
+                             &v.three_level, &v.lone_level, &v.first_rhyme};
+        for (std::size_t i = 0; i < 7; ++i) m(i, 0) = all[i]->share, m(i, 1) = all[i]->se;
+        return m;
+    };
+    ch.record("verse_tang_rates", rates(verse_rates(in.verse_poems, in.verse_tang)),
+              Shape::Matrix, tolerance::single_op);
+    ch.record("verse_mandarin_rates", rates(verse_rates(in.verse_poems, in.verse_table)),
+              Shape::Matrix, tolerance::single_op);
 }
 
 }  // namespace ch12_gpt

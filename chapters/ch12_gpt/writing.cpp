@@ -13,6 +13,8 @@
 #include "report/bar_chart.h"
 #include "report/recorded_gradients.h"
 #include "train/poem_measures.h"
+#include "train/regulated_verse.h"
+#include "train/verse_rates.h"
 
 namespace ch12_gpt {
 
@@ -44,13 +46,18 @@ std::vector<std::string> texts_of(const std::vector<Poem>& poems) {
     return texts;
 }
 
-// What is measured on a set of poems: their lines' shape and copies, and their verse.
+// What is measured on a set of poems: their lines' shape and copies, and their verse — by the
+// Tang table and by Mandarin, each where it is there.
 struct Measured {
     PoemLines lines;
-    VerseMeasures verse;
+    VerseMeasures verse;  // doubled and tripled characters
+    VerseRates tang, mandarin;
 };
-Measured measure(const Corpus& c, const Pronunciations& p, const std::vector<std::string>& texts) {
-    return {measure_lines(texts, c.training_lines), measure_verse(texts, p)};
+Measured measure(const Corpus& c, const Sounds& sounds, const std::vector<std::string>& texts) {
+    Measured m{measure_lines(texts, c.training_lines), measure_verse(texts, sounds.judge()), {}, {}};
+    if (!sounds.tang.empty()) m.tang = verse_rates(texts, sounds.tang);
+    if (!sounds.mandarin.empty()) m.mandarin = verse_rates(texts, sounds.mandarin);
+    return m;
 }
 
 // How far written lines are from real ones: the shares of lines in form, copied, with a doubled
@@ -63,6 +70,11 @@ double distance(const Measured& w, const Measured& real) {
 }
 
 std::string percent(double x) { return fixed(100 * x, 1) + "%"; }
+// "95.9% ±0.3": a rate and its standard error over poems; "—" for a rate of nothing
+std::string rate_text(const Rate& r) {
+    return r.of ? percent(r.share) + " ±" + fixed(100 * r.se, 1) : "—";
+}
+std::string share_text(const Rate& r) { return r.of ? percent(r.share) : "—"; }
 
 
 // A poem, a line of it per line, indented; a line too long for the terminal (a model that has
@@ -149,62 +161,113 @@ std::string rules_text(FormRules r) {
     return listed(parts);
 }
 
-Matrix verse_matrix(const std::vector<VerseRow>& rows) {
+// The rates a table judges by: the Tang table's where it is there, else Mandarin's.
+const VerseRates& judged(const Measured& m, const Sounds& sounds) {
+    return sounds.tang.empty() ? m.mandarin : m.tang;
+}
+
+Matrix verse_matrix(const std::vector<VerseRow>& rows, const Sounds& sounds) {
     Matrix m(rows.size(), 7);
     for (std::size_t i = 0; i < rows.size(); ++i) {
         const Measured& x = rows[i].m;
         m(i, 0) = double(x.lines.lines), m(i, 1) = x.lines.form_fraction();
         m(i, 2) = x.lines.copied_fraction(), m(i, 3) = x.verse.doubled_share();
-        m(i, 4) = x.verse.tripled_share(), m(i, 5) = x.verse.rhyme_share();
-        m(i, 6) = x.verse.tone_share();
+        m(i, 4) = x.verse.tripled_share(), m(i, 5) = judged(x, sounds).rhyme.share;
+        m(i, 6) = judged(x, sounds).tones.share;
     }
     return m;
 }
 
-void verse_table(Chapter& ch, const std::vector<VerseRow>& rows, bool with_sounds) {
+// A rate by the table that judges, and where both tables are there its Mandarin twin in brackets.
+std::string with_twin(const Rate& judging, const Rate& mandarin, const Sounds& sounds) {
+    if (sounds.tang.empty() || sounds.mandarin.empty()) return rate_text(judging);
+    return rate_text(judging) + " (" + share_text(mandarin) + ")";
+}
+
+void verse_table(Chapter& ch, const std::vector<VerseRow>& rows, const Sounds& sounds) {
     Table t({tr("couplets of"), tr("couplets"), tr("in form"), tr("copied"), tr("doubled"),
-             tr("tripled"), tr("rhymes"), tr("tones")});
-    // a share of nothing is no share: "—", not 0.0%
-    const auto share = [](double value, std::size_t of) { return of ? percent(value) : "—"; };
-    bool none_to_judge = false;
+             tr("tripled")});
     for (const VerseRow& r : rows) {
         const Measured& x = r.m;
         t.add({r.name, grouped(x.lines.lines), percent(x.lines.form_fraction()),
                percent(x.lines.copied_fraction()), percent(x.verse.doubled_share()),
-               percent(x.verse.tripled_share()),
-               with_sounds ? share(x.verse.rhyme_share(), x.verse.rhyme_places) : "—",
-               with_sounds ? share(x.verse.tone_share(), x.verse.tone_verses) : "—"});
-        none_to_judge |= with_sounds && (!x.verse.rhyme_places || !x.verse.tone_verses);
+               percent(x.verse.tripled_share())});
         for (const auto& [name, value] :
              {std::pair<const char*, double>{"form", x.lines.form_fraction()},
               {"copied", x.lines.copied_fraction()}, {"doubled", x.verse.doubled_share()},
-              {"tripled", x.verse.tripled_share()}, {"rhyme", x.verse.rhyme_share()},
-              {"tones", x.verse.tone_share()}})
+              {"tripled", x.verse.tripled_share()}})
             ch.measured("verse_" + r.key + "_" + name, value);
     }
     ch.table(t);
-    if (none_to_judge)
-        ch.say(tr("—: no verse of that row to judge (a rhyme needs a couplet after the first, a "
-                  "tone a verse of five or seven characters whose tones are known), so no share: "
-                  "not 0%."));
-    ch.measured("verse_table", verse_matrix(rows));
+    ch.measured("verse_table", verse_matrix(rows, sounds));
+    if (!sounds.empty()) {
+        // the rhyme and the tones, then the whole check of regulated verse
+        Table v({tr("poems of"), tr("rhymes"), tr("tones"), tr("regulated"), tr("重韵"),
+                 tr("first verse rhymes"), tr("三平尾"), tr("孤平")});
+        bool none_to_judge = false;
+        for (const VerseRow& r : rows) {
+            const VerseRates& j = judged(r.m, sounds);
+            const VerseRates& m = r.m.mandarin;
+            v.add({r.name, with_twin(j.rhyme, m.rhyme, sounds), with_twin(j.tones, m.tones, sounds),
+                   with_twin(j.passed, m.passed, sounds),
+                   with_twin(j.repeated_rhyme, m.repeated_rhyme, sounds),
+                   with_twin(j.first_rhyme, m.first_rhyme, sounds),
+                   with_twin(j.three_level, m.three_level, sounds),
+                   with_twin(j.lone_level, m.lone_level, sounds)});
+            none_to_judge |= !j.rhyme.of || !j.tones.of || !j.passed.of || !j.first_rhyme.of;
+            const std::vector<std::pair<const char*, const Rate*>> rates = {
+                {"rhyme", &j.rhyme},         {"tones", &j.tones},
+                {"regulated", &j.passed},    {"repeated_rhyme", &j.repeated_rhyme},
+                {"first_rhyme", &j.first_rhyme}, {"three_level", &j.three_level},
+                {"lone_level", &j.lone_level}};
+            for (const auto& [name, rate] : rates) {
+                ch.measured("verse_" + r.key + "_" + name, rate->share);
+                ch.measured("verse_" + r.key + "_" + name + "_se", rate->se);
+            }
+            if (!sounds.tang.empty() && !sounds.mandarin.empty()) {
+                ch.measured("verse_" + r.key + "_rhyme_mandarin", m.rhyme.share);
+                ch.measured("verse_" + r.key + "_tones_mandarin", m.tones.share);
+                ch.measured("verse_" + r.key + "_regulated_mandarin", m.passed.share);
+            }
+        }
+        ch.table(v);
+        ch.say(!sounds.tang.empty()
+                   ? tr("Judged by the Tang table ({}): 平水韵's rhyme groups and the Middle "
+                        "Chinese tones, the entering tone (入声) oblique{}. Each rate ± its "
+                        "standard error over poems.",
+                        "build/corpus/tang.txt",
+                        sounds.mandarin.empty() ? ""
+                                                : tr("; in brackets the same rate by modern "
+                                                     "Mandarin (pinyin)"))
+                   : tr("Judged by modern Mandarin (pinyin): no Tang table (make corpus writes "
+                        "build/corpus/tang.txt; --tang FILE names another). Each rate ± its "
+                        "standard error over poems."));
+        if (none_to_judge)
+            ch.say(tr("—: nothing of that kind in that row to judge (a rhyme needs a couplet after "
+                      "the first, a tone a verse of five or seven characters whose tones are "
+                      "known, the whole check a poem of two or four couplets of one length, a "
+                      "first verse's rhyme a first verse that can only end level), so no share: "
+                      "not 0%."));
+    }
     BarChart chart{tr("the couplets of real poems, the n-grams' and the model's"),
                    {},
                    {tr("doubled"), tr("tripled")},
-                   Matrix(rows.size(), with_sounds ? 4 : 2)};
-    if (with_sounds) chart.measures.insert(chart.measures.end(), {tr("rhymes"), tr("tones")});
+                   Matrix(rows.size(), sounds.empty() ? 2 : 4)};
+    if (!sounds.empty()) chart.measures.insert(chart.measures.end(), {tr("rhymes"), tr("tones")});
     for (std::size_t i = 0; i < rows.size(); ++i) {
         chart.groups.push_back(rows[i].name);
         const VerseMeasures& v = rows[i].m.verse;
         chart.values(i, 0) = v.doubled_share(), chart.values(i, 1) = v.tripled_share();
-        if (with_sounds) chart.values(i, 2) = v.rhyme_share(), chart.values(i, 3) = v.tone_share();
+        if (!sounds.empty())
+            chart.values(i, 2) = judged(rows[i].m, sounds).rhyme.share,
+            chart.values(i, 3) = judged(rows[i].m, sounds).tones.share;
     }
     ch.picture("ch12_verse.svg", bar_chart_svg(chart));
 }
 
 // The table's comparisons, each worded from the numbers it states.
 void say_verse(Chapter& ch, const Measured& real, const Measured& model, const Measured& kn,
-               const Measured& kept, FormRules rules, bool with_sounds) {
+               const Measured& kept, FormRules rules, const Sounds& sounds) {
     if (model.lines.form_fraction() > kn.lines.form_fraction())
         ch.say(
             tr("{} of the model's couplets have the regulated shape, {} of the best n-gram's ({} "
@@ -233,27 +296,46 @@ void say_verse(Chapter& ch, const Measured& real, const Measured& model, const M
                     "couplet are kept on one side of it): it does not copy, and the held-out "
                     "figure says nothing of how often poets did.",
                     percent(copied), percent(real_copied)));
-    if (!with_sounds) return;
-    const bool all_real = real.verse.rhyme_share() == 1 && real.verse.tone_share() == 1;
-    ch.say(all_real
-               ? tr("Rhyme and tones, by the same table for all: real poems rhyme in {} of their "
-                    "second verses and alternate their tones in {} of their verses. The model, "
-                    "writing freely, rhymes in {} and alternates in {}.",
-                    percent(real.verse.rhyme_share()), percent(real.verse.tone_share()),
-                    percent(model.verse.rhyme_share()), percent(model.verse.tone_share()))
-               : tr("Rhyme and tones, by the same table for all: real poems rhyme in {} of their "
-                    "second verses and alternate their tones in {} of their verses — short of "
-                    "all, because Mandarin is not the Tang's pronunciation (the old entering tone, "
-                    "入声, reads level in many characters today, and rhymes have moved): that is "
-                    "how far this measure can be trusted. The model, writing freely, rhymes in {} "
-                    "and alternates in {}.",
-                    percent(real.verse.rhyme_share()), percent(real.verse.tone_share()),
-                    percent(model.verse.rhyme_share()), percent(model.verse.tone_share())));
+    if (sounds.empty()) return;
+    const VerseRates& r = judged(real, sounds);
+    const VerseRates& w = judged(model, sounds);
+    const VerseRates& k = judged(kept, sounds);
+    if (!sounds.tang.empty() && !sounds.mandarin.empty()) {
+        const double rhyme_gap = r.rhyme.share - real.mandarin.rhyme.share;
+        const double tone_gap = r.tones.share - real.mandarin.tones.share;
+        ch.say(rhyme_gap > 0.02 && tone_gap > 0.02
+                   ? tr("By the Tang table real poems rhyme in {} of their second verses and "
+                        "alternate their tones in {} of their verses; by modern Mandarin in {} "
+                        "and {} — Mandarin understates the poets by {} and {} points: the "
+                        "entering tone (入声) is gone from it, many of its characters read level "
+                        "today (国, 白, 石), and rhymes the poets kept apart have merged (东 and "
+                        "冬, 寒 and 删).",
+                        percent(r.rhyme.share), percent(r.tones.share),
+                        percent(real.mandarin.rhyme.share), percent(real.mandarin.tones.share),
+                        fixed(100 * rhyme_gap, 1), fixed(100 * tone_gap, 1))
+                   : tr("By the Tang table real poems rhyme in {} of their second verses and "
+                        "alternate their tones in {} of their verses; by modern Mandarin in {} "
+                        "and {}.",
+                        percent(r.rhyme.share), percent(r.tones.share),
+                        percent(real.mandarin.rhyme.share), percent(real.mandarin.tones.share)));
+    } else {
+        ch.say(tr("Real poems rhyme in {} of their second verses and alternate their tones in {} "
+                  "of their verses.",
+                  percent(r.rhyme.share), percent(r.tones.share)));
+    }
+    ch.say(tr("The model, writing freely, rhymes in {} and alternates in {}; {} of its poems keep "
+              "every rule of regulated verse, against {} of real poems.",
+              percent(w.rhyme.share), percent(w.tones.share), share_text(w.passed),
+              share_text(r.passed)));
     ch.say(
         tr("Keeping {} — masks on the logits before the softmax, as chapter 3's masks hide keys: a "
            "character that breaks a rule gets −∞ and so weight 0 — it rhymes in {} and alternates "
-           "in {}, with {} of its couplets holding a doubled character.",
-           rules_text(rules), percent(kept.verse.rhyme_share()), percent(kept.verse.tone_share()),
+           "in {}; {} of its poems keep every rule (real poems: {}), {} rhyme on a character "
+           "twice (real poems: {}), {} end a verse in three level tones (real poems: {}); {} of "
+           "its couplets hold a doubled character.",
+           rules_text(rules), percent(k.rhyme.share), percent(k.tones.share), share_text(k.passed),
+           share_text(r.passed), share_text(k.repeated_rhyme), share_text(r.repeated_rhyme),
+           share_text(k.three_level), share_text(r.three_level),
            percent(kept.verse.doubled_share())));
 }
 
@@ -261,11 +343,11 @@ void say_verse(Chapter& ch, const Measured& real, const Measured& model, const M
 // same seed: the held-out poems, the Kneser-Ney trigram and the best order's, the model plain
 // and under each mask (the masks of rhyme and tones only with a pronunciation table).
 std::vector<VerseRow> verse_rows(const Inputs& in, const Corpus& c, const Gpt& model,
-                                 const Baselines& b, const Pronunciations& sounds,
+                                 const Baselines& b, const Sounds& sounds,
                                  const SamplingSettings& s) {
     const auto model_poems = [&](FormRules rules) {
         SamplingSettings kept = s;
-        if (rules.any()) kept.mask = form_mask(c.vocabulary, sounds, rules);
+        if (rules.any()) kept.mask = form_mask(c.vocabulary, sounds.judge(), rules);
         return measure(c, sounds,
                        texts_of(c, write_poems(model, c.vocabulary, kept, {}, in.sampling.poems,
                                                in.sampling.seed)));
@@ -281,13 +363,13 @@ std::vector<VerseRow> verse_rows(const Inputs& in, const Corpus& c, const Gpt& m
     std::vector<VerseRow> rows = {
         {"heldout", tr("the {} held-out poems", grouped(c.split.heldout.size())),
          measure(c, sounds, texts_of(c.split.heldout))},
-        {"kn_trigram", tr("{} poems by the Kneser-Ney trigram", in.sampling.poems),
+        {"kn_trigram", tr("{} poems by the Kneser-Ney trigram", grouped(in.sampling.poems)),
          kn_poems(b.trigram())}};
     if (b.best_order() != 3)
-        rows.push_back({"kn_best", tr("{} poems by the Kneser-Ney {}-gram", in.sampling.poems,
+        rows.push_back({"kn_best", tr("{} poems by the Kneser-Ney {}-gram", grouped(in.sampling.poems),
                                       b.best_order()),
                         kn_poems(b.strongest())});
-    rows.push_back({"model", tr("{} poems by the model", in.sampling.poems), model_poems({})});
+    rows.push_back({"model", tr("{} poems by the model", grouped(in.sampling.poems)), model_poems({})});
     const std::vector<std::pair<std::string, FormRules>> masks = {
         {"model_no_runs", {false, false, true}},
         {"model_rhyme", {true, false, false}},
@@ -315,7 +397,7 @@ struct SamplingChoice {
     SamplingSettings best;
 };
 SamplingChoice sampling_choice(const Inputs& in, const Corpus& c, const Gpt& model) {
-    const Pronunciations none;  // tones and rhymes do not choose
+    const Sounds none;  // tones and rhymes do not choose
     SamplingChoice r{measure(c, none, texts_of(c.split.validation)), {}, {}, {}, base_sampling(in)};
     double best_distance = std::numeric_limits<double>::infinity();
     for (const double temperature : in.sampling.temperatures)
@@ -387,37 +469,42 @@ FormRules rules_from(const Options& o) {
 }
 
 void writing_step(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& model,
-                  const Baselines& b, const Pronunciations& sounds, const SamplingSettings& s) {
+                  const Baselines& b, const Sounds& sounds, const SamplingSettings& s) {
     ch.step(tr("The model writes (temperature {}, top-p {}, through the KV cache)",
                general(s.temperature, 3), general(s.top_p, 3)));
     show_poems(ch, in, c, model, s);
     const FormRules chosen = rules_from(ch.options);
     const std::vector<VerseRow> rows = verse_rows(in, c, model, b, sounds, s);
-    verse_table(ch, rows, !sounds.empty());
+    verse_table(ch, rows, sounds);
     ch.say(
         tr("Couplets: a poem's lines as printed, two verses each (a verse ends at a comma or a "
            "full stop). Doubled, tripled: a character two or three times in a row. Rhymes: second "
-           "verses after the first couplet whose last character is in the first couplet's rhyme "
-           "group; tones: verses whose 2nd, 4th (and 6th) characters alternate between level and "
-           "oblique, as all four regulated patterns do (src/train/verse.h)."));
+           "verses after the first couplet whose last character shares a rhyme group with the "
+           "first couplet's; tones: verses whose 2nd, 4th (and 6th) characters alternate between "
+           "level and oblique, as all four regulated patterns do (src/train/verse.h); regulated: "
+           "poems keeping every rule at once — the tones with 粘对, one level rhyme, a first "
+           "verse ending level rhyming too, no 重韵 (a rhyme character twice), no 三平尾 (a verse "
+           "ending in three level tones), no 孤平 (a lone level tone) "
+           "(src/train/regulated_verse.h). A character of several readings takes the one the "
+           "verse needs."));
     if (sounds.empty())
-        ch.say(tr("No pronunciation table (make corpus writes build/corpus/pinyin.txt from the "
-                  "npm package pinyin-pro; --pinyin FILE names another): rhymes and tones are "
-                  "not measured, nor kept."));
+        ch.say(tr("No pronunciation table (make corpus writes build/corpus/tang.txt and "
+                  "build/corpus/pinyin.txt; --tang FILE and --pinyin FILE name others): rhymes "
+                  "and tones are not measured, nor kept."));
     say_verse(ch, rows[0].m, row_named(rows, "model"),
               row_named(rows, b.best_order() != 3 ? "kn_best" : "kn_trigram"), rows.back().m,
-              {true, true, true}, !sounds.empty());
+              {true, true, true}, sounds);
     // the prompts again, kept to the chosen rules
     if (chosen.any() && (!sounds.empty() || chosen.no_runs)) {
         ch.line(tr("The same prompts, keeping {}:", rules_text(chosen)));
         SamplingSettings kept_settings = s;
-        kept_settings.mask = form_mask(c.vocabulary, sounds, chosen);
+        kept_settings.mask = form_mask(c.vocabulary, sounds.judge(), chosen);
         show_poems(ch, in, c, model, kept_settings);
     }
 }
 
 void write_only_step(Chapter& ch, const Inputs& in, const Gpt& model, const CharVocabulary& v,
-                     const Pronunciations& sounds, const SamplingSettings& s, std::uint64_t seed,
+                     const Sounds& sounds, const SamplingSettings& s, std::uint64_t seed,
                      const std::string& about) {
     const Options& o = ch.options;
     const FormRules asked = rules_from(o);
@@ -435,11 +522,14 @@ void write_only_step(Chapter& ch, const Inputs& in, const Gpt& model, const Char
         ch.say(tr("No rule kept: each character is drawn as the model's probabilities have it "
                   "(--form rhyme,tones,runs keeps them)."));
     if ((asked.rhyme || asked.tones) && sounds.empty())
-        ch.say(tr("No pronunciation table (make corpus writes build/corpus/pinyin.txt from the "
-                  "npm package pinyin-pro; --pinyin FILE names another): rhymes and tones are "
-                  "not measured, nor kept."));
+        ch.say(tr("No pronunciation table (make corpus writes build/corpus/tang.txt and "
+                  "build/corpus/pinyin.txt; --tang FILE and --pinyin FILE name others): rhymes "
+                  "and tones are not measured, nor kept."));
+    else if (!sounds.empty() && sounds.tang.empty())
+        ch.say(tr("No Tang table (make corpus writes build/corpus/tang.txt; --tang FILE names "
+                  "another): the rhyme and the tones are judged and kept by modern Mandarin."));
     SamplingSettings with_rules = s;
-    if (kept.any()) with_rules.mask = form_mask(v, sounds, kept);
+    if (kept.any()) with_rules.mask = form_mask(v, sounds.judge(), kept);
     const std::vector<std::string>& prompts = in.sampling.prompts;
     const std::vector<Tokens> poems =
         write_poems(model, v, with_rules, prompts, each * std::max<std::size_t>(prompts.size(), 1), seed);
@@ -451,17 +541,26 @@ void write_only_step(Chapter& ch, const Inputs& in, const Gpt& model, const Char
         print_poem(ch, text);
         std::vector<double> ids(poems[i].begin(), poems[i].end());
         ch.measured("poem_" + std::to_string(i), row_matrix(ids));
-        if (sounds.empty()) continue;
-        const VerseMeasures m = measure_verse({text}, sounds);
-        std::vector<std::string> parts;
-        if (m.rhyme_places > 0)
-            parts.push_back(tr("{} of {} second verses after the first couplet rhyme with it",
-                               m.rhyming, m.rhyme_places));
-        if (m.tone_verses > 0)
-            parts.push_back(tr("{} of {} verses alternate their tones", m.tones_kept, m.tone_verses));
-        if (!parts.empty())
-            ch.say(tr("Measured with the pronunciation table (modern Mandarin): {}.", listed(parts)),
+        for (const Pronunciations* table : {&sounds.tang, &sounds.mandarin}) {
+            if (table->empty()) continue;
+            const VerseMeasures m = measure_verse({text}, *table);
+            const RegulatedMeasures r = measure_regulated({text}, *table);
+            std::vector<std::string> parts;
+            if (m.rhyme_places > 0)
+                parts.push_back(tr("{} of {} second verses after the first couplet rhyme with it",
+                                   m.rhyming, m.rhyme_places));
+            if (m.tone_verses > 0)
+                parts.push_back(tr("{} of {} verses alternate their tones", m.tones_kept,
+                                   m.tone_verses));
+            if (r.poems > 0)
+                parts.push_back(r.passed ? tr("it keeps every rule of regulated verse")
+                                         : tr("it breaks a rule of regulated verse"));
+            if (parts.empty()) continue;
+            ch.say(table->table == SoundTable::Tang
+                       ? tr("By the Tang table (平水韵, Middle Chinese tones): {}.", listed(parts))
+                       : tr("By modern Mandarin (pinyin): {}.", listed(parts)),
                    "  ", "  ");
+        }
     }
 }
 

@@ -8,13 +8,21 @@ class Chapter;
 
 namespace ch12_gpt {
 
+// The two pronunciation tables: the Tang one (平水韵, build/corpus/tang.txt) judges and keeps the
+// verse; modern Mandarin (build/corpus/pinyin.txt) is measured beside it. Either may be missing.
+struct Sounds {
+    Pronunciations tang, mandarin;
+    bool empty() const { return tang.empty() && mandarin.empty(); }
+    const Pronunciations& judge() const { return tang.empty() ? mandarin : tang; }
+};
+
 // The temperature and top-p to write with: of the data file's candidates, the pair whose poems
 // are most like the validation poems (in form, copied, doubled, tripled) — measured, not picked.
 SamplingSettings sampling_step(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& model);
 // Poems written from the prompts, then every source's poems measured as verse — held-out poems,
 // the Kneser-Ney baselines, the model plain and under each mask — in one table, and told.
 void writing_step(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& model,
-                  const Baselines& b, const Pronunciations& sounds, const SamplingSettings& s);
+                  const Baselines& b, const Sounds& sounds, const SamplingSettings& s);
 // --form rhyme,tones,runs (or none): the rules the prompts are written again under; all three
 // when --form is not given. Throws std::invalid_argument for another word.
 FormRules rules_from(const Options& o);
@@ -25,7 +33,7 @@ SamplingSettings base_sampling(const Inputs& in);
 // (one by default), kept to the --form rules, drawn with `seed`; nothing is trained, checked or
 // measured on the corpus — the live book's poet. `about`: which model writes, one sentence.
 void write_only_step(Chapter& ch, const Inputs& in, const Gpt& model, const CharVocabulary& v,
-                     const Pronunciations& sounds, const SamplingSettings& s, std::uint64_t seed,
+                     const Sounds& sounds, const SamplingSettings& s, std::uint64_t seed,
                      const std::string& about);
 
 }  // namespace ch12_gpt

@@ -122,7 +122,7 @@ def ch12_inputs():
         "sampling": {
             # the settings written with are chosen among these candidates by measurement
             "temperatures": [0.6, 0.8, 1.0], "top_ps": [0.9, 1.0], "choice_poems": 30,
-            "poems": 100, "max_new": 100, "seed": 2026, "shown": 5,
+            "poems": 1000, "max_new": 100, "seed": 2026, "shown": 5,
             "prompts": ["《春晓》", "《静夜思》", "《登高》", "《月夜》", "《送别》"],
         },
     }
@@ -187,29 +187,54 @@ def adamw_losses(v, tiny):
 
 
 def verse_inputs():
-    """The verse measures' inputs: the ten poems of tests/data and four made to cross the
-    rules (a doubled and a tripled character, a character missing from the table, a line out
-    of form), the table's first reading of each of their characters, and readings that cross
-    every rule of the rhyme groups."""
+    """The verse measures' inputs: the ten poems of tests/data and poems made to cross the rules
+    (a doubled and a tripled character, a character missing from the tables, a line out of form;
+    a regulated quatrain of seven, a rhyme character twice, three level tones at the end, a lone
+    level tone and its remedy, a character of several readings at the rhyme, one whose table
+    knows its tone alone, a first verse ending level without rhyming), each table's readings of
+    their characters (the Mandarin table's first, every Tang reading; 鍪 left out of the Tang
+    table, a character it lacks), and readings that cross every rule of the rhyme groups and
+    every heading of 平水韵."""
     here = os.path.dirname(os.path.abspath(__file__))
     tests = os.path.join(here, "..", "..", "tests", "data")
     table = verse.read_pinyin(os.path.join(tests, "tang_sample.pinyin.txt"))
+    tang = verse.read_tang(os.path.join(tests, "tang_sample.tang.txt"))
     poems = verse.read_fortune(os.path.join(tests, "tang_sample.txt")) + [
         "《叠》\n春春眠不觉，处处闻啼鸟。\n夜来风雨声，花落知多少。",
         "《三》\n春春春不觉，处处闻啼鸟。",
         "《缺》\n床前明月光，疑是地上鍪。\n举头望明月，低头思故乡。",
         "《散》\n床前明月光\n疑是地上霜。",
+        "《绝句》\n两个黄鹂鸣翠柳，一行白鹭上青天。\n窗含西岭千秋雪，门泊东吴万里船。",
+        "《重》\n白日依山尽，黄河入海流。\n欲穷千里目，更上一层流。",
+        "《三平》\n白日依山尽，黄河东南流。\n欲穷千里目，更上一层楼。",
+        "《孤》\n白日依山尽，古河入海流。\n欲穷千里目，更上一层楼。",
+        "《救》\n白日依山尽，古河清海流。\n欲穷千里目，更上一层楼。",
+        "《行》\n春风吹柳绿，人在远方行。\n明月照归路，东风送客城。",
+        "《魂》\n春风吹柳绿，何处招归魂。\n明月照归路，东风送客门。",
+        "《首》\n春风吹柳花，人在远方行。\n明月照归路，东风送客城。",
     ]
     used = sorted({ch for text in poems for ch in text if ch in table})
+    used_tang = sorted({ch for text in poems for ch in text if ch in tang and ch != "鍪"})
     return {"poems": poems, "pronunciations": {ch: table[ch] for ch in used},
-            "readings": verse.EXAMPLE_READINGS}
+            "tang": {ch: " ".join(tang[ch]) for ch in used_tang},
+            "readings": verse.EXAMPLE_READINGS,
+            "tang_readings": list(verse.HEADINGS + verse.TONE_WORDS)}
 
 
 def verse_expected(v):
+    tang = verse.Table(tang={c: r.split() for c, r in v["tang"].items()})
+    mandarin = verse.Table(mandarin=v["pronunciations"])
     return {
         "verse_reading_groups": [verse.group(r) for r in v["readings"]],
         "verse_reading_tones": [verse.tone(r) for r in v["readings"]],
         "verse_measures": verse.measure(v["poems"], v["pronunciations"]),
+        "verse_tang_reading_tones": [verse.tang_sound(r)[0] for r in v["tang_readings"]],
+        "verse_tang_reading_groups": [verse.tang_sound(r)[1] for r in v["tang_readings"]],
+        "verse_tang_measures": verse.measure_table(v["poems"], tang),
+        "verse_regulated": verse.regulated(v["poems"], tang),
+        "verse_regulated_mandarin": verse.regulated(v["poems"], mandarin),
+        "verse_tang_rates": verse.rates(v["poems"], tang),
+        "verse_mandarin_rates": verse.rates(v["poems"], mandarin),
     }
 
 
@@ -289,9 +314,10 @@ ABOUT = (
     "the cosine schedule; tiny.sliding: sequences scored with a sliding window of `context` "
     "tokens (sliding_loss_<variant>). baselines: a small seeded corpus of token ids; expected: "
     "the add-one unigram's and interpolated modified Kneser-Ney's held-out loss at orders 2 to "
-    "5, and the trigram's and 5-gram's discounts (kneser_ney.py). verse: poems, a pronunciation "
-    "table and readings; expected: each reading's rhyme group and tone, and the poems' verse "
-    "measures (verse.py). corpus: the poems the chapter trains on (the "
+    "5, and the trigram's and 5-gram's discounts (kneser_ney.py). verse: poems, the Mandarin and "
+    "the Tang pronunciation tables and readings of each; expected: each reading's rhyme group and "
+    "tone, the poems' verse measures by both tables, the whole regulated-verse check and the rates "
+    "with their standard errors over poems (verse.py). corpus: the poems the chapter trains on (the "
     "regulated poems of the complete Tang poems, or tang300); model, training, sampling: what "
     "the chapter trains and how it writes."
 )

@@ -321,12 +321,15 @@ def ch12_smallest():
         },
         # one sequence of one character, trained on and held out
         "baselines": {"vocab": 6, "training": [[1, 5, 2]], "heldout": [[1, 5, 2]]},
-        # one poem of one couplet, one reading
+        # one poem of one couplet, one reading (the Tang table's readings as
+        # tests/data/tang_sample.tang.txt has them)
         "verse": {"poems": ["《晓》\n春眠不觉晓，处处闻啼鸟。"],
                   "pronunciations": {"春": "chun1", "眠": "mian2", "不": "bu4", "觉": "jue2",
                                      "晓": "xiao3", "处": "chu4", "闻": "wen2", "啼": "ti2",
                                      "鸟": "niao3"},
-                  "readings": ["chun1"]},
+                  "tang": {"春": "真", "眠": "先", "不": "尤 有 物", "觉": "效 觉", "晓": "筱",
+                           "处": "语 御", "闻": "文 问", "啼": "齐", "鸟": "筱"},
+                  "readings": ["chun1"], "tang_readings": ["东"]},
         "corpus": {"source": "tests/data/tang_sample.txt", "heldout_every": 10, "validation_every": 10,
                    "validation_max": 300, "min_count": 1, "vocabulary": 3000},
         "model": shape,

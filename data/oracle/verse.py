@@ -154,3 +154,176 @@ def read_fortune(path):
         else:
             entry.append(line)
     return texts
+
+
+# --- the Tang table (平水韵 headings, Middle Chinese tones) and the whole regulated-verse check,
+# written again from src/train/pingshui.h, verse.h and regulated_verse.h ---------------------
+
+PINGSHUI = [  # the 106 headings: level, rising, departing, entering
+    "东冬江支微鱼虞齐佳灰真文元寒删先萧肴豪歌麻阳庚青蒸尤侵覃盐咸",
+    "董肿讲纸尾语麌荠蟹贿轸吻阮旱潸铣筱巧皓哿马养梗迥有寝感琰豏",
+    "送宋绛寘未御遇霁泰卦队震问愿翰谏霰啸效号箇祃漾敬径宥沁勘艳陷",
+    "屋沃觉质物月曷黠屑药陌锡职缉合叶洽",
+]
+HEADINGS = "".join(PINGSHUI)
+TONE_WORDS = "平上去入"
+
+
+def tang_sound(reading):
+    """(tone: 0 level, 1 oblique; group: the heading's index, -1 for a tone alone)."""
+    if len(reading) == 1 and reading in HEADINGS:
+        return (0 if reading in PINGSHUI[0] else 1, HEADINGS.index(reading))
+    if len(reading) == 1 and reading in TONE_WORDS:
+        return (0 if reading == "平" else 1, -1)
+    raise ValueError(reading)
+
+
+def read_tang(path):
+    table = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            character, _, readings = line.rstrip("\n").partition("\t")
+            if readings:
+                table[character] = readings.split()
+    return table
+
+
+class Table:
+    """A character's readings as (tone, group) pairs, from either table: the Tang one keeps every
+    reading and rhymes on level ones; Mandarin keeps the first and its groups have no tone."""
+
+    def __init__(self, tang=None, mandarin=None):
+        self.tang = tang is not None
+        if self.tang:
+            self.sounds = {c: [tang_sound(r) for r in rs] for c, rs in tang.items()}
+        else:
+            self.sounds = {c: [(tone(r), group(r))] for c, r in mandarin.items()}
+
+    def tones(self, c):
+        return {t for t, _ in self.sounds.get(c, []) if t in (0, 1)}
+
+    def groups(self, c):  # every group, whatever the tone
+        return {g for _, g in self.sounds.get(c, []) if g >= 0}
+
+    def rhyme_groups(self, c):  # the groups a rhyme can fall in
+        return {g for t, g in self.sounds.get(c, []) if g >= 0 and (not self.tang or t == 0)}
+
+
+def measure_table(texts, table):
+    """[rhyming, rhyme places, tones kept, tone verses]: a verse alternates when some reading of
+    each decisive character makes it; a second verse rhymes when its last character shares a
+    group with the first couplet's."""
+    m = [0, 0, 0, 0]
+    for text in texts:
+        reference = set()
+        for k, line in enumerate(body_lines(text)):
+            v = verses(line)
+            if v is None:
+                continue
+            for verse in v:
+                if len(verse) not in (5, 7):
+                    continue
+                decisive = [table.tones(verse[i]) for i in range(1, len(verse) - 1, 2)]
+                if any(not d for d in decisive):
+                    continue
+                m[3] += 1
+                m[2] += any(all((start + i) % 2 in d for i, d in enumerate(decisive))
+                            for start in (0, 1))
+            g = table.groups(v[1][-1])
+            if k == 0:
+                reference = g
+            elif reference:
+                m[1] += 1
+                m[0] += bool(g & reference)
+    return m
+
+
+def poem_verses(text):
+    lines = body_lines(text)
+    if len(lines) not in (2, 4):
+        return None
+    vs = []
+    for line in lines:
+        v = verses(line)
+        if v is None:
+            return None
+        vs += list(v)
+    n = len(vs[0])
+    if n not in (5, 7) or any(len(v) != n for v in vs):
+        return None
+    return vs
+
+
+def three_level(t):
+    return t[-1] == 0 and t[-2] == 0 and t[-3] == 0
+
+
+def lone_level(t):
+    tail = t[-5:]
+    return tail[-1] == 0 and sum(x == 0 for x in tail[:-1]) == 1 and tail[-2] != 0
+
+
+def regulated(texts, table):
+    """[judged, passed, 重韵, first verse only level, of those rhyming, 三平尾, 孤平] in poems."""
+    import itertools
+
+    m = [0] * 7
+    for text in texts:
+        vs = poem_verses(text)
+        if vs is None or any(not table.tones(c) for v in vs for c in v):
+            continue
+        m[0] += 1
+        patterns = [list(itertools.product(*[sorted(table.tones(c)) for c in v])) for v in vs]
+        m[5] += any(all(three_level(t) for t in ps) for ps in patterns)
+        m[6] += any(all(lone_level(t) for t in ps) for ps in patterns)
+        first_end = vs[0][-1]
+        first_level = table.tones(first_end) == {0}
+        rhymes = [v[-1] for v in vs[1::2]] + ([first_end] if first_level else [])
+        repeated = len(set(rhymes)) < len(rhymes)
+        m[2] += repeated
+        if first_level:
+            m[3] += 1
+            m[4] += bool(table.rhyme_groups(first_end) & table.rhyme_groups(vs[1][-1]))
+
+        def fits(i, second, end):
+            return any(t[1] == second and t[-1] == end and
+                       all(t[j] != t[j - 2] for j in range(3, len(t) - 1, 2)) and
+                       not (end == 0 and (three_level(t) or lone_level(t)))
+                       for t in patterns[i])
+
+        ok = False
+        for second in (0, 1):
+            for g in table.rhyme_groups(vs[1][-1]):
+                good = not repeated
+                for i, v in enumerate(vs):
+                    mine = second if i % 4 in (0, 3) else 1 - second
+                    rhymes_here = g in table.rhyme_groups(v[-1])
+                    if i % 2 == 1:
+                        good = good and rhymes_here and fits(i, mine, 0)
+                    elif i == 0:
+                        good = good and (fits(i, mine, 1) or (rhymes_here and fits(i, mine, 0)))
+                    else:
+                        good = good and fits(i, mine, 1)
+                ok = ok or good
+        m[1] += ok
+    return m
+
+
+def rate(per_poem):
+    """A rate over poems and its standard error: sqrt(n/(n-1) Σ(y - r x)²) / Σx."""
+    y = sum(a for a, _ in per_poem)
+    x = sum(b for _, b in per_poem)
+    if x == 0:
+        return [0.0, 0.0]
+    r = y / x
+    n = sum(1 for _, b in per_poem if b > 0)
+    if n < 2:
+        return [r, 0.0]
+    return [r, (n / (n - 1) * sum((a - r * b) ** 2 for a, b in per_poem)) ** 0.5 / x]
+
+
+def rates(texts, table):
+    """[share, standard error] of: rhyme, tones, regulated, 重韵, 三平尾, 孤平, first verse's rhyme."""
+    per = [measure_table([t], table) + regulated([t], table) for t in texts]
+    pairs = [(0, 1), (2, 3), (5, 4), (6, 4), (9, 4), (10, 4), (8, 7)]
+    return [rate([(p[a], p[b]) for p in per]) for a, b in pairs]

@@ -9,15 +9,21 @@
 // - the rhyme (韵): the second verse of every couplet ends in a character of one rhyme group,
 //   set by the first couplet's.
 //
-// Tones and rhymes come from a pronunciation table (build/corpus/pinyin.txt, the npm package
-// pinyin-pro's readings): tones 1 and 2 of Mandarin are level, 3 and 4 oblique; the rhyme group
-// is the reading's final (韵母), grouped as the 14 groups of 中华新韵 (2005):
-//   麻 a ia ua · 波 o uo e · 皆 ie üe · 开 ai uai · 微 ei ui · 豪 ao iao · 尤 ou iu ·
-//   寒 an ian uan üan · 文 en in un ün · 唐 ang iang uang · 庚 eng ing ong iong ·
-//   齐 i ü er · 支 the -i of zhi chi shi ri zi ci si · 姑 u
-// Modern Mandarin is not Tang pronunciation: the old entering tone (入声) was oblique, and many
-// of its characters read level today (国, 白, 石); rhymes have moved too. The real poems measured
-// with the same table show how far the measure can be trusted.
+// Tones and rhymes come from a pronunciation table, one of two:
+// - the Tang table (build/corpus/tang.txt, train/pingshui.h): each character's readings as the
+//   rhyme groups of 平水韵, the table regulated verse was judged by, each with its Middle Chinese
+//   tone — level (平) against oblique (rising 上, departing 去 and entering 入). A character may
+//   have several readings (行: 阳 庚 漾 敬); a verse keeps a rule when some reading of each of
+//   its characters keeps it, as a poet chose the reading the verse needed;
+// - modern Mandarin (build/corpus/pinyin.txt, the npm package pinyin-pro's readings), its first
+//   reading only: tones 1 and 2 are level, 3 and 4 oblique; the rhyme group is the reading's final
+//   (韵母), grouped as the 14 groups of 中华新韵 (2005):
+//     麻 a ia ua · 波 o uo e · 皆 ie üe · 开 ai uai · 微 ei ui · 豪 ao iao · 尤 ou iu ·
+//     寒 an ian uan üan · 文 en in un ün · 唐 ang iang uang · 庚 eng ing ong iong ·
+//     齐 i ü er · 支 the -i of zhi chi shi ri zi ci si · 姑 u
+//   Modern Mandarin is not Tang pronunciation: the entering tone is gone, many of its characters
+//   read level today (国, 白, 石), and rhymes have merged (东 with 冬, 寒 with 删 and 先). Chapter
+//   12 prints each Tang measure beside its Mandarin twin, to show how far the modern one misleads.
 #pragma once
 #include <cstddef>
 #include <functional>
@@ -37,13 +43,36 @@ Tone tone_of(const std::string& reading);
 int rhyme_group_of(const std::string& reading);
 extern const char* const rhyme_group_names[14];  // 麻, 波, …, 姑
 
-// Each character's readings, the most common first (the table's first is the one measured).
-struct Pronunciations {
-    std::map<std::string, std::string> reading;  // character -> its first reading
-    bool empty() const { return reading.empty(); }
-    Tone tone(const std::string& character) const;
-    int rhyme_group(const std::string& character) const;
+// One reading of a character: its tone and its rhyme group (−1: not known).
+struct Sound {
+    Tone tone = Tone::Unknown;
+    int group = -1;
 };
+Sound mandarin_sound(const std::string& reading);  // "xing2": level, 庚
+Sound tang_sound(const std::string& reading);      // "庚": level, 庚; "入": oblique, no group
+
+enum class SoundTable { Mandarin, Tang };
+
+// Each character's readings as one table has them.
+struct Pronunciations {
+    SoundTable table = SoundTable::Mandarin;
+    std::map<std::string, std::vector<Sound>> sounds;
+    bool empty() const { return sounds.empty(); }
+    const std::vector<Sound>& of(const std::string& character) const;  // none when not there
+    bool can_be(const std::string& character, Tone t) const;  // some reading has that tone
+    // the character's tone when its readings agree; Unknown when they differ or none is known
+    Tone tone(const std::string& character) const;
+    // the rhyme groups a character can end a rhyming verse in: with the Tang table its level
+    // readings' (regulated verse rhymes on level tones), with Mandarin its reading's
+    std::vector<int> rhyme_groups(const std::string& character) const;
+    // every rhyme group of its readings, whatever their tone
+    std::vector<int> all_groups(const std::string& character) const;
+};
+
+Tone opposite(Tone t);  // level for oblique and oblique for level
+bool is_han(const std::string& character);  // a CJK ideograph, U+3400 … U+9FFF
+// A couplet's two verses, each its characters, when it reads "verse，verse。" (else none).
+std::vector<std::vector<std::string>> verses_of(const std::string& line);
 
 // What a set of poems shows, line by line (a line: one couplet) and verse by verse.
 struct VerseMeasures {
