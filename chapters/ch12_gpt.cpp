@@ -500,6 +500,7 @@ void walkthrough(Chapter& ch) {
     const double heldout = heldout_step(ch, in, c, trained, b);
     const SamplingSettings s = sampling_step(ch, in, c, trained.model);
     writing_step(ch, in, c, trained.model, b, sounds, s);
+    doubling_step(ch, in, c, trained.model, s);
     save_step(ch, trained, c, in.corpus, heldout, b, s, path);
     ch.say(tr("What the model's {} heads learned — where each looks, which the loss cannot do "
               "without, whether any copies — is chapter 14's subject: build/ch14_inside_the_poet "
@@ -528,14 +529,14 @@ int main(int argc, char** argv) {
              "character right after itself), joined by commas, or none (default: all three)")},
          {"--tang", "FILE",
           N_("the Tang pronunciation table, 平水韵 rhymes and Middle Chinese tones, that judges "
-             "and keeps the verse (default: build/corpus/tang.txt, which make writes)")},
+             "and keeps the form (default: build/corpus/tang.txt, which make writes)")},
          {"--pinyin", "FILE",
           N_("the modern Mandarin table measured beside it (default: build/corpus/pinyin.txt, "
              "which make writes)")},
          {"--weights", "FILE",
           N_("a model saved before (build/ch12_gpt_model.json) instead of training: it is still "
-             "measured on the held-out poems and writes some 700 poems to measure them (about a "
-             "minute on 2 cores); the baselines come from its record")},
+             "measured on the held-out poems and writes some 5,200 poems to measure them (about "
+             "3½ minutes on 2 cores); the baselines come from its record")},
          {"--steps", "N", N_("train N steps instead of the data file's")},
          {"--seconds", "S",
           N_("train the steps that fit in S seconds here, instead of the data file's steps")},

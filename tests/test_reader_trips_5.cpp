@@ -66,16 +66,21 @@ TEST_CASE("a newline inside a flag's value or a path is written \\n: the error s
     CHECK_MESSAGE(corpus.err.find("no\\nsuch") != std::string::npos, corpus.err);
 }
 
-TEST_CASE("--pinyin: a directory, an empty file and /dev/null are refused as the other files are") {
+TEST_CASE("--pinyin, --tang: a directory, an empty file and /dev/null are refused as the other files are") {
     const std::string dir = temp_directory("pinyin_dir");
     const std::string empty = temp_file("empty.pinyin.txt", "");
-    for (const std::string& bad : {dir, empty, std::string("/dev/null")}) {
-        CAPTURE(bad);
-        one_error_line(run_program("ch12_gpt", "--corpus tests/data/tang_sample.txt --steps 1 "
-                                               "--poems 1 --pinyin " +
-                                                   bad),
-                       bad + ": ");
-    }
+    for (const char* flag : {"--pinyin ", "--tang "})
+        for (const std::string& bad : {dir, empty, std::string("/dev/null")}) {
+            CAPTURE(bad);
+            one_error_line(run_program("ch12_gpt", "--corpus tests/data/tang_sample.txt --steps 1 "
+                                                   "--poems 1 " +
+                                                       std::string(flag) + bad),
+                           bad + ": ");
+        }
+    // a Mandarin table named as the Tang one: the line and the reading that is not one
+    one_error_line(run_program("ch12_gpt", "--corpus tests/data/tang_sample.txt --steps 1 "
+                                           "--poems 1 --tang tests/data/tang_sample.pinyin.txt"),
+                   "tests/data/tang_sample.pinyin.txt, line 1: \"");
 }
 
 TEST_CASE("words: ch12's --help promises what it shows, and sends the heads to chapter 14") {

@@ -1,6 +1,7 @@
 // ch12_gpt/inputs.h — what chapter 12 reads: the oracle's tiny models and inputs, the corpus,
 // the model's shape, its training and how it writes (data/ch12_gpt.json and the switches).
 #pragma once
+#include <array>
 #include <string>
 #include <vector>
 
@@ -31,12 +32,15 @@ struct Inputs {
     std::vector<Tokens> tiny_inputs, tiny_targets;
     std::vector<Tokens> sliding;  // sequences scored with a sliding window …
     std::size_t sliding_context = 0;  // … this wide
+    std::array<double, 2> repeat_beta = {0, 0};  // the repeat correction's β for 叠字, a stutter …
+    std::vector<Tokens> repeat_kinds;            // … and each predicted token's kind (0 or 1)
     std::size_t baseline_vocab = 0;
     std::vector<Tokens> baseline_training, baseline_heldout;
     std::vector<std::string> verse_poems, verse_readings;  // the verse measures' check …
     Pronunciations verse_table;                            // … with its own small table,
     Pronunciations verse_tang;                             // … its Tang table
-    std::vector<std::string> verse_tang_readings;          // … and readings of that table
+    std::vector<std::string> verse_tang_readings;          // … and readings of that table;
+    std::size_t verse_training_poems = 0;  // the first poems, whose doublings are attested
     CorpusSettings corpus;
     TransformerConfig model;  // its vocabulary comes from the corpus
     TrainingSettings settings;

@@ -2,6 +2,7 @@
 // the oracle's small inputs, against PyTorch and the oracle's own formulas (--check).
 #include "ch12_gpt/oracle_checks.h"
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -9,7 +10,9 @@
 #include "report/recorded_gradients.h"
 #include "train/kneser_ney.h"
 #include "train/ngram.h"
+#include "train/doubling.h"
 #include "train/regulated_verse.h"
+#include "train/repeat_correction.h"
 #include "train/verse_rates.h"
 
 namespace ch12_gpt {
@@ -22,7 +25,7 @@ namespace {
 // and the KV cache's largest difference from the whole pass.
 struct TinyRun {
     Matrix logits;
-    double loss = 0, sliding_loss = 0, cache_gap = 0;
+    double loss = 0, sliding_loss = 0, repeat_loss = 0, cache_gap = 0;
     Gpt grad;
 };
 TinyRun run_tiny(const Inputs& in, const Tiny& v) {
@@ -30,6 +33,14 @@ TinyRun run_tiny(const Inputs& in, const Tiny& v) {
     r.loss = gpt_loss(v.model, in.tiny_inputs, in.tiny_targets, &r.grad);
     r.logits = gpt_logits(v.model, in.tiny_inputs);
     r.sliding_loss = gpt_sliding_loss(v.model, in.sliding, in.sliding_context);
+    // the repeat correction's loss: each sequence's kinds by its place in the list
+    const auto kind_of = [&](const Tokens& sequence, std::size_t j) {
+        for (std::size_t i = 0; i < in.sliding.size(); ++i)
+            if (&in.sliding[i] == &sequence) return in.repeat_kinds[i][j - 1];
+        return 1;
+    };
+    r.repeat_loss = corrected_loss(
+        repeat_targets(v.model, in.sliding, in.sliding_context, kind_of), in.repeat_beta);
     r.cache_gap = gpt_cache_against_full_pass(v.model, in.tiny_inputs);
     return r;
 }
@@ -77,6 +88,7 @@ void against_pytorch(Chapter& ch, const Inputs& in) {
         ch.record_number("loss_" + name, r.loss, tolerance::end_to_end);
         const double worst = record_gradients(ch, name, torch_state_dict(parameters(r.grad)));
         ch.record_number("sliding_loss_" + name, r.sliding_loss, tolerance::end_to_end);
+        ch.record_number("repeat_loss_" + name, r.repeat_loss, tolerance::end_to_end);
         ch.measured("kv_cache_max_abs_diff_" + name, r.cache_gap);
         t.add({name, fixed(r.loss, 12), sci(worst), sci(r.cache_gap)});
     }
@@ -182,6 +194,19 @@ void verse_check(Chapter& ch, const Inputs& in) {
               Shape::Matrix, tolerance::single_op);
     ch.record("verse_mandarin_rates", rates(verse_rates(in.verse_poems, in.verse_table)),
               Shape::Matrix, tolerance::single_op);
+    // doublings: 叠字 (attested in the first poems, not across the pause) and stutters
+    const std::set<std::string> pairs = doubled_pairs(std::vector<std::string>(
+        in.verse_poems.begin(), in.verse_poems.begin() + std::ptrdiff_t(in.verse_training_poems)));
+    ch.record_number("verse_doubled_pairs", double(pairs.size()), 0.0);
+    DoublingCounts d;
+    for (const std::string& poem : in.verse_poems) {
+        const DoublingCounts one = count_doublings(poem, pairs);
+        d.places += one.places, d.doublings += one.doublings;
+        d.attested += one.attested, d.stutters += one.stutters;
+    }
+    ch.record("verse_doublings",
+              Matrix{{double(d.places), double(d.doublings), double(d.attested), double(d.stutters)}},
+              Shape::Vector, 0.0);
 }
 
 }  // namespace ch12_gpt

@@ -18,10 +18,6 @@
 
 namespace ch12_gpt {
 
-namespace {
-
-std::string as_text(const Corpus& c, const Tokens& t) { return decode(c.vocabulary, t); }
-
 // count poems written from the prompts in turn (none: from <bos> alone) with the settings.
 std::vector<Tokens> write_poems(const Gpt& model, const CharVocabulary& v,
                                 const SamplingSettings& s, const std::vector<std::string>& prompts,
@@ -37,7 +33,7 @@ std::vector<Tokens> write_poems(const Gpt& model, const CharVocabulary& v,
 
 std::vector<std::string> texts_of(const Corpus& c, const std::vector<Tokens>& poems) {
     std::vector<std::string> texts;
-    for (const Tokens& t : poems) texts.push_back(as_text(c, t));
+    for (const Tokens& t : poems) texts.push_back(decode(c.vocabulary, t));
     return texts;
 }
 std::vector<std::string> texts_of(const std::vector<Poem>& poems) {
@@ -45,6 +41,11 @@ std::vector<std::string> texts_of(const std::vector<Poem>& poems) {
     for (const Poem& p : poems) texts.push_back(poem_text(p.title, p.lines));
     return texts;
 }
+
+namespace {
+
+std::string as_text(const Corpus& c, const Tokens& t) { return decode(c.vocabulary, t); }
+
 
 // What is measured on a set of poems: their lines' shape and copies, and their verse — by the
 // Tang table and by Mandarin, each where it is there.
@@ -324,7 +325,7 @@ void say_verse(Chapter& ch, const Measured& real, const Measured& model, const M
                   percent(r.rhyme.share), percent(r.tones.share)));
     }
     ch.say(tr("The model, writing freely, rhymes in {} and alternates in {}; {} of its poems keep "
-              "every rule of regulated verse, against {} of real poems.",
+              "every rule of a regulated poem, against {} of real poems.",
               percent(w.rhyme.share), percent(w.tones.share), share_text(w.passed),
               share_text(r.passed)));
     ch.say(
@@ -553,8 +554,8 @@ void write_only_step(Chapter& ch, const Inputs& in, const Gpt& model, const Char
                 parts.push_back(tr("{} of {} verses alternate their tones", m.tones_kept,
                                    m.tone_verses));
             if (r.poems > 0)
-                parts.push_back(r.passed ? tr("it keeps every rule of regulated verse")
-                                         : tr("it breaks a rule of regulated verse"));
+                parts.push_back(r.passed ? tr("it keeps every rule of a regulated poem (近体诗)")
+                                         : tr("it breaks a rule of a regulated poem (近体诗)"));
             if (parts.empty()) continue;
             ch.say(table->table == SoundTable::Tang
                        ? tr("By the Tang table (平水韵, Middle Chinese tones): {}.", listed(parts))

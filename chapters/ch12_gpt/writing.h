@@ -16,6 +16,18 @@ struct Sounds {
     const Pronunciations& judge() const { return tang.empty() ? mandarin : tang; }
 };
 
+// `count` poems written from the prompts in turn (none: from <bos> alone) with the settings,
+// drawn from one generator seeded with `seed`; and poems as text.
+std::vector<Tokens> write_poems(const Gpt& model, const CharVocabulary& v,
+                                const SamplingSettings& s, const std::vector<std::string>& prompts,
+                                std::size_t count, std::uint64_t seed);
+std::vector<std::string> texts_of(const Corpus& c, const std::vector<Tokens>& poems);
+std::vector<std::string> texts_of(const std::vector<Poem>& poems);
+// Doubling: the poets' 叠字 against the model's stutters, on held-out poems and written ones,
+// and the repeat correction β fitted on the validation poems (train/repeat_correction.h).
+void doubling_step(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& model,
+                   const SamplingSettings& s);
+
 // The temperature and top-p to write with: of the data file's candidates, the pair whose poems
 // are most like the validation poems (in form, copied, doubled, tripled) — measured, not picked.
 SamplingSettings sampling_step(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& model);

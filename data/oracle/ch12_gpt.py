@@ -104,7 +104,11 @@ def ch12_inputs():
                       "weight_decay": 0.5, "smoothing": 0.1},
             # the held-out measure: every token predicted from up to `context` tokens before it,
             # sequences longer than one window
-            "sliding": {"sequences": [[1, 5, 6, 7, 8, 4, 3, 2], [1, 9, 10, 5, 2]], "context": 3},
+            "sliding": {"sequences": [[1, 5, 6, 7, 8, 4, 3, 2], [1, 9, 10, 5, 2]], "context": 3,
+                        # the repeat correction: β for 叠字 and for a stutter, and each predicted
+                        # token's kind (token j ≥ 1 of each sequence)
+                        "repeat": {"beta": [0.375, 1.75],
+                                   "kinds": [[1, 0, 1, 1, 0, 1, 1], [1, 1, 0, 1]]}},
         },
         "baselines": baseline_corpus(),
         "verse": verse_inputs(),
@@ -212,13 +216,16 @@ def verse_inputs():
         "《行》\n春风吹柳绿，人在远方行。\n明月照归路，东风送客城。",
         "《魂》\n春风吹柳绿，何处招归魂。\n明月照归路，东风送客门。",
         "《首》\n春风吹柳花，人在远方行。\n明月照归路，东风送客城。",
+        "《停》\n风雨声处处中闻，春眠不觉晓来多。",
+        "《顿》\n春处处眠晓，夜来风雨声。",
     ]
     used = sorted({ch for text in poems for ch in text if ch in table})
     used_tang = sorted({ch for text in poems for ch in text if ch in tang and ch != "鍪"})
     return {"poems": poems, "pronunciations": {ch: table[ch] for ch in used},
             "tang": {ch: " ".join(tang[ch]) for ch in used_tang},
             "readings": verse.EXAMPLE_READINGS,
-            "tang_readings": list(verse.HEADINGS + verse.TONE_WORDS)}
+            "tang_readings": list(verse.HEADINGS + verse.TONE_WORDS),
+            "training_poems": 10}
 
 
 def verse_expected(v):
@@ -235,6 +242,9 @@ def verse_expected(v):
         "verse_regulated_mandarin": verse.regulated(v["poems"], mandarin),
         "verse_tang_rates": verse.rates(v["poems"], tang),
         "verse_mandarin_rates": verse.rates(v["poems"], mandarin),
+        "verse_doubled_pairs": len(verse.doubled_pairs(v["poems"][: v["training_poems"]])),
+        "verse_doublings": verse.doublings(
+            v["poems"], verse.doubled_pairs(v["poems"][: v["training_poems"]])),
     }
 
 
@@ -284,24 +294,37 @@ def ch12_expected(i):
             out[f"grad_{v['name']}/" + name.replace(".", "/")] = t.grad.detach()
         if "sliding" in tiny:
             out[f"sliding_loss_{v['name']}"] = sliding_loss(p, c, tiny["sliding"])
+            if "repeat" in tiny["sliding"]:
+                out[f"repeat_loss_{v['name']}"] = sliding_loss(p, c, tiny["sliding"],
+                                                               tiny["sliding"]["repeat"])
     return out
 
 
-def sliding_loss(p, c, sliding):
+def sliding_loss(p, c, sliding, repeat=None):
     """Mean −log P of every token after the first, each from at most `context` tokens before
     it: a sequence's first context + 1 tokens as one window, then each later token as the last
-    of a window of the context tokens before it."""
+    of a window of the context tokens before it. With `repeat`, the logit of the token before
+    each predicted one is lowered by the β of that place's kind first (the repeat correction)."""
     total, n, C = 0.0, 0, sliding["context"]
+
+    def corrected(row, seq, j):  # the logits predicting token j of seq
+        if repeat is None:
+            return row
+        row = row.clone()
+        row[seq[j - 1]] -= repeat["beta"][repeat["kinds"][k][j - 1]]
+        return row
+
     with torch.no_grad():
-        for s in sliding["sequences"]:
+        for k, s in enumerate(sliding["sequences"]):
             first = min(len(s), C + 1)
-            logp = torch.log_softmax(gpt_logits(p, c, s[: first - 1]), -1)
+            logits = gpt_logits(p, c, s[: first - 1])
             for t in range(first - 1):
-                total -= float(logp[t, s[t + 1]])
+                logp = torch.log_softmax(corrected(logits[t], s, t + 1), -1)
+                total -= float(logp[s[t + 1]])
                 n += 1
             for j in range(first, len(s)):
-                logp = torch.log_softmax(gpt_logits(p, c, s[j - C : j]), -1)
-                total -= float(logp[-1, s[j]])
+                logp = torch.log_softmax(corrected(gpt_logits(p, c, s[j - C : j])[-1], s, j), -1)
+                total -= float(logp[s[j]])
                 n += 1
     return total / n
 

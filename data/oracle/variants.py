@@ -317,7 +317,8 @@ def ch12_smallest():
             "adamw": {"steps": 1, "peak_lr": 0.01, "warmup": 1, "final_fraction": 0.1,
                       "weight_decay": 0.5, "smoothing": 0.0},
             # a window of one token, sliding over three
-            "sliding": {"sequences": [[1, 5, 4, 2]], "context": 1},
+            "sliding": {"sequences": [[1, 5, 4, 2]], "context": 1,
+                        "repeat": {"beta": [0.5, 2.0], "kinds": [[1, 0, 1]]}},
         },
         # one sequence of one character, trained on and held out
         "baselines": {"vocab": 6, "training": [[1, 5, 2]], "heldout": [[1, 5, 2]]},
@@ -329,7 +330,7 @@ def ch12_smallest():
                                      "鸟": "niao3"},
                   "tang": {"春": "真", "眠": "先", "不": "尤 有 物", "觉": "效 觉", "晓": "筱",
                            "处": "语 御", "闻": "文 问", "啼": "齐", "鸟": "筱"},
-                  "readings": ["chun1"], "tang_readings": ["东"]},
+                  "readings": ["chun1"], "tang_readings": ["东"], "training_poems": 1},
         "corpus": {"source": "tests/data/tang_sample.txt", "heldout_every": 10, "validation_every": 10,
                    "validation_max": 300, "min_count": 1, "vocabulary": 3000},
         "model": shape,

@@ -327,3 +327,37 @@ def rates(texts, table):
     per = [measure_table([t], table) + regulated([t], table) for t in texts]
     pairs = [(0, 1), (2, 3), (5, 4), (6, 4), (9, 4), (10, 4), (8, 7)]
     return [rate([(p[a], p[b]) for p in per]) for a, b in pairs]
+
+
+# --- doubling: the poets' 叠字 against stutters (src/train/doubling.h) -------------------------
+
+def doubled_pairs(texts):
+    """Every character twice in a row inside a verse of the texts."""
+    pairs = set()
+    for text in texts:
+        for line in body_lines(text):
+            v = verses(line)
+            for verse in v or ():
+                pairs |= {a + b for a, b in zip(verse, verse[1:]) if a == b}
+    return pairs
+
+
+def doublings(texts, attested):
+    """[places, doublings, 叠字, stutters] over verses of 5 and 7: 叠字 when the pair is attested
+    and it does not straddle the pause (after the 2nd of five; after the 2nd and the 4th of
+    seven)."""
+    pauses = {5: {2}, 7: {2, 4}}
+    m = [0, 0, 0, 0]
+    for text in texts:
+        for line in body_lines(text):
+            for verse in verses(line) or ():
+                if len(verse) not in pauses:
+                    continue
+                for i in range(1, len(verse)):
+                    m[0] += 1
+                    if verse[i] != verse[i - 1]:
+                        continue
+                    m[1] += 1
+                    poets = verse[i] * 2 in attested and i not in pauses[len(verse)]
+                    m[2 if poets else 3] += 1
+    return m

@@ -178,21 +178,14 @@ double gpt_heldout_loss(const Gpt& model, const std::vector<Tokens>& sequences,
     return sum / static_cast<double>(count);
 }
 
-double gpt_sliding_loss(const Gpt& model, const std::vector<Tokens>& sequences,
-                        std::size_t context) {
+void for_sliding_windows(const std::vector<Tokens>& sequences, std::size_t context, int pad,
+                         const WindowsReport& each) {
     // windows of at most context tokens; a target of <pad> is not counted (the loss skips it),
     // so a later window counts only its last target
-    const int pad = model.config.pad_id;
     std::vector<Tokens> inputs, targets;
-    double sum = 0;
-    std::size_t count = 0;
     const auto flush = [&] {
         if (inputs.empty()) return;
-        std::size_t n = 0;
-        for (const Tokens& t : targets) n += static_cast<std::size_t>(std::count_if(
-            t.begin(), t.end(), [pad](int id) { return id != pad; }));
-        sum += mean_loss_in_parts(model, inputs, targets) * static_cast<double>(n);
-        count += n;
+        each(inputs, targets);
         inputs.clear();
         targets.clear();
     };
@@ -212,5 +205,21 @@ double gpt_sliding_loss(const Gpt& model, const std::vector<Tokens>& sequences,
         if (inputs.size() >= 32) flush();
     }
     flush();
+}
+
+double gpt_sliding_loss(const Gpt& model, const std::vector<Tokens>& sequences,
+                        std::size_t context) {
+    const int pad = model.config.pad_id;
+    double sum = 0;
+    std::size_t count = 0;
+    for_sliding_windows(sequences, context, pad,
+                        [&](const std::vector<Tokens>& inputs, const std::vector<Tokens>& targets) {
+                            std::size_t n = 0;
+                            for (const Tokens& t : targets)
+                                n += static_cast<std::size_t>(std::count_if(
+                                    t.begin(), t.end(), [pad](int id) { return id != pad; }));
+                            sum += mean_loss_in_parts(model, inputs, targets) * static_cast<double>(n);
+                            count += n;
+                        });
     return sum / static_cast<double>(count);
 }

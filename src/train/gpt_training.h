@@ -67,3 +67,9 @@ double gpt_heldout_loss(const Gpt& model, const std::vector<Tokens>& sequences,
 // later token at the end of a window of the `context` tokens before it. The held-out measure.
 double gpt_sliding_loss(const Gpt& model, const std::vector<Tokens>& sequences,
                         std::size_t context);
+// Those sliding windows, 32 at a time: each call gets their inputs and targets (a target of
+// <pad> is not predicted; a later window predicts its last token only).
+using WindowsReport =
+    std::function<void(const std::vector<Tokens>& inputs, const std::vector<Tokens>& targets)>;
+void for_sliding_windows(const std::vector<Tokens>& sequences, std::size_t context, int pad,
+                         const WindowsReport& each);

@@ -22,6 +22,8 @@ Tokens sample_gpt(const Gpt& model, const Tokens& prompt, const SamplingSettings
     for (std::size_t written = 0; written < s.max_new && out.back() != model.config.eos_id;
          ++written) {
         const double hidden = -std::numeric_limits<double>::infinity();
+        if (s.repeat_correction)
+            logits(0, static_cast<std::size_t>(out.back())) -= s.repeat_correction(out);
         for (int id : s.never) logits(0, static_cast<std::size_t>(id)) = hidden;
         if (s.mask) {
             std::vector<bool> allowed(logits.cols, true);

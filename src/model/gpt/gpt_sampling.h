@@ -21,6 +21,9 @@ struct SamplingSettings {
     std::size_t context = 0;      // the most tokens the model reads at once (0: no limit)
     std::vector<int> never = {};  // ids never drawn (besides <pad> and <bos>), e.g. <unk>
     TokenMask mask = {};          // none: every token may come
+    // what is subtracted from the logit of the token just written, given the tokens so far (a
+    // repeat correction, train/repeat_correction.h); none: nothing
+    std::function<double(const Tokens& so_far)> repeat_correction = {};
 };
 
 // The prompt (starting with <bos>) and what the model draws after it: up to <eos> (kept) or

@@ -1,0 +1,118 @@
+// ch12_gpt/doubling.cpp — chapter 12's doubled characters told apart: the poets' 叠字 against
+// the model's stutters, and a correction of one number fitted on the validation poems.
+#include <cmath>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "ch12_gpt/writing.h"
+#include "report/chapter.h"
+#include "train/doubling.h"
+#include "train/repeat_correction.h"
+#include "train/verse_rates.h"
+
+namespace ch12_gpt {
+
+namespace {
+
+struct DoublingRow {
+    std::string key, name;
+    Rate doublings, attested, stutters;  // of the places, with standard errors over poems
+};
+
+DoublingRow doubling_row(const std::string& key, const std::string& name,
+                         const std::vector<std::string>& texts,
+                         const std::set<std::string>& attested) {
+    std::vector<std::pair<std::size_t, std::size_t>> all, poets, stutters;
+    for (const std::string& text : texts) {
+        const DoublingCounts c = count_doublings(text, attested);
+        all.push_back({c.doublings, c.places});
+        poets.push_back({c.attested, c.places});
+        stutters.push_back({c.stutters, c.places});
+    }
+    return {key, name, rate_over_poems(all), rate_over_poems(poets), rate_over_poems(stutters)};
+}
+
+std::string per_cent(const Rate& r) {
+    return r.of ? fixed(100 * r.share, 2) + "% ±" + fixed(100 * r.se, 2) : "—";
+}
+
+}  // namespace
+
+void doubling_step(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& model,
+                   const SamplingSettings& s) {
+    ch.step(tr("Doubling: the poets' 叠字 and the model's stutters"));
+    // β fitted on the validation poems, by likelihood; the held-out loss with it
+    const std::set<std::string> attested = doubled_pairs(texts_of(c.split.training));
+    const DoublingPlaces places(c.vocabulary, attested);
+    const auto kind_of = [&](const Tokens& sequence, std::size_t j) {
+        return places.kind(Tokens(sequence.begin(), sequence.begin() + std::ptrdiff_t(j)));
+    };
+    const std::vector<RepeatTarget> validation =
+        repeat_targets(model, c.validation, in.windows.context, kind_of);
+    const RepeatKinds beta = fit_repeat_correction(validation);
+    const RepeatKinds none = {0, 0};
+    const double validation_change = corrected_loss(validation, beta) - corrected_loss(validation, none);
+    const std::vector<RepeatTarget> heldout =
+        repeat_targets(model, c.heldout, in.windows.context, kind_of);
+    const double plain = corrected_loss(heldout, none), corrected = corrected_loss(heldout, beta);
+    SamplingSettings with_beta = s;
+    with_beta.repeat_correction = [places, beta](const Tokens& so_far) {
+        return beta[std::size_t(places.kind(so_far))];
+    };
+    const auto written = [&](const SamplingSettings& settings) {
+        return texts_of(c, write_poems(model, c.vocabulary, settings, {}, in.sampling.poems,
+                                       in.sampling.seed));
+    };
+    const std::vector<DoublingRow> rows = {
+        doubling_row("heldout", tr("the {} held-out poems", grouped(c.split.heldout.size())),
+                     texts_of(c.split.heldout), attested),
+        doubling_row("model", tr("{} poems by the model", grouped(in.sampling.poems)), written(s),
+                     attested),
+        doubling_row("model_corrected", tr("… with the repeat correction"), written(with_beta),
+                     attested)};
+    ch.say(tr("A character written twice in a row is the poets' 叠字 (萋萋, 悠悠) when the training "
+              "poems hold the same pair and it does not straddle the pause in the verse (after "
+              "the 2nd character of five, after the 2nd and 4th of seven); any other is a stutter. "
+              "Each share is of the characters after a verse's first, ± its standard error over "
+              "poems."));
+    Table t({tr("poems of"), tr("twice in a row"), tr("叠字"), tr("stutters")});
+    for (const DoublingRow& r : rows) {
+        t.add({r.name, per_cent(r.doublings), per_cent(r.attested), per_cent(r.stutters)});
+        ch.measured("doubling_" + r.key, r.doublings.share);
+        ch.measured("doubling_" + r.key + "_attested", r.attested.share);
+        ch.measured("doubling_" + r.key + "_attested_se", r.attested.se);
+        ch.measured("doubling_" + r.key + "_stutters", r.stutters.share);
+        ch.measured("doubling_" + r.key + "_stutters_se", r.stutters.se);
+    }
+    ch.table(t);
+    ch.measured("repeat_correction_poets", beta[0]);
+    ch.measured("repeat_correction_stutter", beta[1]);
+    ch.measured("repeat_correction_validation_change", validation_change);
+    ch.measured("heldout_loss_corrected", corrected);
+    ch.say(tr("The repeat correction: from the logit of the character just written, β = {} is "
+              "subtracted where writing it again would be 叠字 and β = {} where it would be a "
+              "stutter — the pair that reads the {} validation poems best (their loss {} by {} "
+              "nats per token). On the held-out poems the loss goes from {} to {} ({}).",
+              fixed(beta[0], 3), fixed(beta[1], 3), grouped(c.split.validation.size()),
+              validation_change < 0 ? tr("falls") : tr("rises"),
+              fixed(std::fabs(validation_change), 4), fixed(plain, 4), fixed(corrected, 4),
+              corrected <= plain ? tr("no worse") : tr("worse")));
+    const DoublingRow& real = rows[0];
+    for (std::size_t i = 1; i < rows.size(); ++i) {
+        const DoublingRow& w = rows[i];
+        const double gap = w.stutters.share - real.stutters.share;
+        const double se = std::sqrt(w.stutters.se * w.stutters.se + real.stutters.se * real.stutters.se);
+        const double ratio = real.attested.share > 0 ? w.attested.share / real.attested.share : 0;
+        ch.say(tr("{}: stutters {} against real poems' {} — {} ({} standard errors); 叠字 {} "
+                  "against {} ({}× real).",
+                  w.name, per_cent(w.stutters), per_cent(real.stutters),
+                  std::fabs(gap) <= 2 * se ? tr("within two standard errors")
+                                           : gap > 0 ? tr("more than real poems")
+                                                     : tr("fewer than real poems"),
+                  se > 0 ? fixed(gap / se, 1) : "—", per_cent(w.attested),
+                  per_cent(real.attested), fixed(ratio, 2)));
+    }
+}
+
+}  // namespace ch12_gpt
