@@ -10,6 +10,7 @@
 #include "helpers.h"
 #include "io/poem_corpus.h"
 #include "io/pronunciation_file.h"
+#include "train/parallelism.h"
 #include "train/pingshui.h"
 #include "train/poem_measures.h"
 #include "train/regulated_verse.h"
@@ -295,4 +296,31 @@ TEST_CASE("masks by the Tang table: every poem keeps the whole check — 平水�
         }
         CHECK(judged > 30);  // the sample's characters all have tones: nearly every poem judged
     }
+}
+
+TEST_CASE("对仗 on word classes: the middle couplets of a poem of four, pair by pair") {
+    const Pronunciations p = read_tang_table(tang_table);
+    CHECK(same_word_class("万", "百"));  // numbers
+    CHECK(same_word_class("日", "月"));  // times and heavens both
+    CHECK_FALSE(same_word_class("木", "江"));
+    // 登高: 万里悲秋常作客，百年多病独登台 — 万 and 百 are numbers (both oblique: 万 departing,
+    // 百 entering); nothing else of the two middle couplets is in one class of the short list
+    const ParallelCounts c = count_parallelism(
+        "《登高》\n风急天高猿啸哀，渚清沙白鸟飞回。\n无边落木萧萧下，不尽长江滚滚来。"
+        "\n万里悲秋常作客，百年多病独登台。\n艰难苦恨繁霜鬓，潦倒新停浊酒杯。",
+        p);
+    CHECK(c.couplets == 2);
+    CHECK(c.positions == 14);
+    CHECK(c.same_class == 1);
+    CHECK(c.opposite == 0);
+    // 白 (entering) against 黄 (level): colours; 山 (level) against 海 (rising): landscape; 千
+    // (level) against 万 (departing): numbers — three pairs, each of opposite tones
+    const ParallelCounts d = count_parallelism(
+        "《对》\n春眠不觉晓，处处闻啼鸟。\n白日依山尽，黄河入海流。\n千山鸟飞绝，万径人踪灭。"
+        "\n红豆生南国，春来发几枝。",
+        p);
+    CHECK(d.same_class == 3);
+    CHECK(d.opposite == 3);
+    // two couplets: no middle ones
+    CHECK(count_parallelism("《二》\n白日依山尽，黄河入海流。\n欲穷千里目，更上一层楼。", p).couplets == 0);
 }

@@ -33,8 +33,50 @@ DoublingRow doubling_row(const std::string& key, const std::string& name,
     return {key, name, rate_over_poems(all), rate_over_poems(poets), rate_over_poems(stutters)};
 }
 
+// The repeat correction fitted on the validation poems, by likelihood, and the held-out loss
+// without and with it.
+struct Correction {
+    RepeatKinds beta = {0, 0};
+    double validation_change = 0, plain = 0, corrected = 0;
+};
+Correction fitted_correction(const Inputs& in, const Corpus& c, const Gpt& model,
+                             const DoublingPlaces& places) {
+    const auto kind_of = [&](const Tokens& sequence, std::size_t j) {
+        return places.kind(Tokens(sequence.begin(), sequence.begin() + std::ptrdiff_t(j)));
+    };
+    const std::vector<RepeatTarget> validation =
+        repeat_targets(model, c.validation, in.windows.context, kind_of);
+    Correction r;
+    r.beta = fit_repeat_correction(validation);
+    const RepeatKinds none = {0, 0};
+    r.validation_change = corrected_loss(validation, r.beta) - corrected_loss(validation, none);
+    const std::vector<RepeatTarget> heldout =
+        repeat_targets(model, c.heldout, in.windows.context, kind_of);
+    r.plain = corrected_loss(heldout, none), r.corrected = corrected_loss(heldout, r.beta);
+    return r;
+}
+
 std::string per_cent(const Rate& r) {
     return r.of ? fixed(100 * r.share, 2) + "% ±" + fixed(100 * r.se, 2) : "—";
+}
+
+// Each written row against the held-out poems: stutters in standard errors, 叠字 as a ratio.
+void say_doubling(Chapter& ch, const std::vector<DoublingRow>& rows) {
+    const DoublingRow& real = rows[0];
+    for (std::size_t i = 1; i < rows.size(); ++i) {
+        const DoublingRow& w = rows[i];
+        const double gap = w.stutters.share - real.stutters.share;
+        const double se = std::sqrt(w.stutters.se * w.stutters.se + real.stutters.se * real.stutters.se);
+        const double ratio = real.attested.share > 0 ? w.attested.share / real.attested.share : 0;
+        ch.say(tr("{}: stutters {} against real poems' {} — {} ({} standard errors); 叠字 {} "
+                  "against {} ({}× real).",
+                  w.name, per_cent(w.stutters), per_cent(real.stutters),
+                  std::fabs(gap) <= 2 * se ? tr("within two standard errors")
+                                           : gap > 0 ? tr("more than real poems")
+                                                     : tr("fewer than real poems"),
+                  se > 0 ? fixed(gap / se, 1) : "—", per_cent(w.attested),
+                  per_cent(real.attested), fixed(ratio, 2)));
+    }
 }
 
 }  // namespace
@@ -42,20 +84,10 @@ std::string per_cent(const Rate& r) {
 void doubling_step(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& model,
                    const SamplingSettings& s) {
     ch.step(tr("Doubling: the poets' 叠字 and the model's stutters"));
-    // β fitted on the validation poems, by likelihood; the held-out loss with it
     const std::set<std::string> attested = doubled_pairs(texts_of(c.split.training));
     const DoublingPlaces places(c.vocabulary, attested);
-    const auto kind_of = [&](const Tokens& sequence, std::size_t j) {
-        return places.kind(Tokens(sequence.begin(), sequence.begin() + std::ptrdiff_t(j)));
-    };
-    const std::vector<RepeatTarget> validation =
-        repeat_targets(model, c.validation, in.windows.context, kind_of);
-    const RepeatKinds beta = fit_repeat_correction(validation);
-    const RepeatKinds none = {0, 0};
-    const double validation_change = corrected_loss(validation, beta) - corrected_loss(validation, none);
-    const std::vector<RepeatTarget> heldout =
-        repeat_targets(model, c.heldout, in.windows.context, kind_of);
-    const double plain = corrected_loss(heldout, none), corrected = corrected_loss(heldout, beta);
+    const Correction fit = fitted_correction(in, c, model, places);
+    const RepeatKinds beta = fit.beta;
     SamplingSettings with_beta = s;
     with_beta.repeat_correction = [places, beta](const Tokens& so_far) {
         return beta[std::size_t(places.kind(so_far))];
@@ -88,31 +120,17 @@ void doubling_step(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& mo
     ch.table(t);
     ch.measured("repeat_correction_poets", beta[0]);
     ch.measured("repeat_correction_stutter", beta[1]);
-    ch.measured("repeat_correction_validation_change", validation_change);
-    ch.measured("heldout_loss_corrected", corrected);
+    ch.measured("repeat_correction_validation_change", fit.validation_change);
+    ch.measured("heldout_loss_corrected", fit.corrected);
     ch.say(tr("The repeat correction: from the logit of the character just written, β = {} is "
               "subtracted where writing it again would be 叠字 and β = {} where it would be a "
               "stutter — the pair that reads the {} validation poems best (their loss {} by {} "
               "nats per token). On the held-out poems the loss goes from {} to {} ({}).",
               fixed(beta[0], 3), fixed(beta[1], 3), grouped(c.split.validation.size()),
-              validation_change < 0 ? tr("falls") : tr("rises"),
-              fixed(std::fabs(validation_change), 4), fixed(plain, 4), fixed(corrected, 4),
-              corrected <= plain ? tr("no worse") : tr("worse")));
-    const DoublingRow& real = rows[0];
-    for (std::size_t i = 1; i < rows.size(); ++i) {
-        const DoublingRow& w = rows[i];
-        const double gap = w.stutters.share - real.stutters.share;
-        const double se = std::sqrt(w.stutters.se * w.stutters.se + real.stutters.se * real.stutters.se);
-        const double ratio = real.attested.share > 0 ? w.attested.share / real.attested.share : 0;
-        ch.say(tr("{}: stutters {} against real poems' {} — {} ({} standard errors); 叠字 {} "
-                  "against {} ({}× real).",
-                  w.name, per_cent(w.stutters), per_cent(real.stutters),
-                  std::fabs(gap) <= 2 * se ? tr("within two standard errors")
-                                           : gap > 0 ? tr("more than real poems")
-                                                     : tr("fewer than real poems"),
-                  se > 0 ? fixed(gap / se, 1) : "—", per_cent(w.attested),
-                  per_cent(real.attested), fixed(ratio, 2)));
-    }
+              fit.validation_change < 0 ? tr("falls") : tr("rises"),
+              fixed(std::fabs(fit.validation_change), 4), fixed(fit.plain, 4),
+              fixed(fit.corrected, 4), fit.corrected <= fit.plain ? tr("no worse") : tr("worse")));
+    say_doubling(ch, rows);
 }
 
 }  // namespace ch12_gpt

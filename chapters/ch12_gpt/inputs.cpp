@@ -11,6 +11,22 @@ namespace ch12_gpt {
 
 namespace {
 
+// The repeat correction's check: two β, and a kind (0 or 1) for each token after a sequence's
+// first.
+void read_repeat(const DataFile& data, Inputs& in) {
+    const Matrix beta = data.vector("inputs.tiny.sliding.repeat.beta");
+    if (beta.cols != 2)
+        throw data.error("inputs.tiny.sliding.repeat.beta", tr("expected two numbers"));
+    in.repeat_beta = {beta(0, 0), beta(0, 1)};
+    in.repeat_kinds = data.token_lists("inputs.tiny.sliding.repeat.kinds", 2);
+    if (in.repeat_kinds.size() != in.sliding.size())
+        throw data.error("inputs.tiny.sliding.repeat.kinds", tr("expected one list per sequence"));
+    for (std::size_t i = 0; i < in.sliding.size(); ++i)
+        if (in.repeat_kinds[i].size() + 1 != in.sliding[i].size())
+            throw data.error("inputs.tiny.sliding.repeat.kinds",
+                             tr("expected one kind for each token after a sequence's first"));
+}
+
 void read_tiny(const DataFile& data, Inputs& in) {
     for (std::size_t i = 0; i < data.length("inputs.tiny.variants"); ++i) {
         const std::string k = "inputs.tiny.variants[" + std::to_string(i) + "]";
@@ -35,18 +51,7 @@ void read_tiny(const DataFile& data, Inputs& in) {
     for (const Tokens& s : in.sliding)
         if (s.size() < 2)
             throw data.error("inputs.tiny.sliding.sequences", tr("expected at least two tokens each"));
-    // the repeat correction: two β, and a kind (0 or 1) for each token after a sequence's first
-    const Matrix beta = data.vector("inputs.tiny.sliding.repeat.beta");
-    if (beta.cols != 2)
-        throw data.error("inputs.tiny.sliding.repeat.beta", tr("expected two numbers"));
-    in.repeat_beta = {beta(0, 0), beta(0, 1)};
-    in.repeat_kinds = data.token_lists("inputs.tiny.sliding.repeat.kinds", 2);
-    if (in.repeat_kinds.size() != in.sliding.size())
-        throw data.error("inputs.tiny.sliding.repeat.kinds", tr("expected one list per sequence"));
-    for (std::size_t i = 0; i < in.sliding.size(); ++i)
-        if (in.repeat_kinds[i].size() + 1 != in.sliding[i].size())
-            throw data.error("inputs.tiny.sliding.repeat.kinds",
-                             tr("expected one kind for each token after a sequence's first"));
+    read_repeat(data, in);
     in.baseline_vocab = data.size("inputs.baselines.vocab", 5, 1 << 20);
     in.baseline_training = data.token_lists("inputs.baselines.training", in.baseline_vocab);
     in.baseline_heldout = data.token_lists("inputs.baselines.heldout", in.baseline_vocab);

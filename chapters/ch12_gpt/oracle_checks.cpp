@@ -143,23 +143,11 @@ void baselines_check(Chapter& ch, const Inputs& in) {
               fixed(b.trigram, 6)));
 }
 
-// The verse measures' definitions on the oracle's poems and readings (data/oracle/verse.py).
-void verse_check(Chapter& ch, const Inputs& in) {
-    Matrix groups(1, in.verse_readings.size()), tones(1, in.verse_readings.size());
-    for (std::size_t i = 0; i < in.verse_readings.size(); ++i) {
-        groups(0, i) = rhyme_group_of(in.verse_readings[i]);
-        const Tone t = tone_of(in.verse_readings[i]);
-        tones(0, i) = t == Tone::Level ? 0 : t == Tone::Oblique ? 1 : 2;
-    }
-    ch.record("verse_reading_groups", groups, Shape::Vector, 0.0);
-    ch.record("verse_reading_tones", tones, Shape::Vector, 0.0);
-    const VerseMeasures m = measure_verse(in.verse_poems, in.verse_table);
-    const Matrix measures{{double(m.lines), double(m.doubled), double(m.tripled),
-                           double(m.rhyming), double(m.rhyme_places), double(m.tones_kept),
-                           double(m.tone_verses)}};
-    ch.record("verse_measures", measures, Shape::Vector, 0.0);
-    // the Tang table: its readings, the same measures, the whole regulated-verse check by both
-    // tables, and the rates with their standard errors over poems
+namespace {
+
+// The Tang table's readings, the same measures, the whole regulated-verse check by both tables,
+// and the rates with their standard errors over poems.
+void tang_check(Chapter& ch, const Inputs& in) {
     const std::size_t n = in.verse_tang_readings.size();
     Matrix tang_tones(1, n), tang_groups(1, n);
     for (std::size_t i = 0; i < n; ++i) {
@@ -184,17 +172,21 @@ void verse_check(Chapter& ch, const Inputs& in) {
     ch.record("verse_regulated_mandarin",
               regulated(measure_regulated(in.verse_poems, in.verse_table)), Shape::Vector, 0.0);
     const auto rates = [](const VerseRates& v) {
-        Matrix m(7, 2);
-        const Rate* all[] = {&v.rhyme,       &v.tones,      &v.passed,    &v.repeated_rhyme,
-                             &v.three_level, &v.lone_level, &v.first_rhyme};
-        for (std::size_t i = 0; i < 7; ++i) m(i, 0) = all[i]->share, m(i, 1) = all[i]->se;
+        const Rate* all[] = {&v.rhyme,       &v.tones,       &v.passed,      &v.repeated_rhyme,
+                             &v.three_level, &v.lone_level,  &v.first_rhyme, &v.parallel,
+                             &v.parallel_tones};
+        Matrix m(9, 2);
+        for (std::size_t i = 0; i < 9; ++i) m(i, 0) = all[i]->share, m(i, 1) = all[i]->se;
         return m;
     };
     ch.record("verse_tang_rates", rates(verse_rates(in.verse_poems, in.verse_tang)),
               Shape::Matrix, tolerance::single_op);
     ch.record("verse_mandarin_rates", rates(verse_rates(in.verse_poems, in.verse_table)),
               Shape::Matrix, tolerance::single_op);
-    // doublings: 叠字 (attested in the first poems, not across the pause) and stutters
+}
+
+// Doublings: 叠字 (attested in the first poems, not across the pause) and stutters.
+void doubling_check(Chapter& ch, const Inputs& in) {
     const std::set<std::string> pairs = doubled_pairs(std::vector<std::string>(
         in.verse_poems.begin(), in.verse_poems.begin() + std::ptrdiff_t(in.verse_training_poems)));
     ch.record_number("verse_doubled_pairs", double(pairs.size()), 0.0);
@@ -207,6 +199,27 @@ void verse_check(Chapter& ch, const Inputs& in) {
     ch.record("verse_doublings",
               Matrix{{double(d.places), double(d.doublings), double(d.attested), double(d.stutters)}},
               Shape::Vector, 0.0);
+}
+
+}  // namespace
+
+// The verse measures' definitions on the oracle's poems and readings (data/oracle/verse.py).
+void verse_check(Chapter& ch, const Inputs& in) {
+    Matrix groups(1, in.verse_readings.size()), tones(1, in.verse_readings.size());
+    for (std::size_t i = 0; i < in.verse_readings.size(); ++i) {
+        groups(0, i) = rhyme_group_of(in.verse_readings[i]);
+        const Tone t = tone_of(in.verse_readings[i]);
+        tones(0, i) = t == Tone::Level ? 0 : t == Tone::Oblique ? 1 : 2;
+    }
+    ch.record("verse_reading_groups", groups, Shape::Vector, 0.0);
+    ch.record("verse_reading_tones", tones, Shape::Vector, 0.0);
+    const VerseMeasures m = measure_verse(in.verse_poems, in.verse_table);
+    const Matrix measures{{double(m.lines), double(m.doubled), double(m.tripled),
+                           double(m.rhyming), double(m.rhyme_places), double(m.tones_kept),
+                           double(m.tone_verses)}};
+    ch.record("verse_measures", measures, Shape::Vector, 0.0);
+    tang_check(ch, in);
+    doubling_check(ch, in);
 }
 
 }  // namespace ch12_gpt

@@ -185,6 +185,59 @@ std::string with_twin(const Rate& judging, const Rate& mandarin, const Sounds& s
     return rate_text(judging) + " (" + share_text(mandarin) + ")";
 }
 
+// The rhyme and the tones, then the whole check of regulated verse, by the table that judges
+// (its Mandarin twin in brackets).
+void sounds_table(Chapter& ch, const std::vector<VerseRow>& rows, const Sounds& sounds) {
+    // the rhyme and the tones, then the whole check of regulated verse
+    Table v({tr("poems of"), tr("rhymes"), tr("tones"), tr("regulated"), tr("重韵"),
+             tr("first verse rhymes"), tr("三平尾"), tr("孤平")});
+    bool none_to_judge = false;
+    for (const VerseRow& r : rows) {
+        const VerseRates& j = judged(r.m, sounds);
+        const VerseRates& m = r.m.mandarin;
+        v.add({r.name, with_twin(j.rhyme, m.rhyme, sounds), with_twin(j.tones, m.tones, sounds),
+               with_twin(j.passed, m.passed, sounds),
+               with_twin(j.repeated_rhyme, m.repeated_rhyme, sounds),
+               with_twin(j.first_rhyme, m.first_rhyme, sounds),
+               with_twin(j.three_level, m.three_level, sounds),
+               with_twin(j.lone_level, m.lone_level, sounds)});
+        none_to_judge |= !j.rhyme.of || !j.tones.of || !j.passed.of || !j.first_rhyme.of;
+        const std::vector<std::pair<const char*, const Rate*>> rates = {
+            {"rhyme", &j.rhyme},         {"tones", &j.tones},
+            {"regulated", &j.passed},    {"repeated_rhyme", &j.repeated_rhyme},
+            {"first_rhyme", &j.first_rhyme}, {"three_level", &j.three_level},
+            {"lone_level", &j.lone_level},   {"parallel", &j.parallel},
+            {"parallel_tones", &j.parallel_tones}};
+        for (const auto& [name, rate] : rates) {
+            ch.measured("verse_" + r.key + "_" + name, rate->share);
+            ch.measured("verse_" + r.key + "_" + name + "_se", rate->se);
+        }
+        if (!sounds.tang.empty() && !sounds.mandarin.empty()) {
+            ch.measured("verse_" + r.key + "_rhyme_mandarin", m.rhyme.share);
+            ch.measured("verse_" + r.key + "_tones_mandarin", m.tones.share);
+            ch.measured("verse_" + r.key + "_regulated_mandarin", m.passed.share);
+        }
+    }
+    ch.table(v);
+    ch.say(!sounds.tang.empty()
+               ? tr("Judged by the Tang table ({}): 平水韵's rhyme groups and the Middle "
+                    "Chinese tones, the entering tone (入声) oblique{}. Each rate ± its "
+                    "standard error over poems.",
+                    "build/corpus/tang.txt",
+                    sounds.mandarin.empty() ? ""
+                                            : tr("; in brackets the same rate by modern "
+                                                 "Mandarin (pinyin)"))
+               : tr("Judged by modern Mandarin (pinyin): no Tang table (make corpus writes "
+                    "build/corpus/tang.txt; --tang FILE names another). Each rate ± its "
+                    "standard error over poems."));
+    if (none_to_judge)
+        ch.say(tr("—: nothing of that kind in that row to judge (a rhyme needs a couplet after "
+                  "the first, a tone a verse of five or seven characters whose tones are "
+                  "known, the whole check a poem of two or four couplets of one length, a "
+                  "first verse's rhyme a first verse that can only end level), so no share: "
+                  "not 0%."));
+}
+
 void verse_table(Chapter& ch, const std::vector<VerseRow>& rows, const Sounds& sounds) {
     Table t({tr("couplets of"), tr("couplets"), tr("in form"), tr("copied"), tr("doubled"),
              tr("tripled")});
@@ -201,55 +254,7 @@ void verse_table(Chapter& ch, const std::vector<VerseRow>& rows, const Sounds& s
     }
     ch.table(t);
     ch.measured("verse_table", verse_matrix(rows, sounds));
-    if (!sounds.empty()) {
-        // the rhyme and the tones, then the whole check of regulated verse
-        Table v({tr("poems of"), tr("rhymes"), tr("tones"), tr("regulated"), tr("重韵"),
-                 tr("first verse rhymes"), tr("三平尾"), tr("孤平")});
-        bool none_to_judge = false;
-        for (const VerseRow& r : rows) {
-            const VerseRates& j = judged(r.m, sounds);
-            const VerseRates& m = r.m.mandarin;
-            v.add({r.name, with_twin(j.rhyme, m.rhyme, sounds), with_twin(j.tones, m.tones, sounds),
-                   with_twin(j.passed, m.passed, sounds),
-                   with_twin(j.repeated_rhyme, m.repeated_rhyme, sounds),
-                   with_twin(j.first_rhyme, m.first_rhyme, sounds),
-                   with_twin(j.three_level, m.three_level, sounds),
-                   with_twin(j.lone_level, m.lone_level, sounds)});
-            none_to_judge |= !j.rhyme.of || !j.tones.of || !j.passed.of || !j.first_rhyme.of;
-            const std::vector<std::pair<const char*, const Rate*>> rates = {
-                {"rhyme", &j.rhyme},         {"tones", &j.tones},
-                {"regulated", &j.passed},    {"repeated_rhyme", &j.repeated_rhyme},
-                {"first_rhyme", &j.first_rhyme}, {"three_level", &j.three_level},
-                {"lone_level", &j.lone_level}};
-            for (const auto& [name, rate] : rates) {
-                ch.measured("verse_" + r.key + "_" + name, rate->share);
-                ch.measured("verse_" + r.key + "_" + name + "_se", rate->se);
-            }
-            if (!sounds.tang.empty() && !sounds.mandarin.empty()) {
-                ch.measured("verse_" + r.key + "_rhyme_mandarin", m.rhyme.share);
-                ch.measured("verse_" + r.key + "_tones_mandarin", m.tones.share);
-                ch.measured("verse_" + r.key + "_regulated_mandarin", m.passed.share);
-            }
-        }
-        ch.table(v);
-        ch.say(!sounds.tang.empty()
-                   ? tr("Judged by the Tang table ({}): 平水韵's rhyme groups and the Middle "
-                        "Chinese tones, the entering tone (入声) oblique{}. Each rate ± its "
-                        "standard error over poems.",
-                        "build/corpus/tang.txt",
-                        sounds.mandarin.empty() ? ""
-                                                : tr("; in brackets the same rate by modern "
-                                                     "Mandarin (pinyin)"))
-                   : tr("Judged by modern Mandarin (pinyin): no Tang table (make corpus writes "
-                        "build/corpus/tang.txt; --tang FILE names another). Each rate ± its "
-                        "standard error over poems."));
-        if (none_to_judge)
-            ch.say(tr("—: nothing of that kind in that row to judge (a rhyme needs a couplet after "
-                      "the first, a tone a verse of five or seven characters whose tones are "
-                      "known, the whole check a poem of two or four couplets of one length, a "
-                      "first verse's rhyme a first verse that can only end level), so no share: "
-                      "not 0%."));
-    }
+    if (!sounds.empty()) sounds_table(ch, rows, sounds);
     BarChart chart{tr("the couplets of real poems, the n-grams' and the model's"),
                    {},
                    {tr("doubled"), tr("tripled")},
@@ -266,38 +271,9 @@ void verse_table(Chapter& ch, const std::vector<VerseRow>& rows, const Sounds& s
     ch.picture("ch12_verse.svg", bar_chart_svg(chart));
 }
 
-// The table's comparisons, each worded from the numbers it states.
-void say_verse(Chapter& ch, const Measured& real, const Measured& model, const Measured& kn,
-               const Measured& kept, FormRules rules, const Sounds& sounds) {
-    if (model.lines.form_fraction() > kn.lines.form_fraction())
-        ch.say(
-            tr("{} of the model's couplets have the regulated shape, {} of the best n-gram's ({} "
-               "of real poems'): a few characters of context cannot count to five or seven, nor "
-               "know where the comma falls; attention looks back over the whole couplet.",
-               percent(model.lines.form_fraction()), percent(kn.lines.form_fraction()),
-               percent(real.lines.form_fraction())));
-    const double doubled = model.verse.doubled_share(), real_doubled = real.verse.doubled_share();
-    ch.say(doubled > 2 * real_doubled
-               ? tr("{} of its couplets hold a character twice in a row, against {} of real poems' "
-                    "— more than twice their 叠字 (萋萋, 悠悠): it stutters; {} hold one three "
-                    "times (real poems: {}).",
-                    percent(doubled), percent(real_doubled), percent(model.verse.tripled_share()),
-                    percent(real.verse.tripled_share()))
-               : tr("{} of its couplets hold a character twice in a row, against {} of real poems' "
-                    "(叠字 such as 萋萋, 悠悠), and {} three times (real poems: {}).",
-                    percent(doubled), percent(real_doubled), percent(model.verse.tripled_share()),
-                    percent(real.verse.tripled_share())));
-    const double copied = model.lines.copied_fraction(), real_copied = real.lines.copied_fraction();
-    ch.say(copied > real_copied + 0.01
-               ? tr("{} of its couplets are couplets of training poems word for word, against {} "
-                    "of the held-out poems' own couplets: some of what it writes is remembered.",
-                    percent(copied), percent(real_copied))
-               : tr("{} of its couplets are couplets of training poems word for word, against {} "
-                    "of the held-out poems' own, which the split holds there (poems that share a "
-                    "couplet are kept on one side of it): it does not copy, and the held-out "
-                    "figure says nothing of how often poets did.",
-                    percent(copied), percent(real_copied)));
-    if (sounds.empty()) return;
+// The rhyme and the tones told: real poems by each table, the model free and kept.
+void say_sounds(Chapter& ch, const Measured& real, const Measured& model, const Measured& kept,
+                FormRules rules, const Sounds& sounds) {
     const VerseRates& r = judged(real, sounds);
     const VerseRates& w = judged(model, sounds);
     const VerseRates& k = judged(kept, sounds);
@@ -338,6 +314,40 @@ void say_verse(Chapter& ch, const Measured& real, const Measured& model, const M
            share_text(r.passed), share_text(k.repeated_rhyme), share_text(r.repeated_rhyme),
            share_text(k.three_level), share_text(r.three_level),
            percent(kept.verse.doubled_share())));
+}
+
+// The table's comparisons, each worded from the numbers it states.
+void say_verse(Chapter& ch, const Measured& real, const Measured& model, const Measured& kn,
+               const Measured& kept, FormRules rules, const Sounds& sounds) {
+    if (model.lines.form_fraction() > kn.lines.form_fraction())
+        ch.say(
+            tr("{} of the model's couplets have the regulated shape, {} of the best n-gram's ({} "
+               "of real poems'): a few characters of context cannot count to five or seven, nor "
+               "know where the comma falls; attention looks back over the whole couplet.",
+               percent(model.lines.form_fraction()), percent(kn.lines.form_fraction()),
+               percent(real.lines.form_fraction())));
+    const double doubled = model.verse.doubled_share(), real_doubled = real.verse.doubled_share();
+    ch.say(doubled > 2 * real_doubled
+               ? tr("{} of its couplets hold a character twice in a row, against {} of real poems' "
+                    "— more than twice their 叠字 (萋萋, 悠悠): it stutters; {} hold one three "
+                    "times (real poems: {}).",
+                    percent(doubled), percent(real_doubled), percent(model.verse.tripled_share()),
+                    percent(real.verse.tripled_share()))
+               : tr("{} of its couplets hold a character twice in a row, against {} of real poems' "
+                    "(叠字 such as 萋萋, 悠悠), and {} three times (real poems: {}).",
+                    percent(doubled), percent(real_doubled), percent(model.verse.tripled_share()),
+                    percent(real.verse.tripled_share())));
+    const double copied = model.lines.copied_fraction(), real_copied = real.lines.copied_fraction();
+    ch.say(copied > real_copied + 0.01
+               ? tr("{} of its couplets are couplets of training poems word for word, against {} "
+                    "of the held-out poems' own couplets: some of what it writes is remembered.",
+                    percent(copied), percent(real_copied))
+               : tr("{} of its couplets are couplets of training poems word for word, against {} "
+                    "of the held-out poems' own, which the split holds there (poems that share a "
+                    "couplet are kept on one side of it): it does not copy, and the held-out "
+                    "figure says nothing of how often poets did.",
+                    percent(copied), percent(real_copied)));
+    if (!sounds.empty()) say_sounds(ch, real, model, kept, rules, sounds);
 }
 
 // Every source's poems measured as verse, the same number from each and (for the model) the

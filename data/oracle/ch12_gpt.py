@@ -218,6 +218,10 @@ def verse_inputs():
         "《首》\n春风吹柳花，人在远方行。\n明月照归路，东风送客城。",
         "《停》\n风雨声处处中闻，春眠不觉晓来多。",
         "《顿》\n春处处眠晓，夜来风雨声。",
+        "《登高》\n风急天高猿啸哀，渚清沙白鸟飞回。\n无边落木萧萧下，不尽长江滚滚来。"
+        "\n万里悲秋常作客，百年多病独登台。\n艰难苦恨繁霜鬓，潦倒新停浊酒杯。",
+        "《对》\n白日依山尽，黄河入海流。\n千山鸟飞绝，万径人踪灭。"
+        "\n红豆生南国，春来发几枝。\n欲穷千里目，更上一层楼。",
     ]
     used = sorted({ch for text in poems for ch in text if ch in table})
     used_tang = sorted({ch for text in poems for ch in text if ch in tang and ch != "鍪"})

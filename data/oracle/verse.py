@@ -322,10 +322,46 @@ def rate(per_poem):
     return [r, (n / (n - 1) * sum((a - r * b) ** 2 for a, b in per_poem)) ** 0.5 / x]
 
 
+WORD_CLASSES = [  # src/train/parallelism.h's, typed again
+    "一二三四五六七八九十百千万两双半几孤独数",
+    "红白青黄绿紫碧翠黑赤丹朱苍素金银玄",
+    "东西南北上下左右前后中内外里边",
+    "春夏秋冬朝暮晨夕昼夜今古年月日时岁晓晚",
+    "天日月星云风雨雪霜露雷烟霞虹",
+    "山水江河湖海溪泉峰岭林石沙洲岸城楼台关桥",
+    "花草木树柳松竹梅兰菊桃李莲荷叶枝苔",
+    "鸟雁鸿莺燕鹤猿马牛羊鱼龙虎蝉鹭鸥凤",
+]
+
+
+def parallelism(text, table):
+    """[middle couplets, aligned pairs, pairs in one word class, of those of opposite tones]
+    for a poem of four couplets of one length (5 or 7); zeros otherwise."""
+    lines = body_lines(text)
+    vs = [verses(line) for line in lines]
+    if len(lines) != 4 or any(v is None for v in vs):
+        return [0, 0, 0, 0]
+    n = len(vs[0][0])
+    if n not in (5, 7) or any(len(a) != n or len(b) != n for a, b in vs):
+        return [0, 0, 0, 0]
+    m = [0, 0, 0, 0]
+    for a, b in vs[1:3]:
+        m[0] += 1
+        for x, y in zip(a, b):
+            m[1] += 1
+            if any(x in c and y in c for c in WORD_CLASSES):
+                m[2] += 1
+                tx, ty = table.tones(x), table.tones(y)
+                m[3] += len(tx) == 1 and len(ty) == 1 and tx != ty
+    return m
+
+
 def rates(texts, table):
-    """[share, standard error] of: rhyme, tones, regulated, 重韵, 三平尾, 孤平, first verse's rhyme."""
-    per = [measure_table([t], table) + regulated([t], table) for t in texts]
-    pairs = [(0, 1), (2, 3), (5, 4), (6, 4), (9, 4), (10, 4), (8, 7)]
+    """[share, standard error] of: rhyme, tones, regulated, 重韵, 三平尾, 孤平, first verse's rhyme,
+    对仗 (pairs in one class), 对仗 of opposite tones."""
+    per = [measure_table([t], table) + regulated([t], table) + parallelism(t, table)[1:]
+           for t in texts]
+    pairs = [(0, 1), (2, 3), (5, 4), (6, 4), (9, 4), (10, 4), (8, 7), (12, 11), (13, 12)]
     return [rate([(p[a], p[b]) for p in per]) for a, b in pairs]
 
 

@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "train/parallelism.h"
 #include "train/regulated_verse.h"
 
 Rate rate_over_poems(const std::vector<std::pair<std::size_t, std::size_t>>& per_poem) {
@@ -23,7 +24,7 @@ Rate rate_over_poems(const std::vector<std::pair<std::size_t, std::size_t>>& per
 
 VerseRates verse_rates(const std::vector<std::string>& texts, const Pronunciations& p) {
     std::vector<std::pair<std::size_t, std::size_t>> rhyme, tones, passed, repeated, three, lone,
-        first;
+        first, parallel, parallel_tones;
     for (const std::string& text : texts) {
         const VerseMeasures v = measure_verse({text}, p);
         rhyme.push_back({v.rhyming, v.rhyme_places});
@@ -34,8 +35,11 @@ VerseRates verse_rates(const std::vector<std::string>& texts, const Pronunciatio
         three.push_back({m.three_level, m.poems});
         lone.push_back({m.lone_level, m.poems});
         first.push_back({m.first_rhyming, m.first_level});
+        const ParallelCounts c = count_parallelism(text, p);
+        parallel.push_back({c.same_class, c.positions});
+        parallel_tones.push_back({c.opposite, c.same_class});
     }
     return {rate_over_poems(rhyme),    rate_over_poems(tones), rate_over_poems(passed),
             rate_over_poems(repeated), rate_over_poems(three), rate_over_poems(lone),
-            rate_over_poems(first)};
+            rate_over_poems(first),    rate_over_poems(parallel), rate_over_poems(parallel_tones)};
 }
