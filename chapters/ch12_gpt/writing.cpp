@@ -190,7 +190,8 @@ std::string with_twin(const Rate& judging, const Rate& mandarin, const Sounds& s
 void sounds_table(Chapter& ch, const std::vector<VerseRow>& rows, const Sounds& sounds) {
     // the rhyme and the tones, then the whole check of regulated verse
     Table v({tr("poems of"), tr("rhymes"), tr("tones"), tr("regulated"), tr("重韵"),
-             tr("first verse rhymes"), tr("三平尾"), tr("孤平")});
+             tr("first verse rhymes"), tr("三平尾"), tr("孤平"), tr("对仗"),
+             tr("对仗, opposite tones")});
     bool none_to_judge = false;
     for (const VerseRow& r : rows) {
         const VerseRates& j = judged(r.m, sounds);
@@ -200,7 +201,8 @@ void sounds_table(Chapter& ch, const std::vector<VerseRow>& rows, const Sounds& 
                with_twin(j.repeated_rhyme, m.repeated_rhyme, sounds),
                with_twin(j.first_rhyme, m.first_rhyme, sounds),
                with_twin(j.three_level, m.three_level, sounds),
-               with_twin(j.lone_level, m.lone_level, sounds)});
+               with_twin(j.lone_level, m.lone_level, sounds), rate_text(j.parallel),
+               with_twin(j.parallel_tones, m.parallel_tones, sounds)});
         none_to_judge |= !j.rhyme.of || !j.tones.of || !j.passed.of || !j.first_rhyme.of;
         const std::vector<std::pair<const char*, const Rate*>> rates = {
             {"rhyme", &j.rhyme},         {"tones", &j.tones},
@@ -234,8 +236,8 @@ void sounds_table(Chapter& ch, const std::vector<VerseRow>& rows, const Sounds& 
         ch.say(tr("—: nothing of that kind in that row to judge (a rhyme needs a couplet after "
                   "the first, a tone a verse of five or seven characters whose tones are "
                   "known, the whole check a poem of two or four couplets of one length, a "
-                  "first verse's rhyme a first verse that can only end level), so no share: "
-                  "not 0%."));
+                  "first verse's rhyme a first verse that can only end level, 对仗 a poem of "
+                  "four couplets of one length), so no share: not 0%."));
 }
 
 void verse_table(Chapter& ch, const std::vector<VerseRow>& rows, const Sounds& sounds) {
