@@ -158,7 +158,7 @@ LIB_OBJ  := $(filter-out $(COUNTER) $(BUILD)/obj/src/web/% $(BUILD)/obj/src/exer
 FIRST_ONLY := src/model/gpt src/model/low_precision src/model/layer_cost \
               $(addprefix src/train/,ablations gpt_training gradient_check head_patterns induction \
                 kneser_ney logit_lens ngram pingshui poem_measures poem_sample poems regulated_verse verse \
-                verse_rates repeat_correction doubling parallelism) \
+                verse_rates repeat_correction doubling parallelism repeat_paths) \
               $(addprefix src/io/,gpt_file poem_corpus pronunciation_file saved_poet) \
               $(addprefix src/report/,bar_chart poet_flags recorded_gradients text_chart) \
               $(addprefix src/core/,int8_groups rounded_arithmetic)

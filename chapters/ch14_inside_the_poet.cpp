@@ -17,6 +17,7 @@
 #include "ch14_inside_the_poet/measures.h"
 #include "ch14_inside_the_poet/naming.h"
 #include "ch14_inside_the_poet/oracle_check.h"
+#include "ch14_inside_the_poet/repetition.h"
 #include "ch14_inside_the_poet/your_poem.h"
 #include "core/elementary.h"
 #include "core/random.h"
@@ -458,6 +459,7 @@ void walkthrough(Chapter& ch) {
     poet_step(ch, in, p, m, heldout.size());
     patterns_step(ch, in, p, m);
     ablation_step(ch, p, m);
+    repetition_step(ch, p, m);
     induction_step(ch, in, p, m);
     lens_step(ch, in, p, m);
     summary_step(ch, p, m);

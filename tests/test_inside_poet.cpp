@@ -13,6 +13,7 @@
 #include "train/induction.h"
 #include "train/logit_lens.h"
 #include "train/poem_sample.h"
+#include "train/repeat_paths.h"
 
 namespace {
 
@@ -160,4 +161,34 @@ TEST_CASE("the induction test's sequences: <bos> r r, seeded, from the character
     CHECK(x.prefix_matching.size() == 4);
     CHECK(x.second_loss_zeroed.size() == 4);
     for (const double p : x.prefix_matching) CHECK((p >= 0 && p <= 1));
+}
+
+TEST_CASE("the preference to repeat, path by path: the parts add up to the logits' own") {
+    for (const NormKind norm : {NormKind::RMS, NormKind::Layer}) {
+        Gpt model = small_poet(5, 3);
+        model.config.norm = norm;
+        if (norm == NormKind::Layer) {  // a LayerNorm's shift too: a path of its own
+            model.norm.kind = NormKind::Layer;
+            model.norm.bias = Matrix(1, model.config.d_model, 0.25);
+            for (EncoderLayer& b : model.blocks) b.norm1.kind = b.norm2.kind = NormKind::Layer;
+            for (EncoderLayer& b : model.blocks)
+                b.norm1.bias = b.norm2.bias = Matrix(1, model.config.d_model, 0.0);
+        }
+        std::vector<PoemReading> poems;
+        for (std::size_t n : {18, 9}) poems.push_back(read_poem(poem, n, punctuation));
+        const PoemSample sample = read_sample(model, poems, 1);
+        const RepeatPaths r = repeat_paths(model, sample);
+        CHECK(r.additive);
+        // the body's characters: a b c a (first poem, to its 18th input) and a b c a (ninth)
+        CHECK(r.positions == 9 + 2);
+        CHECK(r.parts() == doctest::Approx(r.total).epsilon(1e-12));
+        CHECK(r.heads.size() == 3);
+        CHECK(r.heads[0].size() == 2);
+        CHECK((norm == NormKind::Layer) == (r.norm_bias != 0));
+    }
+    // norms after each block: the stream is no plain sum of the paths, and nothing is split
+    Gpt post = small_poet(5);
+    post.config.norm_first = false;
+    const PoemSample sample = read_sample(post, {read_poem(poem, 18, punctuation)}, 1);
+    CHECK_FALSE(repeat_paths(post, sample).additive);
 }
