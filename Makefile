@@ -428,11 +428,12 @@ book: $(PROGRAMS) build/.corpus-tried web-build
 # The poet the live book ships: the model make run saved, every weight rounded to bfloat16 (2
 # bytes each: about 1.6 MB where float64's digits take 12), with the pronunciation table, as one
 # script (src/web/pack_poet.js) the pages of chapters 12 and 14 load. Training stays native.
-build/book/live/poet.js: $(BUILD)/ch12_gpt_model.json build/corpus/pinyin.txt src/web/pack_poet.js \
+build/book/live/poet.js: $(BUILD)/ch12_gpt_model.json build/corpus/pinyin.txt $(wildcard $(TANG)) \
+                         src/web/pack_poet.js \
                          $(BUILD)/ch12_gpt$(EXE)
 	@mkdir -p $(dir $@)
 	$(BUILD)/ch12_gpt --write --weights $< --bfloat16 --save $(BUILD)/poet_model.json >/dev/null
-	node src/web/pack_poet.js $(BUILD)/poet_model.json build/corpus/pinyin.txt > $@.tmp
+	node src/web/pack_poet.js $(BUILD)/poet_model.json build/corpus/pinyin.txt $(wildcard $(TANG)) > $@.tmp
 	mv $@.tmp $@
 
 # what make test runs, built and not run

@@ -187,14 +187,15 @@ if [ -n "$wasm_build" ]; then
     # the poet's pages: chapter 12 writes (--write) and chapter 14 reads a poem (--poem) with a
     # small poet rounded to bfloat16 as make book rounds the real one, its narration in both
     # languages and its --json; "the prompt|the poem", each run's arguments after the chapter's
-    poet="$dir/poet/model.json"; sounds=tests/data/tang_sample.pinyin.txt
+    poet="$dir/poet/model.json"
+    sounds=tests/data/tang_sample.pinyin.txt; tang=tests/data/tang_sample.tang.txt
     mkdir -p "$dir/poet"
     "$build/ch12_gpt" --write --weights tests/data/small_poet.json --bfloat16 --save "$poet" > /dev/null
     poet_runs=()  # "NAME MODE ARGS…" (no argument holds a space)
     for mode in en zh json; do
-      poet_runs+=("write1.$mode $mode ch12_gpt --write --weights $poet --pinyin $sounds --prompt 《春晓》"
-                  "write2.$mode $mode ch12_gpt --write --weights $poet --pinyin $sounds --prompt 床前明月光 --form none --seed 3 --poems 2"
-                  "write3.$mode $mode ch12_gpt --write --weights $poet --pinyin $sounds --prompt 《静夜思》 --form runs --temperature 0.8 --top-p 0.9"
+      poet_runs+=("write1.$mode $mode ch12_gpt --write --weights $poet --pinyin $sounds --tang $tang --prompt 《春晓》"
+                  "write2.$mode $mode ch12_gpt --write --weights $poet --pinyin $sounds --tang $tang --prompt 床前明月光 --form none --seed 3 --poems 2"
+                  "write3.$mode $mode ch12_gpt --write --weights $poet --pinyin $sounds --tang $tang --prompt 《静夜思》 --form runs --temperature 0.8 --top-p 0.9"
                   "poem1.$mode $mode ch14_inside_the_poet --poem 《静夜思》\\n床前明月光，疑是地上霜。\\n举头望明月，低头思故乡。 --weights $poet"
                   "poem2.$mode $mode ch14_inside_the_poet --poem 月 --weights $poet")
     done
@@ -217,8 +218,8 @@ if [ -n "$wasm_build" ]; then
       for run in "${poet_runs[@]}"; do
         read -r name mode rest <<< "$run"; out="$dir/$name"
         args=""; for a in $rest $(flags "$mode"); do args="$args${args:+, }\"${a//\\/\\\\}\""; done
-        printf '%s{"args": [%s], "files": {"%s": "%s", "%s": "%s"}, "out": "%s", "err": "%s.err"}\n' \
-          "$sep" "$args" "$poet" "$poet" "$sounds" "$sounds" "$out" "$out"
+        printf '%s{"args": [%s], "files": {"%s": "%s", "%s": "%s", "%s": "%s"}, "out": "%s", "err": "%s.err"}\n' \
+          "$sep" "$args" "$poet" "$poet" "$sounds" "$sounds" "$tang" "$tang" "$out" "$out"
         sep=","
       done
       echo "]"
@@ -296,9 +297,12 @@ if [ -n "$wasm_build" ]; then
     "$build/ch12_gpt" --write --weights tests/data/small_poet.json --bfloat16 \
       --save "$book/poet/model.json" > /dev/null
     cp tests/data/tang_sample.pinyin.txt "$book/poet/pinyin.txt"
-    node src/web/pack_poet.js "$book/poet/model.json" "$book/poet/pinyin.txt" > "$book/live/poet.js"
+    cp tests/data/tang_sample.tang.txt "$book/poet/tang.txt"
+    node src/web/pack_poet.js "$book/poet/model.json" "$book/poet/pinyin.txt" "$book/poet/tang.txt" \
+      > "$book/live/poet.js"
     here=$(cd "$build" && pwd)
     (cd "$book" && "$here/ch12_gpt" --write --weights poet/model.json --pinyin poet/pinyin.txt \
+       --tang poet/tang.txt \
        --html en --live > /dev/null &&
      "$here/ch14_inside_the_poet" --poem "$(printf '《静夜思》\n床前明月光，疑是地上霜。')" \
        --weights poet/model.json --html en --live > /dev/null)

@@ -47,7 +47,7 @@ Correction fitted_correction(const Inputs& in, const Corpus& c, const Gpt& model
     const std::vector<RepeatTarget> validation =
         repeat_targets(model, c.validation, in.windows.context, kind_of);
     Correction r;
-    r.beta = fit_repeat_correction(validation);
+    if (!validation.empty()) r.beta = fit_repeat_correction(validation);
     const RepeatKinds none = {0, 0};
     r.validation_change = corrected_loss(validation, r.beta) - corrected_loss(validation, none);
     const std::vector<RepeatTarget> heldout =
@@ -63,19 +63,32 @@ std::string per_cent(const Rate& r) {
 // Each written row against the held-out poems: stutters in standard errors, 叠字 as a ratio.
 void say_doubling(Chapter& ch, const std::vector<DoublingRow>& rows) {
     const DoublingRow& real = rows[0];
+    if (!real.doublings.of) return;  // no held-out verse to compare with
     for (std::size_t i = 1; i < rows.size(); ++i) {
         const DoublingRow& w = rows[i];
+        if (!w.doublings.of) {
+            ch.say(tr("{}: no verse of five or seven characters to count in.", w.name));
+            continue;
+        }
         const double gap = w.stutters.share - real.stutters.share;
         const double se = std::sqrt(w.stutters.se * w.stutters.se + real.stutters.se * real.stutters.se);
-        const double ratio = real.attested.share > 0 ? w.attested.share / real.attested.share : 0;
-        ch.say(tr("{}: stutters {} against real poems' {} — {} ({} standard errors); 叠字 {} "
-                  "against {} ({}× real).",
-                  w.name, per_cent(w.stutters), per_cent(real.stutters),
-                  std::fabs(gap) <= 2 * se ? tr("within two standard errors")
-                                           : gap > 0 ? tr("more than real poems")
-                                                     : tr("fewer than real poems"),
-                  se > 0 ? fixed(gap / se, 1) : "—", per_cent(w.attested),
-                  per_cent(real.attested), fixed(ratio, 2)));
+        const std::string against =
+            se > 0 && std::fabs(gap) <= 2 * se
+                ? tr("within two standard errors ({} of them)", fixed(gap / se, 1))
+            : gap == 0 ? tr("the same")
+            : se > 0   ? (gap > 0 ? tr("more than real poems' ({} standard errors)", fixed(gap / se, 1))
+                                  : tr("fewer than real poems' ({} standard errors)", fixed(gap / se, 1)))
+                       : (gap > 0 ? tr("more than real poems'") : tr("fewer than real poems'"));
+        ch.say(real.attested.share > 0
+                   ? tr("{}: stutters {} against real poems' {} — {}; 叠字 {} against {} ({}× "
+                        "real).",
+                        w.name, per_cent(w.stutters), per_cent(real.stutters), against,
+                        per_cent(w.attested), per_cent(real.attested),
+                        fixed(w.attested.share / real.attested.share, 2))
+                   : tr("{}: stutters {} against real poems' {} — {}; 叠字 {}, where real poems "
+                        "have none.",
+                        w.name, per_cent(w.stutters), per_cent(real.stutters), against,
+                        per_cent(w.attested)));
     }
 }
 
@@ -122,6 +135,11 @@ void doubling_step(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& mo
     ch.measured("repeat_correction_stutter", beta[1]);
     ch.measured("repeat_correction_validation_change", fit.validation_change);
     ch.measured("heldout_loss_corrected", fit.corrected);
+    if (c.split.validation.empty() || c.split.heldout.empty()) {
+        ch.say(tr("No validation poems to fit the repeat correction on, or no held-out poems to "
+                  "measure it with: no correction (β = 0)."));
+        return say_doubling(ch, rows);
+    }
     ch.say(tr("The repeat correction: from the logit of the character just written, β = {} is "
               "subtracted where writing it again would be 叠字 and β = {} where it would be a "
               "stutter — the pair that reads the {} validation poems best (their loss {} by {} "

@@ -262,7 +262,9 @@
       const common = ["--weights", "poet/model.json", "--lang", language.value, "--html", "out", "--live"];
       if (!writes) return [chapter, "--poem", prompt.value, ...common];
       const kept = rules.filter((b) => b.checked).map((b) => b.dataset.rule);
-      return [chapter, "--write", "--pinyin", "poet/pinyin.txt", "--prompt", prompt.value,
+      // the Tang table judges and keeps the verse where the poet's script has it
+      const tang = self.LIVE_POET["poet/tang.txt"] ? ["--tang", "poet/tang.txt"] : [];
+      return [chapter, "--write", "--pinyin", "poet/pinyin.txt", ...tang, "--prompt", prompt.value,
               "--form", kept.length ? kept.join(",") : "none", "--seed", seed.value.trim(), ...common];
     };
     const poemNow = async () => {
