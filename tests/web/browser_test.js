@@ -120,8 +120,10 @@ async function main() {
     const done = await waitFor("document.body.dataset.recomputed !== undefined", 60);
     if (!done) return problems.concat(["the poem never came: " + await evaluate("document.querySelector('#live .status').textContent")]);
     const writes = c.chapter === "ch12_gpt";
+    // the Tang table where the book's poet carries one, as the page passes it (live_page.js)
+    const tang = fs.existsSync(path.join(bookDir, "poet", "tang.txt")) ? ["--tang", "poet/tang.txt"] : [];
     const nativeArgs = (seed) => writes
-      ? ["--write", "--pinyin", "poet/pinyin.txt", "--prompt", c.prompt,
+      ? ["--write", "--pinyin", "poet/pinyin.txt", ...tang, "--prompt", c.prompt,
          "--form", ["rhyme", "tones", "runs"].filter((r) => r !== c.off).join(","), "--seed", seed]
       : ["--poem", c.prompt];
     const compared = async (seed) => {
