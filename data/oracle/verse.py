@@ -337,15 +337,11 @@ WORD_CLASSES = [  # src/train/parallelism.h's, typed again
 def parallelism(text, table):
     """[middle couplets, aligned pairs, pairs in one word class, of those of opposite tones]
     for a poem of four couplets of one length (5 or 7); zeros otherwise."""
-    lines = body_lines(text)
-    vs = [verses(line) for line in lines]
-    if len(lines) != 4 or any(v is None for v in vs):
-        return [0, 0, 0, 0]
-    n = len(vs[0][0])
-    if n not in (5, 7) or any(len(a) != n or len(b) != n for a, b in vs):
+    vs = poem_verses(text)  # two or four couplets of one length, 5 or 7
+    if vs is None or len(vs) != 8:
         return [0, 0, 0, 0]
     m = [0, 0, 0, 0]
-    for a, b in vs[1:3]:
+    for a, b in (vs[2:4], vs[4:6]):
         m[0] += 1
         for x, y in zip(a, b):
             m[1] += 1

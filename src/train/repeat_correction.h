@@ -15,6 +15,7 @@
 #pragma once
 #include <array>
 #include <cstddef>
+#include <functional>
 #include <vector>
 
 #include "model/gpt/gpt.h"
