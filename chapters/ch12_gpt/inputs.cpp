@@ -27,6 +27,18 @@ void read_repeat(const DataFile& data, Inputs& in) {
                              tr("expected one kind for each token after a sequence's first"));
 }
 
+// A batch at k: k + "inputs" and k + "targets", one target per input token.
+void read_batch(const DataFile& data, const std::string& k, std::size_t vocab,
+                std::vector<Tokens>& inputs, std::vector<Tokens>& targets) {
+    inputs = data.token_lists(k + "inputs", vocab);
+    targets = data.token_lists(k + "targets", vocab);
+    if (inputs.size() != targets.size())
+        throw data.error(k + "targets", tr("expected one target list per input list"));
+    for (std::size_t s = 0; s < inputs.size(); ++s)
+        if (inputs[s].empty() || targets[s].size() != inputs[s].size())
+            throw data.error(k + "targets", tr("expected one target per input token, at least one"));
+}
+
 void read_tiny(const DataFile& data, Inputs& in) {
     for (std::size_t i = 0; i < data.length("inputs.tiny.variants"); ++i) {
         const std::string k = "inputs.tiny.variants[" + std::to_string(i) + "]";
@@ -38,14 +50,10 @@ void read_tiny(const DataFile& data, Inputs& in) {
     for (const Tiny& t : in.tiny)
         if (t.model.config.tgt_vocab != vocab)
             throw data.error("inputs.tiny.variants", tr("expected one vocabulary size for all"));
-    in.tiny_inputs = data.token_lists("inputs.tiny.inputs", vocab);
-    in.tiny_targets = data.token_lists("inputs.tiny.targets", vocab);
-    if (in.tiny_inputs.size() != in.tiny_targets.size())
-        throw data.error("inputs.tiny.targets", tr("expected one target list per input list"));
-    for (std::size_t s = 0; s < in.tiny_inputs.size(); ++s)
-        if (in.tiny_inputs[s].empty() || in.tiny_targets[s].size() != in.tiny_inputs[s].size())
-            throw data.error("inputs.tiny.targets",
-                             tr("expected one target per input token, at least one"));
+    read_batch(data, "inputs.tiny.", vocab, in.tiny_inputs, in.tiny_targets);
+    const std::string u = "inputs.tiny.unlikelihood.";
+    in.unlikelihood_weight = data.number(u + "weight", 0.0, 100.0);
+    read_batch(data, u, vocab, in.unlikelihood_inputs, in.unlikelihood_targets);
     in.sliding = data.token_lists("inputs.tiny.sliding.sequences", vocab);
     in.sliding_context = data.size("inputs.tiny.sliding.context", 1, 4096);
     for (const Tokens& s : in.sliding)
@@ -102,6 +110,7 @@ void read_training(const DataFile& data, const Options& o, Inputs& in) {
     s.max_steps = data.size(t("steps"), 1, 10000000);
     s.seed = data.seed(t("seed"));
     s.smoothing = data.number(t("smoothing"), 0.0, 0.99);
+    if (data.has(t("unlikelihood"))) s.unlikelihood = data.number(t("unlikelihood"), 0.0, 100.0);
     s.adam.schedule = AdamSettings::Schedule::Cosine;
     s.adam.peak = data.number(t("peak_lr"), 1e-6, 1.0);
     s.adam.final_fraction = data.number(t("final_fraction"), 0.0, 1.0);

@@ -21,12 +21,21 @@ namespace ch12_gpt {
 
 namespace {
 
+// Each sequence's length, as text.
+std::vector<std::string> lengths_of(const std::vector<Tokens>& sequences) {
+    std::vector<std::string> lengths;
+    for (const Tokens& s : sequences) lengths.push_back(std::to_string(s.size()));
+    return lengths;
+}
+
 // One tiny variant on the oracle's batch: logits, loss and gradients, the sliding-window loss,
 // and the KV cache's largest difference from the whole pass.
 struct TinyRun {
     Matrix logits;
     double loss = 0, sliding_loss = 0, repeat_loss = 0, cache_gap = 0;
     Gpt grad;
+    double unlikelihood_loss = 0;  // with the penalty on repeating, on its batch
+    Gpt unlikelihood_grad;
 };
 TinyRun run_tiny(const Inputs& in, const Tiny& v) {
     TinyRun r;
@@ -42,6 +51,8 @@ TinyRun run_tiny(const Inputs& in, const Tiny& v) {
     r.repeat_loss = corrected_loss(
         repeat_targets(v.model, in.sliding, in.sliding_context, kind_of), in.repeat_beta);
     r.cache_gap = gpt_cache_against_full_pass(v.model, in.tiny_inputs);
+    r.unlikelihood_loss = gpt_loss(v.model, in.unlikelihood_inputs, in.unlikelihood_targets,
+                                   &r.unlikelihood_grad, 0.0, in.unlikelihood_weight);
     return r;
 }
 
@@ -66,6 +77,34 @@ BaselineCheck baseline_check(const Inputs& in) {
             discounts(kn[1], 3), discounts(kn[3], 5)};
 }
 
+// The loss chapter 12 can train with against stutters: the cross-entropy plus a weighted penalty
+// on repeating the token just read, on a batch of its own.
+void unlikelihood_check(Chapter& ch, const Inputs& in, std::vector<TinyRun>& runs) {
+    std::size_t penalised = 0, doubled = 0;  // positions of the batch, by what follows them
+    for (std::size_t q = 0; q < in.unlikelihood_inputs.size(); ++q)
+        for (std::size_t j = 0; j < in.unlikelihood_inputs[q].size(); ++j) {
+            const int next = in.unlikelihood_targets[q][j];
+            if (next == in.tiny[0].model.config.pad_id) continue;
+            (next == in.unlikelihood_inputs[q][j] ? doubled : penalised) += 1;
+        }
+    ch.say(tr("The loss once more with a penalty on repeating the token just read, weighted {} "
+              "(the training-side try against stutters, model/gpt/unlikelihood.h), on a batch of "
+              "its own: {} penalised, {} where the next token is the one just read (a doubling "
+              "the text holds), which the penalty leaves alone.",
+              general(in.unlikelihood_weight, 6),
+              count_of(penalised, N_("{} position"), N_("{} positions")), doubled));
+    Table t({tr("variant"), tr("loss with the penalty"), tr("largest |our gradient − PyTorch's|")});
+    for (std::size_t i = 0; i < in.tiny.size(); ++i) {
+        const std::string& name = in.tiny[i].name;
+        ch.record_number("unlikelihood_loss_" + name, runs[i].unlikelihood_loss,
+                         tolerance::end_to_end);
+        const double worst = record_gradients(
+            ch, "unlikelihood_" + name, torch_state_dict(parameters(runs[i].unlikelihood_grad)));
+        t.add({name, fixed(runs[i].unlikelihood_loss, 12), sci(worst)});
+    }
+    ch.table(t);
+}
+
 }  // namespace
 
 void against_pytorch(Chapter& ch, const Inputs& in) {
@@ -77,8 +116,10 @@ void against_pytorch(Chapter& ch, const Inputs& in) {
            "residuals — chapter 6's encoder layer given chapter 3's causal mask — then a final "
            "norm, and the embedding table again as the output projection (logits = y·Eᵀ). No "
            "encoder, no cross-attention: each position reads the text before it and predicts "
-           "the next token. Two tiny configurations, two sequences of {} and {} tokens:",
-           in.tiny_inputs[0].size(), in.tiny_inputs.size() > 1 ? in.tiny_inputs[1].size() : 0));
+           "the next token. {} on a batch of {} (tokens in each: {}):",
+           count_of(in.tiny.size(), N_("{} tiny configuration"), N_("{} tiny configurations")),
+           count_of(in.tiny_inputs.size(), N_("{} sequence"), N_("{} sequences")),
+           listed(lengths_of(in.tiny_inputs))));
     Table t({tr("variant"), tr("loss"), tr("largest |our gradient − PyTorch's|"),
              tr("KV cache against the whole pass")});
     for (std::size_t i = 0; i < in.tiny.size(); ++i) {
@@ -94,6 +135,7 @@ void against_pytorch(Chapter& ch, const Inputs& in) {
     }
     ch.table(t);
     for (const Tiny& v : in.tiny) ch.line(tr("{}: {}", v.name, variant_text(v.model.config)));
+    unlikelihood_check(ch, in, runs);
     ch.say(
         tr("Every gradient comes from the hand-written backward passes of chapters 4–10, "
            "composed once more; the oracle (data/oracle/ch12_gpt.py) builds the same model "
@@ -118,10 +160,11 @@ void adamw_check(Chapter& ch, const Inputs& in) {
     const Matrix row = row_matrix(losses);
     ch.say(
         tr("AdamW (weight decay {} on the matrices, not on biases and gains; label smoothing "
-           "{}), {} steps on that batch — the learning rate rising for {} steps to {}, then "
+           "{}), {} on that batch — the learning rate rising for {} to {}, then "
            "falling along a cosine to {} of it — against torch.optim.AdamW:",
-           general(s.adam.weight_decay, 3), general(s.smoothing, 3), losses.size(),
-           s.adam.warmup, general(s.adam.peak, 3), general(s.adam.final_fraction, 3)));
+           general(s.adam.weight_decay, 3), general(s.smoothing, 3),
+           count_of(losses.size(), N_("{} step"), N_("{} steps")),
+           count_of(s.adam.warmup, N_("{} step"), N_("{} steps")), general(s.adam.peak, 3), general(s.adam.final_fraction, 3)));
     ch.show("adamw_losses", tr("losses after each step"), row, {}, {}, 10, tolerance::end_to_end);
 }
 

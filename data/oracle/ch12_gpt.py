@@ -104,6 +104,10 @@ def ch12_inputs():
                       "weight_decay": 0.5, "smoothing": 0.1},
             # the held-out measure: every token predicted from up to `context` tokens before it,
             # sequences longer than one window
+            # the penalty on repeating the token just read, weighted, on a batch that holds a
+            # doubling (6 after 6: not penalised there) and a <pad> target (not counted)
+            "unlikelihood": {"weight": 0.5, "inputs": [[1, 5, 6, 6, 7, 4], [1, 9, 9]],
+                             "targets": [[5, 6, 6, 7, 4, 2], [9, 9, 0]]},
             "sliding": {"sequences": [[1, 5, 6, 7, 8, 4, 3, 2], [1, 9, 10, 5, 2]], "context": 3,
                         # the repeat correction: β for 叠字 and for a stutter, and each predicted
                         # token's kind (token j ≥ 1 of each sequence)
@@ -296,11 +300,36 @@ def ch12_expected(i):
         out[f"loss_{v['name']}"] = float(loss)
         for name, t in p.items():
             out[f"grad_{v['name']}/" + name.replace(".", "/")] = t.grad.detach()
+        if "unlikelihood" in tiny:
+            out.update(unlikelihood_expected(v, tiny["unlikelihood"]))
         if "sliding" in tiny:
             out[f"sliding_loss_{v['name']}"] = sliding_loss(p, c, tiny["sliding"])
             if "repeat" in tiny["sliding"]:
                 out[f"repeat_loss_{v['name']}"] = sliding_loss(p, c, tiny["sliding"],
                                                                tiny["sliding"]["repeat"])
+    return out
+
+
+def unlikelihood_expected(v, u):
+    """The cross-entropy plus weight × the mean over counted positions of −log(1 − p(token just
+    read)), a position whose target is that token not penalised; and autograd's gradients."""
+    c = v["config"]
+    p = {k: T(x).requires_grad_(True) for k, x in v["weights"].items()}
+    logits = torch.cat([gpt_logits(p, c, s) for s in u["inputs"]])
+    read = torch.tensor([t for ts in u["inputs"] for t in ts])
+    labels = torch.tensor([t for ts in u["targets"] for t in ts])
+    counted = labels != c["pad_id"]
+    ce = torch.nn.functional.cross_entropy(logits, labels, ignore_index=c["pad_id"], reduction="sum")
+    others = logits.clone()
+    others[torch.arange(len(read)), read] = float("-inf")
+    # −log(1 − p_read) = logsumexp(all) − logsumexp(all but the token read)
+    term = torch.logsumexp(logits, -1) - torch.logsumexp(others, -1)
+    penalised = counted & (labels != read)
+    loss = (ce + u["weight"] * term[penalised].sum()) / counted.sum()
+    loss.backward()
+    out = {f"unlikelihood_loss_{v['name']}": float(loss)}
+    for name, t in p.items():
+        out[f"grad_unlikelihood_{v['name']}/" + name.replace(".", "/")] = t.grad.detach()
     return out
 
 
@@ -338,7 +367,9 @@ ABOUT = (
     "state_dict names (embedding.weight is also the output projection), a batch of two "
     "sequences (inputs, and the targets that follow each position); expected: logits, loss and "
     "autograd's gradients (grad_<variant>/<name with / for .>); tiny.adamw: AdamW steps under "
-    "the cosine schedule; tiny.sliding: sequences scored with a sliding window of `context` "
+    "the cosine schedule; tiny.unlikelihood: the loss with a weighted penalty on repeating the "
+    "token just read, on its own batch (unlikelihood_loss_<variant>, "
+    "grad_unlikelihood_<variant>/…); tiny.sliding: sequences scored with a sliding window of `context` "
     "tokens (sliding_loss_<variant>). baselines: a small seeded corpus of token ids; expected: "
     "the add-one unigram's and interpolated modified Kneser-Ney's held-out loss at orders 2 to "
     "5, and the trigram's and 5-gram's discounts (kneser_ney.py). verse: poems, the Mandarin and "

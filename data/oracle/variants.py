@@ -316,6 +316,8 @@ def ch12_smallest():
             "variants": [{"name": "one", "config": config, "weights": ch12.gpt_weights(config, 1)}],
             "adamw": {"steps": 1, "peak_lr": 0.01, "warmup": 1, "final_fraction": 0.1,
                       "weight_decay": 0.5, "smoothing": 0.0},
+            # one token read, another to follow: penalised once
+            "unlikelihood": {"weight": 1.0, "inputs": [[5]], "targets": [[4]]},
             # a window of one token, sliding over three
             "sliding": {"sequences": [[1, 5, 4, 2]], "context": 1,
                         "repeat": {"beta": [0.5, 2.0], "kinds": [[1, 0, 1]]}},

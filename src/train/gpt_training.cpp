@@ -32,7 +32,8 @@ std::vector<std::size_t> tokens_in_parts(const std::vector<Tokens>& inputs) {
 
 // The batch's mean loss and its gradient, computed in parts.
 double batch_in_parts(const Gpt& model, const std::vector<Tokens>& inputs,
-                      const std::vector<Tokens>& targets, double smoothing, Gpt& grad) {
+                      const std::vector<Tokens>& targets, const TrainingSettings& settings,
+                      Gpt& grad) {
     const std::vector<std::size_t> tokens = tokens_in_parts(inputs);
     const std::size_t parts = tokens.size();
     const double scale = 1.0 / static_cast<double>(
@@ -42,7 +43,7 @@ double batch_in_parts(const Gpt& model, const std::vector<Tokens>& inputs,
     // the multiply-adds of a token: about one per weight, three times (forward and backward)
     run_parts(tokens, 3 * parameter_count(model), [&](std::size_t p) {
         part_loss[p] = gpt_loss_sum(model, part_of(inputs, p), part_of(targets, p), &part_grad[p],
-                                    smoothing, scale);
+                                    settings.smoothing, scale, settings.unlikelihood);
     });
     std::vector<std::vector<Matrix*>> grads;
     for (Gpt& g : part_grad) grads.push_back(parameter_matrices(g));
@@ -115,7 +116,7 @@ GptTrainingRun train_gpt(Gpt model, const std::vector<Tokens>& sequences, Window
                                  s.begin() + static_cast<std::ptrdiff_t>(start + length));
             r.tokens += length - 1;
         }
-        r.loss = batch_in_parts(run.model, inputs, targets, settings.smoothing, grad);
+        r.loss = batch_in_parts(run.model, inputs, targets, settings, grad);
         r.grads = parameter_matrices(grad);
         return r;
     };
@@ -140,7 +141,7 @@ std::vector<double> steps_on_batch(Gpt& model, const std::vector<Tokens>& inputs
     Gpt grad;
     const GradientStep step = [&](Random&) {
         StepResult r;
-        r.loss = gpt_loss(model, inputs, targets, &grad, settings.smoothing);
+        r.loss = gpt_loss(model, inputs, targets, &grad, settings.smoothing, settings.unlikelihood);
         r.grads = parameter_matrices(grad);
         for (const Tokens& t : targets) r.tokens += t.size();
         return r;

@@ -16,6 +16,9 @@
 
 struct TrainingSettings {
     double smoothing = 0.1;  // label smoothing of the loss
+    // chapter 12's decoder-only model: the weight of the penalty on repeating the token just
+    // read (model/gpt/unlikelihood.h); 0, none
+    double unlikelihood = 0.0;
     AdamSettings adam;
     std::size_t max_steps = 1000;
     // > 0: the reader's --seconds. max_steps is then replaced, before the first step, by the

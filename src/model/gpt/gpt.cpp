@@ -7,6 +7,7 @@
 
 #include "core/matmul.h"
 #include "core/random.h"
+#include "model/gpt/unlikelihood.h"
 #include "model/transformer/embedding.h"
 #include "model/transformer/loss.h"
 #include "model/transformer/transformer_init.h"
@@ -98,26 +99,37 @@ void gpt_backward(const Gpt& m, const std::vector<Tokens>& sequences, const Matr
 }
 
 double gpt_loss(const Gpt& m, const std::vector<Tokens>& inputs, const std::vector<Tokens>& targets,
-                Gpt* grad, double smoothing) {
+                Gpt* grad, double smoothing, double unlikelihood) {
     const double counted =
         static_cast<double>(counted_targets(concatenated(targets), m.config.pad_id));
-    return gpt_loss_sum(m, inputs, targets, grad, smoothing, 1.0 / counted).mean();
+    return gpt_loss_sum(m, inputs, targets, grad, smoothing, 1.0 / counted, unlikelihood).mean();
 }
 
 LossSum gpt_loss_sum(const Gpt& m, const std::vector<Tokens>& inputs,
                      const std::vector<Tokens>& targets, Gpt* grad, double smoothing,
-                     double gradient_scale) {
+                     double gradient_scale, double unlikelihood) {
     GptCache cache;
     Matrix logits = gpt_logits(m, inputs, grad ? &cache : nullptr);
     const Tokens all_targets = concatenated(targets);  // row by row, as the logits are stacked
     LossSum total;
+    // the penalty on repeating the token just read, and its gradient, while the logits are
+    // still the logits (the cross-entropy's gradient is then written over them)
+    Matrix d_unlikely;
+    if (unlikelihood > 0) {
+        const Tokens read = concatenated(inputs);
+        if (grad) d_unlikely = Matrix(logits.rows, logits.cols);
+        total.sum += unlikelihood * unlikelihood_sum(logits, read, all_targets, m.config.pad_id,
+                                                     unlikelihood, gradient_scale,
+                                                     grad ? &d_unlikely : nullptr);
+    }
     if (!grad) {
         cross_entropy(logits, all_targets, m.config.pad_id, smoothing, total);
         return total;
     }
     *grad = zeros_like(m);
-    const Matrix d_logits = cross_entropy_with_gradient(
+    Matrix d_logits = cross_entropy_with_gradient(
         std::move(logits), all_targets, m.config.pad_id, smoothing, gradient_scale, total);
+    if (unlikelihood > 0) add_to(d_logits, d_unlikely);
     gpt_backward(m, inputs, d_logits, cache, *grad);
     return total;
 }

@@ -64,16 +64,18 @@ void gpt_backward(const Gpt& model, const std::vector<Tokens>& sequences, const 
                   const GptCache& cache, Gpt& grad);
 
 // The mean cross-entropy of predicting targets[s][t] from inputs[s][0 … t] (targets that are
-// <pad> are not counted), label-smoothed by `smoothing` (loss.h), and, when grad is given, its
-// gradients (grad is reset first).
+// <pad> are not counted), label-smoothed by `smoothing` (loss.h), plus `unlikelihood` times the
+// penalty on repeating the token just read (unlikelihood.h; 0: none), and, when grad is given,
+// its gradients (grad is reset first).
 double gpt_loss(const Gpt& model, const std::vector<Tokens>& inputs,
-                const std::vector<Tokens>& targets, Gpt* grad = nullptr, double smoothing = 0.0);
+                const std::vector<Tokens>& targets, Gpt* grad = nullptr, double smoothing = 0.0,
+                double unlikelihood = 0.0);
 
 // The same as a sum, its gradient scaled by gradient_scale (1/N of the whole batch when the batch
 // is computed in parts: train/parts.h); grad is reset first.
 LossSum gpt_loss_sum(const Gpt& model, const std::vector<Tokens>& inputs,
                      const std::vector<Tokens>& targets, Gpt* grad, double smoothing,
-                     double gradient_scale);
+                     double gradient_scale, double unlikelihood = 0.0);
 
 // Decoding one token at a time: each block keeps its keys and values (the KV cache of chapter
 // 9). gpt_step feeds one token at position `length` and returns the next token's logits
