@@ -148,6 +148,13 @@ if command -v $windows >/dev/null && command -v wine >/dev/null; then
   more="$first6 ch07_training ch12_gpt ch13_precision ch14_inside_the_poet"
   # one wine prefix for the build folder: made by the first start (about 20 s), then reused
   export WINEPREFIX="$PWD/build/windows/wine" WINEDEBUG=-all
+  # One wineserver for all the runs, kept (-p) until the end, and Windows' services started once
+  # by wineboot, away from any output of ours (a service started by a run would hold that run's
+  # output open): each run then starts in a fifth of a second instead of the 2–5 seconds of a
+  # wineserver and services started anew (about 30 runs: two minutes of CI).
+  mkdir -p "$WINEPREFIX"
+  wineserver -p </dev/null >/dev/null 2>&1 && wine wineboot </dev/null >/dev/null 2>&1
+  trap 'wineserver -k </dev/null >/dev/null 2>&1' EXIT
   # shellcheck disable=SC2086
   if DIR=windows EXE=.exe EXTRA_INCLUDES="-isystem $(header_folder windows)" build_for windows $windows native $more; then
     # shellcheck disable=SC2086
@@ -155,6 +162,7 @@ if command -v $windows >/dev/null && command -v wine >/dev/null; then
     source tests/windows_reader.sh
     windows_reader "$build" build/windows
   fi
+  wineserver -k </dev/null >/dev/null 2>&1; trap - EXIT
 else
   echo "cross-machine windows: not run: no $windows or wine (apt-get install g++-mingw-w64-x86-64-posix wine64)"
 fi
