@@ -123,6 +123,10 @@ def ch12_inputs():
         "corpus": CORPUS,
         "model": MODEL,
         "training": dict(TRAINING, validate_every=100, patience=5,
+                         # the weight of the penalty on repeating the character just read
+                         # (model/gpt/unlikelihood.h): 0, none; the table of training runs in
+                         # chapters/README.md measures what it does
+                         unlikelihood=0.0,
                          # the Three Hundred Tang Poems, 80 times less text, are learned by heart
                          # within a few hundred steps: more weight decay, and a validation every
                          # 25 steps (chapters/README.md, chapter 12)
