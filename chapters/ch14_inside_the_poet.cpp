@@ -270,7 +270,12 @@ void say_lens_against_yardsticks(Chapter& ch, const Inputs& in, const Poet& p, c
     std::size_t same = 0;  // where the embedding's read-out names the character just read
     for (std::size_t t = 0; t < m.famous.size(); ++t)
         same += m.lens_top[0][t].ids[0] == m.famous[t];
-    ch.say(2 * same >= m.famous.size()
+    ch.say(!p.model.config.share_embeddings
+               ? tr("Read after the embedding alone, through this poet's own output table (not "
+                    "tied to the embedding), the likeliest next character is the one just read at "
+                    "{} of the {} positions of {}.",
+                    same, m.famous.size(), encode_title(in.poet_reading.famous))
+           : 2 * same >= m.famous.size()
                ? tr("Read after the embedding alone, the stream is the character just read, and "
                     "the output projection is the embedding table itself (chapter 12 ties them): "
                     "at {} of the {} positions of {} the likeliest next character is the one just "

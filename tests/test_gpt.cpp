@@ -5,13 +5,16 @@
 
 #include <cmath>
 #include <numeric>
+#include <utility>
 
+#include "core/matmul.h"
 #include "io/data_file.h"
 #include "io/gpt_file.h"
 #include "io/poem_corpus.h"
 #include "model/decoding/sampling.h"
 #include "model/gpt/gpt.h"
 #include "model/gpt/gpt_sampling.h"
+#include "model/transformer/norms.h"
 #include "train/gpt_training.h"
 #include "train/kneser_ney.h"
 #include "train/ngram.h"
@@ -182,6 +185,37 @@ TEST_CASE("decoder-only model files: saved whole, loaded back the same, errors n
     text.replace(text.find("\"norm.weight\""), 13, "\"norm.weigth\"");
     CHECK_THROWS_WITH_AS(load_gpt(DataFile::parse("bad.json", text), ""),
                          doctest::Contains("norm.weigth"), DataError);
+}
+
+TEST_CASE("an untied model: its own output table read, trained, saved and loaded back") {
+    TransformerConfig c = small(11, PositionScheme::Rope);
+    c.share_embeddings = false;
+    const Gpt m = random_gpt(c, 8);
+    REQUIRE(m.output.rows == 11);
+    CHECK(max_abs_diff(m.output, m.embedding) > 0.1);  // a table of its own, not a copy
+    // the logits read the output table: y·Wᵀ, not y·Eᵀ
+    Gpt swapped = m;
+    std::swap(swapped.output, swapped.embedding);
+    const std::vector<Tokens> s = {{1, 4, 5, 6}};
+    const Matrix x = gpt_blocks(m, s, gpt_embed(m, s), 0, m.blocks.size());
+    CHECK(max_abs_diff(gpt_logits(m, s), matmul_bt(normalize(x, m.norm), m.output)) == 0.0);
+    CHECK(max_abs_diff(gpt_logits(m, s), gpt_logits(swapped, s)) > 0.0);
+    // the gradient reaches it: output.weight is a parameter of its own
+    Gpt grad;
+    gpt_loss(m, s, {{4, 5, 6, 2}}, &grad);
+    const std::vector<Parameter> ps = parameters(grad);
+    CHECK(ps.back().name == "output.weight");
+    double moved = 0;
+    for (double g : grad.output.data) moved += std::abs(g);
+    CHECK(moved > 0);
+    // saved with tied_output false, loaded back the same
+    const std::string path = temp_file("untied.json", "");
+    save_gpt(m, std::vector<std::string>(11, "x"), GptRecord{}, path);
+    CHECK(read_file(path).find("\"tied_output\":false") != std::string::npos);
+    const Gpt back = load_gpt(DataFile::load(path), "");
+    CHECK_FALSE(back.config.share_embeddings);
+    CHECK(max_abs_diff(back.output, m.output) == 0.0);
+    CHECK(max_abs_diff(gpt_logits(back, s), gpt_logits(m, s)) == 0.0);
 }
 
 TEST_CASE("Kneser-Ney: every history's probabilities sum to 1, seen and unseen") {

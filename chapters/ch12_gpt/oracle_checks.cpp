@@ -134,7 +134,11 @@ void against_pytorch(Chapter& ch, const Inputs& in) {
         t.add({name, fixed(r.loss, 12), sci(worst), sci(r.cache_gap)});
     }
     ch.table(t);
-    for (const Tiny& v : in.tiny) ch.line(tr("{}: {}", v.name, variant_text(v.model.config)));
+    for (const Tiny& v : in.tiny)
+        ch.line(tr("{}: {}", v.name, variant_text(v.model.config)) +
+                (v.model.config.share_embeddings
+                     ? ""
+                     : tr(", an output table of its own (untied: logits = y·Wᵀ)")));
     unlikelihood_check(ch, in, runs);
     ch.say(
         tr("Every gradient comes from the hand-written backward passes of chapters 4–10, "

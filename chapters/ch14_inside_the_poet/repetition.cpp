@@ -21,7 +21,10 @@ void repetition_step(Chapter& ch, const Poet& p, const Measured& m) {
         return;
     }
     Table t({tr("path"), tr("logits")});
-    t.add({tr("the embedding, read straight back out through the tied table"), fixed(r.direct, 3)});
+    const bool tied = p.model.config.share_embeddings;
+    t.add({tied ? tr("the embedding, read straight back out through the tied table")
+                : tr("the embedding, read out through the poet's own output table"),
+           fixed(r.direct, 3)});
     std::size_t top_block = 0, top_head = 0;
     double top = 0;
     for (std::size_t l = 0; l < r.heads.size(); ++l) {
@@ -50,10 +53,18 @@ void repetition_step(Chapter& ch, const Poet& p, const Measured& m) {
     ch.measured("repeat_preference", r.total);
     ch.measured("repeat_direct", r.direct);
     ch.measured("repeat_parts_gap", r.parts() - r.total);
-    ch.say(tr("The preference is {} logits; the direct path gives {} of it — the tied table reading "
-              "the current character straight back out, which an untied output table would not "
-              "do; the largest single head gives {} (head {}).",
-              fixed(r.total, 2), fixed(r.direct, 2), fixed(top, 2), head_name(top_block, top_head)));
+    if (tied)
+        ch.say(tr("The preference is {} logits; the direct path gives {} of it — the tied table "
+                  "reading the current character straight back out, which an untied output table "
+                  "would not do; the largest single head gives {} (head {}).",
+                  fixed(r.total, 2), fixed(r.direct, 2), fixed(top, 2),
+                  head_name(top_block, top_head)));
+    else
+        ch.say(tr("The preference is {} logits; the direct path — the embedding read out through "
+                  "this poet's own output table, not the table it was read in with — gives {} of "
+                  "it; the largest single head gives {} (head {}).",
+                  fixed(r.total, 2), fixed(r.direct, 2), fixed(top, 2),
+                  head_name(top_block, top_head)));
 }
 
 }  // namespace ch14_inside_the_poet

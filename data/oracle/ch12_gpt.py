@@ -30,6 +30,8 @@ def gpt_weights(c, seed):
         w.norm(L + ".norm1")
         w.norm(L + ".norm2")
     w.norm("norm")
+    if not c.get("tied_output", True):  # an output table of its own
+        w.mat("output.weight", c["vocab"], c["d_model"])
     return {k: v.tolist() for k, v in w.p.items()}
 
 
@@ -61,8 +63,10 @@ def gpt_logits(p, c, ids, probe=None, stream=None):
 
 
 def readout(p, c, x):
-    """The final norm and the output projection (the tied embedding): logits from the stream."""
-    return modern.norm(x, p, "norm", c) @ p["embedding.weight"].T
+    """The final norm and the output projection (the tied embedding, or the output table of an
+    untied model): logits from the stream."""
+    table = p["output.weight"] if "output.weight" in p else p["embedding.weight"]
+    return modern.norm(x, p, "norm", c) @ table.T
 
 
 # What chapter 12 trains on, the model's shape and its training: chapter 13 reads the same poet
@@ -84,6 +88,8 @@ def tiny_variants():
         {"name": "rope_rms_mqa", "config": dict(base, norm="rms", positions="rope", n_kv_heads=1), "seed": 121},
         {"name": "learned_layer", "config": dict(base, norm="layer", positions="learned", n_kv_heads=2,
                                                  max_positions=8), "seed": 122},
+        {"name": "untied", "config": dict(base, norm="rms", positions="rope", n_kv_heads=2,
+                                          tied_output=False), "seed": 123},
     ]
 
 
@@ -367,8 +373,9 @@ def sliding_loss(p, c, sliding, repeat=None):
 
 
 ABOUT = (
-    "A decoder-only model (chapter 12). tiny: two small configurations with their weights under "
-    "state_dict names (embedding.weight is also the output projection), a batch of two "
+    "A decoder-only model (chapter 12). tiny: three small configurations with their weights under "
+    "state_dict names (embedding.weight is also the output projection, except where "
+    "config.tied_output is false: then output.weight), a batch of two "
     "sequences (inputs, and the targets that follow each position); expected: logits, loss and "
     "autograd's gradients (grad_<variant>/<name with / for .>); tiny.adamw: AdamW steps under "
     "the cosine schedule; tiny.unlikelihood: the loss with a weighted penalty on repeating the "

@@ -12,7 +12,8 @@ TransformerConfig read_gpt_config(const DataFile& data, const std::string& k, bo
     c.n_encoder_layers = 0;
     c.n_decoder_layers = data.size(k + "n_layers", 1, 64);
     c.layer_norm_eps = data.number(k + "layer_norm_eps", 1e-12, 1.0);
-    c.share_embeddings = true;  // the output projection is the embedding table
+    // the output projection is the embedding table unless tied_output says false
+    c.share_embeddings = !data.has(k + "tied_output") || data.flag(k + "tied_output");
     c.pad_id = 0, c.bos_id = 1, c.eos_id = 2;
     if (with_vocab) c.tgt_vocab = c.src_vocab = data.size(k + "vocab", 5, 1 << 22);
     return c;
@@ -27,6 +28,7 @@ Gpt load_gpt(const DataFile& data, const std::string& key) {
         {"layers." + std::to_string(c.n_decoder_layers - 1) + ".linear1.weight", c.d_ff, c.d_model}};
     if (c.positions == PositionScheme::Learned)
         claims.push_back({"positions.weight", c.max_positions, c.d_model});
+    if (!c.share_embeddings) claims.push_back({"output.weight", c.tgt_vocab, c.d_model});
     check_claims(data, k + "weights", claims);
     Gpt m = random_gpt(c, 0);
     load_weights(data, k + "weights", parameters(m));
@@ -42,6 +44,7 @@ void save_gpt(const Gpt& model, const std::vector<std::string>& vocabulary, cons
                    {"norm", norm_name(c.norm)},      {"positions", positions_name(c.positions)},
                    {"norm_first", c.norm_first},     {"layer_norm_eps", c.layer_norm_eps}};
     if (c.positions == PositionScheme::Learned) config["max_positions"] = c.max_positions;
+    if (!c.share_embeddings) config["tied_output"] = false;
     const std::string weights =
         weights_json(torch_state_dict(parameters(const_cast<Gpt&>(model))), path, format);
     Json training = {{"steps", r.steps},

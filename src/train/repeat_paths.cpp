@@ -13,13 +13,13 @@ double RepeatPaths::parts() const {
 
 namespace {
 
-// A vector y in the output's space read out by the tied table: its logit for c minus its mean
-// logit, y·E_c − y·ē (ē: the table's mean row).
+// A vector y in the output's space read out by the output table W (the embedding table when
+// tied): its logit for c minus its mean logit, y·W_c − y·w̄ (w̄: the table's mean row).
 double read_out(const Gpt& m, const std::vector<double>& y, const std::vector<double>& mean_row,
                 int c) {
     double own = 0, average = 0;
     for (std::size_t k = 0; k < y.size(); ++k)
-        own += y[k] * m.embedding(std::size_t(c), k), average += y[k] * mean_row[k];
+        own += y[k] * output_table(m)(std::size_t(c), k), average += y[k] * mean_row[k];
     return own - average;
 }
 
@@ -51,7 +51,7 @@ RepeatPaths repeat_paths(const Gpt& m, const PoemSample& sample) {
     p.attention_bias.assign(L, 0.0);
     p.feed_forward.assign(L, 0.0);
     if (!p.additive) return p;
-    const Matrix& E = m.embedding;
+    const Matrix& E = output_table(m);
     std::vector<double> mean_row(E.cols, 0.0);
     for (std::size_t j = 0; j < E.rows; ++j)
         for (std::size_t k = 0; k < E.cols; ++k) mean_row[k] += E(j, k) / double(E.rows);

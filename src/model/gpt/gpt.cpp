@@ -24,6 +24,10 @@ Gpt random_gpt(const TransformerConfig& c, std::uint64_t seed) {
             {random_attention(rng, c), random_ffn(rng, c), unit_norm(c), unit_norm(c)});
     m.norm = unit_norm(c);
     if (c.positions == PositionScheme::Learned) m.positions = random_positions(rng, c);
+    if (!c.share_embeddings) {  // untied: an output table of its own, drawn as the embedding's
+        m.output = Matrix(c.tgt_vocab, c.d_model);
+        for (double& x : m.output.data) x = rng.normal() / std::sqrt(static_cast<double>(c.d_model));
+    }
     return m;
 }
 
@@ -40,6 +44,7 @@ std::vector<Parameter> parameters(Gpt& m) {
         add_norm(ps, p + ".norm2", m.blocks[i].norm2);
     }
     add_norm(ps, "norm", m.norm);
+    if (!m.config.share_embeddings) ps.push_back({"output.weight", &m.output, TorchLayout::Same});
     return ps;
 }
 
@@ -76,7 +81,7 @@ Matrix gpt_blocks(const Gpt& m, const std::vector<Tokens>& sequences, Matrix x, 
 
 Matrix gpt_readout(const Gpt& m, const Matrix& x, GptCache* cache) {
     Matrix y = normalize(x, m.norm, cache ? &cache->norm : nullptr);
-    Matrix logits = matmul_bt(y, m.embedding);  // (rows x d_model)·(vocab x d_model)ᵀ
+    Matrix logits = matmul_bt(y, output_table(m));  // (rows x d_model)·(vocab x d_model)ᵀ
     if (cache) cache->y = std::move(y);
     return logits;
 }
@@ -88,13 +93,14 @@ Matrix gpt_logits(const Gpt& m, const std::vector<Tokens>& sequences, GptCache* 
 
 void gpt_backward(const Gpt& m, const std::vector<Tokens>& sequences, const Matrix& d_logits,
                   const GptCache& c, Gpt& g) {
-    // logits = y·Eᵀ: dy = dlogits·E, dE += dlogitsᵀ·y (the output side of the tied table)
-    const Matrix dy = matmul(d_logits, m.embedding);
-    add_to(g.embedding, matmul_at(d_logits, c.y));
+    // logits = y·Wᵀ: dy = dlogits·W, dW += dlogitsᵀ·y (W: the output side of the tied table,
+    // or the output table of its own)
+    const Matrix dy = matmul(d_logits, output_table(m));
+    add_to(m.config.share_embeddings ? g.embedding : g.output, matmul_at(d_logits, c.y));
     Matrix dx = normalize_backward(dy, m.norm, c.norm, g.norm);
     for (std::size_t i = m.blocks.size(); i-- > 0;)  // back through each block (see block above)
         dx = encoder_layer_backward(dx, m.blocks[i], c.blocks[i], m.config, g.blocks[i]);
-    embed_backward(dx, sequences, g.embedding,  // the input side of the same table
+    embed_backward(dx, sequences, g.embedding,  // the input side of the table
                    m.config.positions == PositionScheme::Learned ? &g.positions : nullptr);
 }
 
@@ -148,7 +154,7 @@ double gpt_cache_against_full_pass(const Gpt& m, const std::vector<Tokens>& sequ
 GptKV start_gpt(const Gpt& m) {
     GptKV kv;
     kv.blocks.resize(m.blocks.size());
-    kv.output = pack_transposed(m.embedding);
+    kv.output = pack_transposed(output_table(m));
     return kv;
 }
 
@@ -158,5 +164,5 @@ Matrix gpt_step(const Gpt& m, GptKV& kv, int token) {
     const Attending self = next_position(m.config, kv.fed);
     for (std::size_t i = 0; i < m.blocks.size(); ++i)
         x = block(x, m.blocks[i], self, m.config, nullptr, &kv.blocks[i]);
-    return matmul_packed(normalize(x, m.norm), kv.output);  // = normalize(x)·Eᵀ
+    return matmul_packed(normalize(x, m.norm), kv.output);  // = normalize(x)·Wᵀ
 }

@@ -3,7 +3,8 @@
 // Take the encoder-decoder apart and keep one stack: each block is causal self-attention and a
 // feed-forward net with their residuals (the encoder layer of transformer_layers.h, given a
 // causal mask), then a final norm, then the output projection, which is the embedding table
-// itself (tied: logits = y·Eᵀ). No encoder, no cross-attention: the text so far is all the
+// itself (tied: logits = y·Eᵀ) unless the config unties them (share_embeddings false: a table
+// of its own, logits = y·Wᵀ; chapter 12's table of training runs tries it). No encoder, no cross-attention: the text so far is all the
 // model reads, and each position predicts the next token.
 //
 //   x = embed(tokens) (+ positions);  x = block_l(x) for each layer;  logits = norm(x) · Eᵀ
@@ -12,7 +13,7 @@
 // positions, key/value heads, window, tiled attention). State_dict names, as a PyTorch module of
 // that shape would hold them: embedding.weight, positions.weight (learned positions only),
 // layers.N.self_attn.in_proj_weight …, layers.N.linear1.weight …, layers.N.norm1.weight …,
-// norm.weight (and .bias for LayerNorm).
+// norm.weight (and .bias for LayerNorm), output.weight (untied only).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -26,11 +27,19 @@
 
 struct Gpt {
     TransformerConfig config;  // n_decoder_layers: its blocks; tgt_vocab: its vocabulary
-    Matrix embedding;          // (vocab x d_model): the input table and the output projection
+    Matrix embedding;          // (vocab x d_model): the input table, and the output projection
+                               // when tied (config.share_embeddings)
+    Matrix output;             // (vocab x d_model): the output projection when untied; else empty
     Matrix positions;          // learned positions (max_positions x d_model), or empty
     std::vector<EncoderLayer> blocks;
     Norm norm;  // the final norm
 };
+
+// The table the output projection reads, logits = y·Wᵀ: the embedding table when tied, else
+// the model's own output table.
+inline const Matrix& output_table(const Gpt& m) {
+    return m.config.share_embeddings ? m.embedding : m.output;
+}
 
 // A model of the config's shape with seeded random weights (as random_transformer).
 Gpt random_gpt(const TransformerConfig& config, std::uint64_t seed);

@@ -54,5 +54,5 @@ Matrix gpt_logits_one_page(const Gpt& model, const Tokens& tokens) {
     }
 
     // The final norm, then each row scored against every token's row of the same table.
-    return matmul_bt(normalize(x, model.norm), model.embedding);  // (n x vocab)
+    return matmul_bt(normalize(x, model.norm), output_table(model));  // (n x vocab)
 }

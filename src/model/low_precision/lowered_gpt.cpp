@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 
 #include "core/elementary.h"
 #include "core/number_formats.h"
@@ -175,6 +176,10 @@ std::size_t LoweredGpt::bytes() const {
 }
 
 LoweredGpt lower(const Gpt& g, WeightFormat f, bool half_activations, bool quantized_activations) {
+    if (!g.config.share_embeddings)
+        throw std::invalid_argument(
+            "a model with an output table of its own (config.tied_output false) is not lowered "
+            "here: chapter 13 stores one table for the embedding and the output projection");
     LoweredGpt m;
     m.config = g.config, m.format = f;
     m.half_activations = half_activations, m.quantized_activations = quantized_activations;
