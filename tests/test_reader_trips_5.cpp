@@ -125,6 +125,19 @@ TEST_CASE("ch13: a weight float16 does not hold is named as float16's, in the da
                    "number, 65,504");
 }
 
+TEST_CASE("ch13: an untied poet is refused in one line; chapter 14 reads it through its own table") {
+    Json poet = Json::parse(read_file(sample_poet()));
+    poet["config"]["tied_output"] = false;
+    poet["weights"]["output.weight"] = poet["weights"]["embedding.weight"];
+    const std::string untied = temp_file("ch13_untied.json", poet.dump());
+    one_error_line(run_program("ch13_precision", "--json --weights " + untied),
+                   "config.tied_output is false: expected a tied model");
+    const Run inside = run_program("ch14_inside_the_poet", "--weights " + untied);
+    CHECK(inside.exit_code == 0);
+    CHECK(inside.out.find("read out through the poet's own output table") != std::string::npos);
+    CHECK(inside.out.find("through the tied table") == std::string::npos);
+}
+
 TEST_CASE("ch14: a poet whose outputs overflow is refused in one line, not written as null") {
     Json poet = Json::parse(read_file(sample_poet()));
     // <bos>'s row, read by every poem, all 1e308: its squares overflow in the norm
