@@ -168,7 +168,8 @@ void adamw_check(Chapter& ch, const Inputs& in) {
            "falling along a cosine to {} of it — against torch.optim.AdamW:",
            general(s.adam.weight_decay, 3), general(s.smoothing, 3),
            count_of(losses.size(), N_("{} step"), N_("{} steps")),
-           count_of(s.adam.warmup, N_("{} step"), N_("{} steps")), general(s.adam.peak, 3), general(s.adam.final_fraction, 3)));
+           count_of(s.adam.warmup, N_("{} step"), N_("{} steps")), general(s.adam.peak, 3),
+           general(s.adam.final_fraction, 3)));
     ch.show("adamw_losses", tr("losses after each step"), row, {}, {}, 10, tolerance::end_to_end);
 }
 
