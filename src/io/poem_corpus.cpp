@@ -95,6 +95,40 @@ std::vector<Poem> read_poems(const std::string& path) {
     return poems;
 }
 
+std::string standard_forms_path(const std::string& corpus_path) {
+    const std::size_t slash = corpus_path.find_last_of("/\\");
+    return (slash == std::string::npos ? std::string() : corpus_path.substr(0, slash + 1)) +
+           "standard_forms.txt";
+}
+
+std::vector<StandardForm> read_standard_forms(const std::string& path) {
+    std::ifstream in = open_for_reading(path);
+    std::vector<StandardForm> forms;
+    if (!in) return forms;
+    std::string line;
+    for (std::size_t number = 1; std::getline(in, line); ++number) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        std::istringstream fields(line);
+        StandardForm f;
+        std::string count, rest;
+        std::getline(fields, f.from, '\t');
+        std::getline(fields, f.to, '\t');
+        std::getline(fields, count, '\t');
+        const bool number_ok = !count.empty() && count.size() < 10 &&
+                               std::all_of(count.begin(), count.end(), [](char ch) {
+                                   return ch >= '0' && ch <= '9';
+                               });
+        if (characters(f.from).size() != 1 || characters(f.to).size() != 1 || !number_ok ||
+            std::getline(fields, rest))
+            throw std::runtime_error(tr("{}, line {}: expected an old form, its standard form "
+                                        "and a count, separated by tabs",
+                                        path, number));
+        f.count = static_cast<std::size_t>(std::stoul(count));
+        forms.push_back(f);
+    }
+    return forms;
+}
+
 namespace {
 
 std::vector<Tokens> encoded(const CharVocabulary& v, const std::vector<Poem>& poems,
@@ -134,6 +168,8 @@ Corpus prepare_corpus(const CorpusSettings& k, const CharVocabulary* given) {
     c.choice = k.choice;
     std::vector<Poem> poems = read_poems(c.choice.path);
     c.read = poems.size();
+    if (c.choice.name == "quantangshi" || c.choice.name == "quantangshi-all")
+        c.standard_forms = read_standard_forms(standard_forms_path(c.choice.path));
     if (c.choice.regulated_only)
         poems.erase(std::remove_if(poems.begin(), poems.end(),
                                    [](const Poem& p) { return !regulated_poem(p); }),

@@ -44,11 +44,24 @@ struct CorpusSettings {
     std::size_t min_count = 1, vocabulary = 0;
 };
 
+// An old variant form the Makefile wrote in its standard form (data/corpus/quantangshi.js: 疎 as
+// 疏), and how many times: a line "疎<TAB>疏<TAB>1760" of build/corpus/standard_forms.txt.
+struct StandardForm {
+    std::string from, to;
+    std::size_t count = 0;
+};
+// The file's lines, or none when there is no such file (a corpus other than quantangshi). Throws
+// std::runtime_error with one line naming the file when a line is not of that shape.
+std::vector<StandardForm> read_standard_forms(const std::string& path);
+// standard_forms.txt beside the corpus file.
+std::string standard_forms_path(const std::string& corpus_path);
+
 // The corpus read, its regulated poems kept (quantangshi), without repeats, split by whole poem
 // and encoded — in `given` (a saved model's vocabulary) when there is one.
 struct Corpus {
     CorpusChoice choice;
     std::size_t read = 0, regulated = 0, distinct = 0;  // poems at each stage
+    std::vector<StandardForm> standard_forms;  // quantangshi's, as the Makefile wrote them
     PoemSplit split;
     CharVocabulary vocabulary;
     std::vector<Tokens> training, validation, heldout;

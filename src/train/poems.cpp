@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <set>
+#include <unordered_map>
 #include <utility>
 
 std::vector<std::string> characters(const std::string& s) {
@@ -87,6 +88,23 @@ bool held_out(std::size_t index, std::size_t every) {
     return every > 0 && index % every == every - 1;
 }
 
+// A couplet's near forms: the couplet with one of its characters blotted out, for each place in
+// turn. Two couplets of one length that differ in at most one character share one (a couplet
+// that matches word for word shares them all). A line shorter than a couplet of two
+// five-character verses (12 with their marks; below 10 here) is matched word for word only: two
+// short lines a character apart ("兮，" and "归，") are not one poem's.
+static std::vector<std::string> blotted(const std::string& couplet) {
+    const std::vector<std::string> chars = characters(couplet);
+    if (chars.size() < 10) return {couplet};
+    std::vector<std::string> out;
+    for (std::size_t k = 0; k < chars.size(); ++k) {
+        std::string form;
+        for (std::size_t i = 0; i < chars.size(); ++i) form += i == k ? "\xff" : chars[i];  // 0xff: no UTF-8 byte
+        out.push_back(std::move(form));
+    }
+    return out;
+}
+
 std::vector<std::size_t> kin_groups(const std::vector<Poem>& poems) {
     // union-find: each poem points towards the earliest poem of its group
     std::vector<std::size_t> parent(poems.size());
@@ -95,14 +113,15 @@ std::vector<std::size_t> kin_groups(const std::vector<Poem>& poems) {
         while (parent[i] != i) i = parent[i] = parent[parent[i]];
         return i;
     };
-    std::map<std::string, std::size_t> first_with;  // a couplet -> the first poem that has it
+    std::unordered_map<std::string, std::size_t> first_with;  // a near form -> the first poem
     for (std::size_t i = 0; i < poems.size(); ++i)
-        for (const std::string& couplet : poems[i].lines) {
-            const auto found = first_with.emplace(couplet, i);
-            if (found.second) continue;
-            const std::size_t a = root(i), b = root(found.first->second);
-            parent[std::max(a, b)] = std::min(a, b);
-        }
+        for (const std::string& couplet : poems[i].lines)
+            for (std::string& form : blotted(couplet)) {
+                const auto found = first_with.emplace(std::move(form), i);
+                if (found.second) continue;
+                const std::size_t a = root(i), b = root(found.first->second);
+                parent[std::max(a, b)] = std::min(a, b);
+            }
     std::vector<std::size_t> group(poems.size());
     std::map<std::size_t, std::size_t> number;  // a root -> its group, in order of first poem
     for (std::size_t i = 0; i < poems.size(); ++i)

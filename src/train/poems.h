@@ -57,9 +57,10 @@ bool regulated_poem(const Poem& p);
 // both sides of a split.
 std::vector<Poem> distinct_poems(const std::vector<Poem>& poems);
 
-// Poems that share a couplet word for word are kin: the same poem under another title (a 乐府
-// entry kept twice), or with a variant character in one couplet, or quoting another's couplet.
-// Kin are joined through any couplet they share, into groups; the split keeps each group whole,
+// Poems that share a couplet, word for word or but for one character, are kin: the same poem
+// under another title (a 乐府 entry kept twice, 王之涣's 凉州词 filed again as 出塞 with 春风 for
+// 春光), with a variant character in one couplet, or quoting another's couplet. Kin are joined
+// through any couplet they share, into groups; the split keeps each group whole,
 // so that no held-out or validation poem shares a couplet with a training poem. Returns each
 // poem's group, the groups numbered in the order of their first poem.
 std::vector<std::size_t> kin_groups(const std::vector<Poem>& poems);
