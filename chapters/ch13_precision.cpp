@@ -424,11 +424,6 @@ void tutorial_again(Chapter& ch, const Inputs& in, const ScaleFinding& scale) {
 // float16 reading into infinities, and the table of formats into NaN. Such a model is refused
 // with one line that says which weight and which format, before any of its readings.
 void check_fits_float16(Poet& p) {
-    if (!p.model.config.share_embeddings)
-        throw std::runtime_error(tr("{}: config.tied_output is false: expected a tied model, whose "
-                                    "one table is both the embedding and the output projection, "
-                                    "as this chapter stores it",
-                                    p.origin));
     const auto [name, largest] = largest_weight(p.model);
     if (!(largest <= float16_largest))
         throw std::runtime_error(tr("{}: its weight {} is {}, past float16's largest number, "

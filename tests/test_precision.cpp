@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <utility>
 #include <vector>
 
 #include "core/int8_groups.h"
@@ -146,6 +147,36 @@ TEST_CASE("a decoder-only model in float32: the loss and greedy tokens of float6
     const double whole = gpt_loss(g, {Tokens(held[0].begin(), held[0].end() - 1)},
                                   {Tokens(held[0].begin() + 1, held[0].end())});
     CHECK(std::fabs(gpt_loss_stepwise(g, {held[0]}) - whole) < 1e-12);
+}
+
+TEST_CASE("an untied model in fewer bits: both tables stored, each read where it belongs") {
+    TransformerConfig c;
+    c.d_model = 16, c.n_heads = 4, c.n_kv_heads = 2, c.d_ff = 40;
+    c.n_encoder_layers = 0, c.n_decoder_layers = 2, c.tgt_vocab = c.src_vocab = 13;
+    c.norm = NormKind::RMS, c.norm_first = true, c.positions = PositionScheme::Rope;
+    c.share_embeddings = false;
+    const Gpt g = random_gpt(c, 5);
+    REQUIRE(max_abs_diff(g.output, g.embedding) > 0.1);
+    const std::vector<Tokens> held = {{1, 5, 6, 7, 8, 2}, {1, 9, 10, 11, 2}};
+    const double exact = gpt_loss_stepwise(g, held);
+    // the float64 step through the cache is the whole pass, with its own output table
+    const double whole = gpt_loss(g, {Tokens(held[0].begin(), held[0].end() - 1)},
+                                  {Tokens(held[0].begin() + 1, held[0].end())});
+    CHECK(std::fabs(gpt_loss_stepwise(g, {held[0]}) - whole) < 1e-12);
+    const LoweredGpt low = lower(g, WeightFormat::Float32);
+    CHECK(std::fabs(lowered_loss(low, held) - exact) < 1e-5);
+    // were either table read in the other's place, the loss would be another
+    Gpt swapped = g;
+    std::swap(swapped.embedding, swapped.output);
+    CHECK(std::fabs(gpt_loss_stepwise(swapped, held) - exact) > 0.01);
+    const Gpt kept = kept_weights(g, low);
+    CHECK(max_abs_diff(kept.embedding, g.embedding) <= 1e-6);
+    CHECK(max_abs_diff(kept.output, g.output) <= 1e-6);
+    // two tables of 13 x 16 weights, 4 bytes each, where the tied model keeps one
+    Gpt tied = g;
+    tied.config.share_embeddings = true, tied.output = Matrix();
+    CHECK(low.bytes() == lower(tied, WeightFormat::Float32).bytes() + 13 * 16 * 4);
+    CHECK(lowered_greedy(low, {1, 5}, 6) == gpt_greedy(g, {1, 5}, 6));
 }
 
 TEST_CASE("float16 arithmetic: the softmax overflows without its maximum, a long sum drifts") {

@@ -151,7 +151,8 @@ Vec embedded(const LoweredGpt& m, int id, std::size_t position) {
     if (m.config.positions == PositionScheme::Sinusoidal) pe = sinusoidal_encoding(1, d, position);
     Vec x(d);
     for (std::size_t c = 0; c < d; ++c) {
-        float e = static_cast<float>(stored_value(m.output, c, static_cast<std::size_t>(id))) * root;
+        const StoredWeights& table = m.embedding.rows ? m.embedding : m.output;
+        float e = static_cast<float>(stored_value(table, c, static_cast<std::size_t>(id))) * root;
         if (!pe.empty()) e += static_cast<float>(pe(0, c));
         if (!m.positions.empty()) e += m.positions[position * d + c];
         x[c] = e;
@@ -164,7 +165,7 @@ Vec embedded(const LoweredGpt& m, int id, std::size_t position) {
 
 std::size_t LoweredGpt::bytes() const {
     const std::size_t per_float = format == WeightFormat::Float32 || format == WeightFormat::Int8 ? 4 : 2;
-    std::size_t n = output.bytes() + positions.size() * per_float +
+    std::size_t n = output.bytes() + embedding.bytes() + positions.size() * per_float +
                     (final_gain.size() + final_bias.size()) * per_float;
     for (const LoweredBlock& b : blocks) {
         for (const StoredWeights* w : {&b.W_Q, &b.W_K, &b.W_V, &b.W_O, &b.W1, &b.W2}) n += w->bytes();
@@ -176,14 +177,11 @@ std::size_t LoweredGpt::bytes() const {
 }
 
 LoweredGpt lower(const Gpt& g, WeightFormat f, bool half_activations, bool quantized_activations) {
-    if (!g.config.share_embeddings)
-        throw std::invalid_argument(
-            "a model with an output table of its own (config.tied_output false) is not lowered "
-            "here: chapter 13 stores one table for the embedding and the output projection");
     LoweredGpt m;
     m.config = g.config, m.format = f;
     m.half_activations = half_activations, m.quantized_activations = quantized_activations;
-    m.output = store_weights(transpose(g.embedding), f);
+    m.output = store_weights(transpose(output_table(g)), f);
+    if (!g.config.share_embeddings) m.embedding = store_weights(transpose(g.embedding), f);
     if (!g.positions.empty()) m.positions = lowered_vector(g.positions, f);
     for (const EncoderLayer& L : g.blocks) {
         const MultiHeadWeights& a = L.self_attn;
@@ -220,7 +218,12 @@ Matrix kept_vector(const Vec& v) {
 
 Gpt kept_weights(const Gpt& model, const LoweredGpt& low) {
     Gpt g = model;
-    g.embedding = transpose(kept_matrix(low.output));
+    if (low.embedding.rows) {
+        g.embedding = transpose(kept_matrix(low.embedding));
+        g.output = transpose(kept_matrix(low.output));
+    } else {
+        g.embedding = transpose(kept_matrix(low.output));
+    }
     if (!low.positions.empty()) {
         for (std::size_t i = 0; i < g.positions.data.size(); ++i) g.positions.data[i] = low.positions[i];
     }

@@ -11,7 +11,7 @@
 // The step is the float64 model's (model/gpt/gpt.h) operation for operation: embedding · √d_model
 // (+ an added position table), then per block the norm, attention with RoPE or ALiBi and
 // grouped-query heads, the residual, the feed-forward net, the residual (pre- or post-norm);
-// then the final norm and the tied output y·Eᵀ.
+// then the final norm and the output y·Eᵀ (tied) or y·Wᵀ (a table of its own).
 #pragma once
 #include <cstddef>
 #include <vector>
@@ -30,8 +30,10 @@ struct LoweredGpt {
     WeightFormat format = WeightFormat::Float32;
     bool half_activations = false;  // "everything in float16"
     bool quantized_activations = false;  // int8 weights read against int8 activations
-    StoredWeights output;           // Eᵀ (d_model x vocab): the output projection, and (its
-                                    // columns) the embedding rows
+    StoredWeights output;           // Wᵀ (d_model x vocab): the output projection, and (its
+                                    // columns) the embedding rows when tied (W = E)
+    StoredWeights embedding;        // Eᵀ, when the model has an output table of its own; else
+                                    // empty (the embedding rows are output's columns)
     std::vector<float> positions;   // a learned table (max_positions x d_model), or empty
     std::vector<LoweredBlock> blocks;
     std::vector<float> final_gain, final_bias;
