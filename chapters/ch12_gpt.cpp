@@ -167,10 +167,14 @@ struct Trained {
 void describe_model(Chapter& ch, const Inputs& in, const TransformerConfig& config,
                     const Gpt& initial) {
     const TrainingSettings& s = in.settings;
-    ch.say(tr("model: d_model {}, h {}, d_ff {}, {} blocks, {}, tied embeddings, {} parameters; "
+    ch.say(tr("model: d_model {}, h {}, d_ff {}, {} blocks, {}, {}, {} parameters; "
               "windows of {} tokens, batches of {}, {} steps",
-              config.d_model, config.n_heads, config.d_ff,
-              config.n_decoder_layers, variant_text(config), grouped(parameter_count(initial)),
+              config.d_model, config.n_heads, config.d_ff, config.n_decoder_layers,
+              variant_text(config),
+              config.share_embeddings ? tr("tied embeddings (the output projection is the "
+                                           "embedding table)")
+                                      : tr("an output table of its own (untied)"),
+              grouped(parameter_count(initial)),
               in.windows.context, in.windows.batch, s.max_steps));
     ch.say(tr("AdamW: the learning rate rises for {} steps to {}, then falls along a cosine to {} "
               "of it at the last step; weight decay {} on the matrices; label smoothing {}. "

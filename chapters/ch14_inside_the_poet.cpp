@@ -251,11 +251,16 @@ void say_lens_against_yardsticks(Chapter& ch, const Inputs& in, const Poet& p, c
               "whatever came before it) {}.",
               grouped(v.size()), grouped(v.size()), fixed(uniform, 3), fixed(unigram, 3)));
     if (m.lens_loss.front() > uniform)
-        ch.say(tr("Read after the embedding the loss, {}, is above even the uniform guess: "
-                  "there the tied table predicts the character just read, which poems seldom "
-                  "write again. Much of the first block's fall is the stream leaving that "
-                  "prediction behind, not yet a reading of the poem.",
-                  fixed(m.lens_loss.front(), 3)));
+        ch.say(p.model.config.share_embeddings
+                   ? tr("Read after the embedding the loss, {}, is above even the uniform guess: "
+                        "there the tied table predicts the character just read, which poems "
+                        "seldom write again. Much of the first block's fall is the stream leaving "
+                        "that prediction behind, not yet a reading of the poem.",
+                        fixed(m.lens_loss.front(), 3))
+                   : tr("Read after the embedding the loss, {}, is above even the uniform guess: "
+                        "the embedding alone, read through the output table, is not yet a "
+                        "prediction of the poem; the blocks make it one.",
+                        fixed(m.lens_loss.front(), 3)));
     std::size_t below = 0;  // the first reading below the unigram's
     while (below < m.lens_loss.size() && !(m.lens_loss[below] < unigram)) ++below;
     ch.say(below == m.lens_loss.size()
