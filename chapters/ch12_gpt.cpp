@@ -167,15 +167,17 @@ struct Trained {
 void describe_model(Chapter& ch, const Inputs& in, const TransformerConfig& config,
                     const Gpt& initial) {
     const TrainingSettings& s = in.settings;
-    ch.say(tr("model: d_model {}, h {}, d_ff {}, {} blocks, {}, {}, {} parameters; "
-              "windows of {} tokens, batches of {}, {} steps",
-              config.d_model, config.n_heads, config.d_ff, config.n_decoder_layers,
+    ch.say(tr("model: d_model {}, h {}, d_ff {}, {}, {}, {}, {} parameters; "
+              "windows of {}, batches of {}, {}",
+              config.d_model, config.n_heads, config.d_ff,
+              count_of(config.n_decoder_layers, N_("{} block"), N_("{} blocks")),
               variant_text(config),
               config.share_embeddings ? tr("tied embeddings (the output projection is the "
                                            "embedding table)")
                                       : tr("an output table of its own (untied)"),
               grouped(parameter_count(initial)),
-              in.windows.context, in.windows.batch, s.max_steps));
+              count_of(in.windows.context, N_("{} token"), N_("{} tokens")), in.windows.batch,
+              count_of(s.max_steps, N_("{} step"), N_("{} steps"))));
     ch.say(tr("AdamW: the learning rate rises for {} steps to {}, then falls along a cosine to {} "
               "of it at the last step; weight decay {} on the matrices; label smoothing {}. "
               "Every {} steps the loss on the validation poems is measured, and the step where "

@@ -128,13 +128,22 @@ TEST_CASE("stored weights: the panel product equals the textbook loop, bit for b
         }
 }
 
-TEST_CASE("a decoder-only model in float32: the loss and greedy tokens of float64's") {
+namespace {
+
+// A decoder-only model of 2 blocks, 4 heads over 2 key/value heads, 13 tokens: tied or not.
+TransformerConfig small_decoder(bool tied) {
     TransformerConfig c;
     c.d_model = 16, c.n_heads = 4, c.n_kv_heads = 2, c.d_ff = 40;
     c.n_encoder_layers = 0, c.n_decoder_layers = 2, c.tgt_vocab = c.src_vocab = 13;
     c.norm = NormKind::RMS, c.norm_first = true, c.positions = PositionScheme::Rope;
-    c.share_embeddings = true;
-    const Gpt g = random_gpt(c, 3);
+    c.share_embeddings = tied;
+    return c;
+}
+
+}  // namespace
+
+TEST_CASE("a decoder-only model in float32: the loss and greedy tokens of float64's") {
+    const Gpt g = random_gpt(small_decoder(true), 3);
     const std::vector<Tokens> held = {{1, 5, 6, 7, 8, 2}, {1, 9, 10, 11, 2}};
     const double exact = gpt_loss_stepwise(g, held);
     CHECK(std::fabs(lowered_loss(lower(g, WeightFormat::Float32), held) - exact) < 1e-5);
@@ -150,12 +159,7 @@ TEST_CASE("a decoder-only model in float32: the loss and greedy tokens of float6
 }
 
 TEST_CASE("an untied model in fewer bits: both tables stored, each read where it belongs") {
-    TransformerConfig c;
-    c.d_model = 16, c.n_heads = 4, c.n_kv_heads = 2, c.d_ff = 40;
-    c.n_encoder_layers = 0, c.n_decoder_layers = 2, c.tgt_vocab = c.src_vocab = 13;
-    c.norm = NormKind::RMS, c.norm_first = true, c.positions = PositionScheme::Rope;
-    c.share_embeddings = false;
-    const Gpt g = random_gpt(c, 5);
+    const Gpt g = random_gpt(small_decoder(false), 5);
     REQUIRE(max_abs_diff(g.output, g.embedding) > 0.1);
     const std::vector<Tokens> held = {{1, 5, 6, 7, 8, 2}, {1, 9, 10, 11, 2}};
     const double exact = gpt_loss_stepwise(g, held);
