@@ -437,7 +437,7 @@ book: $(PROGRAMS) build/.corpus-tried web-build
 	@echo "wrote build/book/$(BOOK_LANG)/index.html"
 
 # The poet the live book ships: the model make run saved, every weight rounded to bfloat16 (2
-# bytes each: about 1.6 MB where float64's digits take 12), with the pronunciation table, as one
+# bytes each: about 2.4 MB where float64's digits take 18), with the pronunciation table, as one
 # script (src/web/pack_poet.js) the pages of chapters 12 and 14 load. Training stays native.
 build/book/live/poet.js: $(BUILD)/ch12_gpt_model.json build/corpus/pinyin.txt $(wildcard $(TANG)) \
                          src/web/pack_poet.js \
