@@ -53,11 +53,13 @@ void your_poem_step(Chapter& ch, const Inputs& in, const std::string& model_path
     const std::vector<Matrix> weights = attention_weights(g, poem.inputs);
 
     ch.step(tr("The heads on your poem"));
-    ch.say(tr("The model of {}: {} blocks of {} heads, {} parameters. It reads <bos> and your "
-              "poem's {} tokens{}; nothing else is measured here (build/ch14_inside_the_poet, run "
-              "natively, measures the heads on the held-out poems and takes each out).",
-              model_path, g.blocks.size(), g.config.n_heads, grouped(parameter_count(g)),
-              tokens.size() - 2,
+    ch.say(tr("The model of {}: {} of {}, {} parameters. It reads <bos> and your poem's {}{}; "
+              "nothing else is measured here (build/ch14_inside_the_poet, run natively, measures "
+              "the heads on the held-out poems and takes each out).",
+              model_path, count_of(g.blocks.size(), N_("{} block"), N_("{} blocks")),
+              count_of(g.config.n_heads, N_("{} head"), N_("{} heads")),
+              grouped(parameter_count(g)),
+              count_of(tokens.size() - 2, N_("{} token"), N_("{} tokens")),
               poem.inputs.size() < tokens.size() - 1
                   ? tr(" — the first {} of them: its window is {} tokens", poem.inputs.size() - 1,
                        in.poet_reading.context)
@@ -66,11 +68,11 @@ void your_poem_step(Chapter& ch, const Inputs& in, const std::string& model_path
         ch.say(tr("not in the model's vocabulary: {} — it reads <unk> for each, and knows only "
                   "that some rare character stands there",
                   unknown));
-    ch.say(tr("For each of the poem's {} queries (every position but <bos>), the share of each "
-              "head's weight on the token just before, <bos>, punctuation, the clause's start, "
-              "the same place of the couplet's first verse and the rhyme before (the chapter's "
-              "first table, on this poem alone); the last row spreads its weight evenly:",
-              m.patterns.queries));
+    ch.say(tr("For the poem's {} (every position but <bos>), the share of each head's weight on "
+              "the token just before, <bos>, punctuation, the clause's start, the same place of "
+              "the couplet's first verse and the rhyme before (the chapter's first table, on this "
+              "poem alone); the last row spreads its weight evenly:",
+              count_of(m.patterns.queries, N_("{} query"), N_("{} queries"))));
     patterns_table(ch, g, m);
 
     Labels labels;
