@@ -14,6 +14,7 @@
 #include "train/parallelism.h"
 #include "train/pingshui.h"
 #include "train/poem_measures.h"
+#include "train/poems.h"
 #include "train/regulated_verse.h"
 #include "train/verse.h"
 
@@ -373,4 +374,33 @@ TEST_CASE("对仗 on word classes: the middle couplets of a poem of four, pair b
     CHECK(d.opposite == 3);
     // two couplets: no middle ones
     CHECK(count_parallelism("《二》\n白日依山尽，黄河入海流。\n欲穷千里目，更上一层楼。", p).couplets == 0);
+}
+
+TEST_CASE("对仗 of places: a name answers a name as long at the same position") {
+    const auto at = [](const char* a, const char* b) {
+        std::string marks;
+        for (bool placed : places_answered(characters(a), characters(b))) marks += placed ? '+' : '.';
+        return marks;
+    };
+    // 杜甫: 即从巴峡穿巫峡，便下襄阳向洛阳 — 巫峡 answers 洛阳; 巴 (a state, one character) does
+    // not answer 襄阳 (two), and 巴峡 is not in the list
+    CHECK(at("即从巴峡穿巫峡", "便下襄阳向洛阳") == ".....++");
+    CHECK(at("吴楚东南坼", "乾坤日夜浮") == ".....");  // 乾坤 is not a place
+    CHECK(at("吴宫花草埋幽径", "楚宫今夜起秋风") == "++.....");  // two palaces
+    CHECK(at("吴山", "楚水") == "+.");  // 吴 answers 楚; 山 and 水 are landscape, not places
+    CHECK(at("潇湘", "吴楚") == ".+");  // 潇湘 is one name of two, 吴 one of one; 湘 answers 楚
+    CHECK(at("长安", "洛阳城") == "..");  // verses of different lengths: nothing
+    // a middle couplet of places: 洞庭 and 巫峡 are in no class of characters; as two places they
+    // give two pairs in one class (the same poem with 春来 and 欲穷 there gives none)
+    const Pronunciations p = read_tang_table(tang_table);
+    const char* const without =
+        "《地》\n白日依山尽，黄河入海流。\n春来发几枝，欲穷千里目。\n举头望明月，低头思故乡。"
+        "\n红豆生南国，更上一层楼。";
+    const char* const with =
+        "《地》\n白日依山尽，黄河入海流。\n洞庭发几枝，巫峡千里目。\n举头望明月，低头思故乡。"
+        "\n红豆生南国，更上一层楼。";
+    const ParallelCounts a = count_parallelism(without, p), b = count_parallelism(with, p);
+    CHECK(a.couplets == 2);
+    CHECK(b.positions == a.positions);
+    CHECK(b.same_class == a.same_class + 2);
 }

@@ -498,8 +498,12 @@ void writing_step(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& mod
            "poems keeping every rule at once — the tones with 粘对, one level rhyme, a first "
            "verse ending level rhyming too, no 重韵 (a rhyme character twice), no 三平尾 (a verse "
            "ending in three level tones), no 孤平 (a lone level tone) "
-           "(src/train/regulated_verse.h). A character of several readings takes the one the "
-           "verse needs."));
+           "(src/train/regulated_verse.h); 对仗: of the middle two couplets of a poem of four, "
+           "the aligned pairs of characters in one word class (numbers, colours, directions, "
+           "times, heavens, landscape, plants, animals) or in place names that answer each other "
+           "(巫峡 and 洛阳, 吴 and 楚), and of those the pairs of opposite tones "
+           "(src/train/parallelism.h). A character of several readings takes the one the verse "
+           "needs."));
     if (sounds.empty())
         ch.say(tr("No pronunciation table (make corpus writes build/corpus/tang.txt and "
                   "build/corpus/pinyin.txt; --tang FILE and --pinyin FILE name others): rhymes "

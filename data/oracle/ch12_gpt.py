@@ -216,10 +216,10 @@ def verse_inputs():
     (a doubled and a tripled character, a character missing from the tables, a line out of form;
     a regulated quatrain of seven, a rhyme character twice, three level tones at the end, a lone
     level tone and its remedy, a character of several readings at the rhyme, one whose table
-    knows its tone alone, a first verse ending level without rhyming), each table's readings of
-    their characters (the Mandarin table's first, every Tang reading; 鍪 left out of the Tang
-    table, a character it lacks), and readings that cross every rule of the rhyme groups and
-    every heading of 平水韵."""
+    knows its tone alone, a first verse ending level without rhyming, place names in the middle
+    couplets), each table's readings of their characters (the Mandarin table's first, every Tang
+    reading; 鍪 left out of the Tang table, a character it lacks), and readings that cross every
+    rule of the rhyme groups and every heading of 平水韵."""
     here = os.path.dirname(os.path.abspath(__file__))
     tests = os.path.join(here, "..", "..", "tests", "data")
     table = verse.read_pinyin(os.path.join(tests, "tang_sample.pinyin.txt"))
@@ -243,6 +243,8 @@ def verse_inputs():
         "\n万里悲秋常作客，百年多病独登台。\n艰难苦恨繁霜鬓，潦倒新停浊酒杯。",
         "《对》\n白日依山尽，黄河入海流。\n千山鸟飞绝，万径人踪灭。"
         "\n红豆生南国，春来发几枝。\n欲穷千里目，更上一层楼。",
+        "《地》\n白日依山尽，黄河入海流。\n洞庭发几枝，巫峡千里目。\n吴山望明月，楚水思故乡。"
+        "\n红豆生南国，更上一层楼。",
     ]
     used = sorted({ch for text in poems for ch in text if ch in table})
     used_tang = sorted({ch for text in poems for ch in text if ch in tang and ch != "鍪"})

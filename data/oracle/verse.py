@@ -334,6 +334,30 @@ WORD_CLASSES = [  # src/train/parallelism.h's, typed again
 ]
 
 
+PLACES = (  # src/train/parallelism.cpp's place names, typed again
+    "长安 洛阳 咸阳 江南 江东 潇湘 三湘 巫峡 巫山 三峡 瞿塘 黄河 长江 渭水 泾渭 汉水 湘江 湘水 "
+    "洞庭 衡阳 岳阳 巴陵 江陵 金陵 扬州 广陵 襄阳 荆州 荆门 姑苏 会稽 若耶 剡溪 镜湖 太湖 "
+    "五湖 武陵 西陵 浔阳 九江 彭泽 苍梧 云梦 蓬莱 瀛洲 瑶池 昆仑 华山 嵩山 终南 骊山 北邙 "
+    "邙山 天山 阴山 燕山 巴山 秦岭 庐山 天台 峨眉 剑阁 白帝 关中 塞北 岭南 辽海 辽东 中原 "
+    "蜀国 楚国 巴蜀 吴越 燕然 交河 轮台 居延 酒泉 玉门 玉关 阳关 函谷 潼关 蓟门 陇头 陇西 "
+    "河阳 邯郸 渔阳 夜郎 楼兰 邺城 淮南 京口 建业 新丰 灞陵 霸陵 上林 昭阳 曲江 锦江 清江 "
+    "西江 伊水 洛水 洛浦 湘浦 沅湘 汉阳 鄂渚 豫章 吴门 吴宫 楚宫 汉宫 秦川 长沙 赤壁 石城 "
+    "洛城 秦关 楚山 吴山 蜀道 湘南 "
+    "吴 楚 秦 蜀 巴 湘 洛 渭 陇 淮 郢 灞 汴 闽 邺 泾 沅"
+).split()
+
+
+def placed(a, b):
+    """The positions of two verses (strings of one length) where a place name of one starts at
+    the same position as a place name of the other, as long, and covers."""
+    marks = set()
+    for i in range(len(a)):
+        for j in range(i + 1, len(a) + 1):
+            if a[i:j] in PLACES and b[i:j] in PLACES:
+                marks.update(range(i, j))
+    return marks
+
+
 def parallelism(text, table):
     """[middle couplets, aligned pairs, pairs in one word class, of those of opposite tones]
     for a poem of four couplets of one length (5 or 7); zeros otherwise."""
@@ -343,9 +367,10 @@ def parallelism(text, table):
     m = [0, 0, 0, 0]
     for a, b in (vs[2:4], vs[4:6]):
         m[0] += 1
-        for x, y in zip(a, b):
+        places = placed(a, b)
+        for i, (x, y) in enumerate(zip(a, b)):
             m[1] += 1
-            if any(x in c and y in c for c in WORD_CLASSES):
+            if i in places or any(x in c and y in c for c in WORD_CLASSES):
                 m[2] += 1
                 tx, ty = table.tones(x), table.tones(y)
                 m[3] += len(tx) == 1 and len(ty) == 1 and tx != ty

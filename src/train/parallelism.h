@@ -12,9 +12,16 @@
 //   landscape    山水江河湖海溪泉峰岭林石沙洲岸城楼台关桥
 //   plants       花草木树柳松竹梅兰菊桃李莲荷叶枝苔
 //   animals      鸟雁鸿莺燕鹤猿马牛羊鱼龙虎蝉鹭鸥凤
+// Places are words, not characters: a place name answers a place name of as many characters
+// starting at the same position of the other verse (巫峡 and 衡阳, 吴 and 楚), and each of their
+// characters then counts as a pair in one class. The names (parallelism.cpp) are the old states,
+// rivers, mountains, cities and palaces the middle couplets of the complete Tang poems use most,
+// found among CC-CEDICT's place entries and read one by one; a name that is also a common word
+// (越 "to cross", 汝 "you", 燕 "swallow", 未央 "not ended") is left out.
 #pragma once
 #include <cstddef>
 #include <string>
+#include <vector>
 
 #include "train/verse.h"
 
@@ -29,3 +36,7 @@ struct ParallelCounts {
 ParallelCounts count_parallelism(const std::string& text, const Pronunciations& p);
 // Whether some word class holds both characters.
 bool same_word_class(const std::string& a, const std::string& b);
+// For two verses of one length, each position where a place name of one answers a place name
+// of the other (same start, same length).
+std::vector<bool> places_answered(const std::vector<std::string>& a,
+                                  const std::vector<std::string>& b);

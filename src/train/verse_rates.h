@@ -25,7 +25,7 @@ struct VerseRates {
     Rate passed;        // poems keeping the whole check of regulated verse, of those judged
     Rate repeated_rhyme, three_level, lone_level;  // poems with 重韵, 三平尾, 孤平, of those judged
     Rate first_rhyme;   // first verses rhyming, of those that can only end level
-    Rate parallel;        // 对仗: aligned pairs of the middle couplets in one word class …
+    Rate parallel;        // 对仗: aligned pairs of the middle couplets in one word class or place …
     Rate parallel_tones;  // … and of those, the pairs of opposite tones (train/parallelism.h)
 };
 VerseRates verse_rates(const std::vector<std::string>& texts, const Pronunciations& p);
