@@ -586,8 +586,14 @@ figures: $(PROGRAMS)
 	  echo "drew data/figures/$${f#*:}.svg"; done; rm -rf $$tmp
 	@# the measured figures quoted in the documentation, from the programs' own defined runs
 	@bash tests/refresh_outputs.sh $(BUILD) $(DOCS_WITH_OUTPUT)
-	@# a page of the book as a browser shows it (headless Chromium, where it is installed)
-	@if command -v chromium >/dev/null; then for lang in en zh; do tmp=$$(mktemp -d) && \
+	@# a page of the book as a browser shows it (headless Chromium, where it is installed, with a
+	@# font that has Chinese characters: without one the Chinese page would show empty boxes)
+	@if command -v chromium >/dev/null && [ -z "$$(fc-list :lang=zh 2>/dev/null)" ]; then \
+	  echo "installing fonts-wqy-zenhei (Chinese characters for the book's page) with apt-get"; \
+	  $(call APT_INSTALL,fonts-wqy-zenhei) || true; fi
+	@if command -v chromium >/dev/null && [ -z "$$(fc-list :lang=zh 2>/dev/null)" ]; then \
+	  echo "data/figures/book_ch03_*.png kept: no font with Chinese characters to draw them (apt-get install fonts-wqy-zenhei)"; \
+	elif command -v chromium >/dev/null; then for lang in en zh; do tmp=$$(mktemp -d) && \
 	  $(BUILD)/ch03_masked_attention --lang $$lang --html $$tmp >/dev/null && \
 	  chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1000,1500 \
 	    --screenshot=data/figures/book_ch03_$$lang.png file://$$tmp/ch03_masked_attention.html >/dev/null 2>&1 && \
