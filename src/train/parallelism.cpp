@@ -35,16 +35,12 @@ const char* const places =
 // The place names, each as its characters.
 const std::vector<std::vector<std::string>>& place_names() {
     static const std::vector<std::vector<std::string>> names = [] {
-        std::vector<std::vector<std::string>> out;
-        std::string word;
-        for (const char* c = places;; ++c) {
-            if (*c == ' ' || *c == '\0') {
-                if (!word.empty()) out.push_back(characters(word));
-                word.clear();
-                if (*c == '\0') break;
-            } else {
-                word += *c;
-            }
+        std::vector<std::vector<std::string>> out(1);
+        for (const std::string& c : characters(places)) {
+            if (c != " ")
+                out.back().push_back(c);
+            else if (!out.back().empty())
+                out.emplace_back();
         }
         return out;
     }();
