@@ -20,6 +20,9 @@
 #   make SAN=1 …    the same with AddressSanitizer + UndefinedBehaviorSanitizer, in build/san/
 #   make OPENMP=0 … without threads (OMP_NUM_THREADS=N chooses how many otherwise; all cores
 #                   by default)
+#   make PLAIN=1 …  every matrix product through core/matmul.cpp's plain loop (the fast loops
+#                   not plugged in: core/product_loops.h), in build/plain/ — edit that loop and
+#                   make PLAIN=1 check shows which numbers move
 
 # --- the machine: each flag chosen by what this compiler and system accept ------------------
 # Every choice is printed once (when it changes) and kept in $(BUILD)/.machine, which every
@@ -125,11 +128,18 @@ else
   OPT      := -O3 $(MACHINE_FLAGS) -ffp-contract=off -fno-math-errno -fno-trapping-math
   TEST_OPT := -O1 $(MACHINE_FLAGS) -ffp-contract=off -fno-math-errno -fno-trapping-math
 endif
+# make PLAIN=1: the programs without fast/plug_in.cpp, their products all the plain loop
+ifeq ($(PLAIN),1)
+  BUILD      := $(BUILD)/plain
+  FAST_LOOPS :=
+else
+  FAST_LOOPS := $(BUILD)/obj/src/fast/plug_in.o
+endif
 # The choices, printed when $(BUILD)/.machine does not hold them yet
-MACHINE  := $(CXX) $(OPT) $(OMP_FLAGS) $(OMP_LIBS)
+MACHINE  := $(CXX) $(OPT) $(OMP_FLAGS) $(OMP_LIBS)$(if $(FAST_LOOPS),, plain products)
 ifneq ($(filter-out clean,$(MAKECMDGOALS) all),)
 ifneq ($(shell cat $(BUILD)/.machine 2>/dev/null),$(MACHINE))
-  $(info machine: $(CXX), $(if $(MACHINE_FLAGS),$(MACHINE_FLAGS),no machine flags), $(if $(OMP_FLAGS),threads ($(OMP_FLAGS)),one thread) -> $(BUILD)/)
+  $(info machine: $(CXX), $(if $(MACHINE_FLAGS),$(MACHINE_FLAGS),no machine flags), $(if $(OMP_FLAGS),threads ($(OMP_FLAGS)),one thread)$(if $(FAST_LOOPS),, every product through the plain loop) -> $(BUILD)/)
   $(if $(NO_OPENMP),$(info note: $(NO_OPENMP)))
   $(shell mkdir -p $(BUILD) && echo '$(MACHINE)' > $(BUILD)/.machine)
 endif
@@ -151,18 +161,15 @@ CHAPTERS := $(sort $(basename $(notdir $(wildcard chapters/*.cpp))))
 # allocation_counter replaces operator new: not in the library (every program would take it),
 # linked only into the programs that count their memory
 COUNTER  := $(BUILD)/obj/src/report/allocation_counter.o
-LIB_OBJ  := $(filter-out $(COUNTER) $(BUILD)/obj/src/web/% $(BUILD)/obj/src/exercises/%,$(patsubst %.cpp,$(BUILD)/obj/%.o,$(shell find src -name '*.cpp' | sort)))
-# LIB_LEAVE_OUT=FIRST_ONLY: a library for chapters 1-6 alone, without the files only later
-# chapters call (the poet, training, n-grams, the cost model, fewer bits): make cross builds its
-# arm64 and x86-64-v2 copies so, where only chapters 1-6 are compared
-FIRST_ONLY := src/model/gpt src/model/low_precision src/model/layer_cost \
-              $(addprefix src/train/,ablations gpt_training gradient_check head_patterns induction \
-                kneser_ney logit_lens ngram pingshui poem_measures poem_sample poems regulated_verse verse \
-                verse_rates repeat_correction doubling parallelism repeat_paths) \
-              $(addprefix src/io/,gpt_file poem_corpus pronunciation_file saved_poet) \
-              $(addprefix src/report/,bar_chart poet_flags recorded_gradients text_chart) \
-              $(addprefix src/core/,int8_groups rounded_arithmetic)
-LIB_OBJ  := $(filter-out $(foreach p,$($(LIB_LEAVE_OUT)),$(BUILD)/obj/$(p)%),$(LIB_OBJ))
+LIB_OBJ  := $(filter-out $(COUNTER) $(BUILD)/obj/src/fast/plug_in.o $(BUILD)/obj/src/web/% $(BUILD)/obj/src/exercises/%,$(patsubst %.cpp,$(BUILD)/obj/%.o,$(shell find src -name '*.cpp' | sort)))
+# LIB_FOR="ch01_dictionary_lookup …": a library of only what those chapters need, found by
+# following their #includes (tests/tools/sources_needed.sh): make cross builds its arm64 and
+# x86-64-v2 copies so, where only chapters 1-6 are compared
+objects_needed = $(patsubst %.cpp,$(BUILD)/obj/%.o,$(shell bash tests/tools/sources_needed.sh $(1)))
+chapter_sources = $(foreach c,$(1),chapters/$(c).cpp $(wildcard chapters/$(c)/*.cpp))
+ifneq ($(LIB_FOR),)
+  LIB_OBJ := $(filter $(call objects_needed,$(call chapter_sources,$(LIB_FOR)) src/fast/plug_in.cpp),$(LIB_OBJ))
+endif
 TEST_OBJ := $(patsubst tests/%.cpp,$(BUILD)/obj/tests/%.o,$(wildcard tests/*.cpp))
 # the exercises: their checker (src/exercises/, not in the library), the shipped stubs
 # (tests/exercises/start/: the tests link these), the reader's copies (chapters/exercises/)
@@ -327,7 +334,9 @@ $(LIB): $(LIB_OBJ)
 # A chapter longer than one file keeps its other parts in a folder of its own name
 # (chapters/ch12_gpt/writing.cpp beside chapters/ch12_gpt.cpp), linked into that program only;
 # a chapter's files include their parts by that folder's name ("ch12_gpt/writing.h").
-$(BUILD)/%$(EXE): $(BUILD)/obj/chapters/%.o $(LIB)
+# Every program links fast/plug_in.cpp (FAST_LOOPS), which plugs the fast loops in under every
+# product; make PLAIN=1's leave it out.
+$(BUILD)/%$(EXE): $(BUILD)/obj/chapters/%.o $(FAST_LOOPS) $(LIB)
 	$(CXX) $(filter %.o,$^) $(filter %.a,$^) $(LDFLAGS) -o $@
 $(BUILD)/obj/chapters/%.o: CXXFLAGS += -Ichapters
 $(foreach c,$(CHAPTERS),$(eval $(BUILD)/$(c)$(EXE): \
@@ -335,7 +344,7 @@ $(foreach c,$(CHAPTERS),$(eval $(BUILD)/$(c)$(EXE): \
 
 $(BUILD)/ch11_long_sequences$(EXE): $(COUNTER)
 
-$(BUILD)/tests$(EXE): $(TEST_OBJ) $(START_OBJ) $(EXERCISE_LIB) $(COUNTER) $(LIB)
+$(BUILD)/tests$(EXE): $(TEST_OBJ) $(START_OBJ) $(FAST_LOOPS) $(EXERCISE_LIB) $(COUNTER) $(LIB)
 	$(CXX) $^ $(LDFLAGS) -o $@
 
 $(EXERCISE_LIB): $(EXERCISE_OBJ)
@@ -347,7 +356,7 @@ $(START_OBJ): CXXFLAGS += -Wno-unused-parameter
 # judges are the library's, -O3
 $(EXERCISE_OBJ): OPT := $(if $(filter 1,$(SAN)),$(OPT),$(TEST_OPT))
 
-$(BUILD)/bench$(EXE): $(BENCH_OBJ) $(LIB)
+$(BUILD)/bench$(EXE): $(BENCH_OBJ) $(FAST_LOOPS) $(LIB)
 	$(CXX) $^ $(LDFLAGS) -o $@
 
 # two runs' --json compared number by number (tests/cross_machines.sh and the tests)
@@ -381,10 +390,10 @@ chapters/exercises/%.cpp: | tests/exercises/start/%.cpp
 $(BUILD)/obj/yours/%.o: chapters/exercises/%.cpp $(BUILD)/.machine | $(DEPS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(YOUR_FLAGS) -c $< -o $@
-$(EXERCISES): $(BUILD)/obj/tests/exercises/run_exercises.o $(YOURS_OBJ) $(EXERCISE_LIB) $(LIB)
+$(EXERCISES): $(BUILD)/obj/tests/exercises/run_exercises.o $(YOURS_OBJ) $(FAST_LOOPS) $(EXERCISE_LIB) $(LIB)
 	$(CXX) $^ $(LDFLAGS) -o $@
 # the program with the shipped stubs in place of yours: what the tests run
-$(BUILD)/exercises_as_shipped$(EXE): $(BUILD)/obj/tests/exercises/run_exercises.o $(START_OBJ) $(EXERCISE_LIB) $(LIB)
+$(BUILD)/exercises_as_shipped$(EXE): $(BUILD)/obj/tests/exercises/run_exercises.o $(START_OBJ) $(FAST_LOOPS) $(EXERCISE_LIB) $(LIB)
 	$(CXX) $^ $(LDFLAGS) -o $@
 exercises: $(EXERCISES)
 	@$(EXERCISES) list
@@ -394,8 +403,8 @@ exercise: $(EXERCISES)
 hint: $(BUILD)/exercises_as_shipped$(EXE)
 	@test -n "$(N)" || { echo "error: make hint: expected N=the exercise's number (make exercises lists them)" >&2; exit 2; }
 	@$(BUILD)/exercises_as_shipped$(EXE) hint $(N)
-plug: $(PROGRAMS) $(EXERCISE_LIB)
-	@bash tests/exercises/plug.sh $(BUILD) "$(N)" "$(CXX)" "$(CXXFLAGS) $(OPT)" "$(YOUR_FLAGS)" "$(LDFLAGS)" \
+plug: $(PROGRAMS) $(FAST_LOOPS) $(EXERCISE_LIB)
+	@FAST_LOOPS="$(FAST_LOOPS)" bash tests/exercises/plug.sh $(BUILD) "$(N)" "$(CXX)" "$(CXXFLAGS) $(OPT)" "$(YOUR_FLAGS)" "$(LDFLAGS)" \
 	  $(or $(PLUG_CHAPTERS),$(CHAPTERS))
 watch:
 	@stamp=$$(mktemp); trap 'rm -f $$stamp' EXIT; while true; do touch $$stamp; \
@@ -503,14 +512,12 @@ live_book_CHAPTERS := $(WEB_CHAPTERS)
 live_poet_CHAPTERS := $(POET_CHAPTERS)
 module_obj   = $(patsubst %,$(BUILD)/obj/live/%.o,$($(1)_CHAPTERS)) \
                $(patsubst %.cpp,$(BUILD)/obj/%.o,$(foreach c,$($(1)_CHAPTERS),$(wildcard chapters/$(c)/*.cpp))) \
-               $(BUILD)/obj/web/$(1).o $(COUNTER)
+               $(BUILD)/obj/web/$(1).o $(COUNTER) $(FAST_LOOPS)
 module_files = $(addprefix data/,$(addsuffix .json,$($(1)_CHAPTERS))) data/translations/zh.json
-# the library's files no live chapter calls (chapters 8 and 13's: the cost model, numbers in
-# fewer bits), never compiled for the modules (make cross's build is shorter); the rest in one
-# archive, from which each module's link takes only what its chapters call
-NOT_LIVE   := src/model/low_precision src/model/layer_cost \
-              $(addprefix src/core/,int8_groups rounded_arithmetic)
-LIVE_LIB_OBJ := $(filter-out $(foreach p,$(NOT_LIVE),$(BUILD)/obj/$(p)%),$(LIB_OBJ))
+# the library's files the live chapters need (their #includes: tests/tools/sources_needed.sh),
+# the only ones compiled for the modules (make cross's build is shorter), in one archive from
+# which each module's link takes only what its chapters call
+LIVE_LIB_OBJ = $(filter $(call objects_needed,$(call chapter_sources,$(LIVE_CHAPTERS)) src/fast/plug_in.cpp src/report/allocation_counter.cpp),$(LIB_OBJ))
 $(BUILD)/liblive.a: $(LIVE_LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^

@@ -38,11 +38,11 @@
 #include "report/recorded_gradients.h"
 #include "report/text_chart.h"
 #include "train/gpt_training.h"
-#include "train/kneser_ney.h"
-#include "train/ngram.h"
-#include "train/poem_measures.h"
-#include "train/poems.h"
-#include "train/verse.h"
+#include "ngram/kneser_ney.h"
+#include "ngram/ngram.h"
+#include "verse/poem_measures.h"
+#include "verse/poems.h"
+#include "verse/verse.h"
 
 // The parts in this chapter's folder are in namespace ch12_gpt, so that one module can hold
 // several chapters (the live book's, src/web/live_book.cpp).

@@ -29,14 +29,14 @@
 #include "report/poet_flags.h"
 #include "report/heatmap.h"
 #include "report/progress.h"
-#include "train/ablations.h"
-#include "train/head_patterns.h"
-#include "train/induction.h"
-#include "train/logit_lens.h"
-#include "train/ngram.h"
-#include "train/poem_measures.h"
-#include "train/poem_sample.h"
-#include "train/poems.h"
+#include "inside/ablations.h"
+#include "inside/head_patterns.h"
+#include "inside/induction.h"
+#include "inside/logit_lens.h"
+#include "ngram/ngram.h"
+#include "verse/poem_measures.h"
+#include "inside/poem_sample.h"
+#include "verse/poems.h"
 
 // The parts in this chapter's folder are in namespace ch14_inside_the_poet, so that one module can hold
 // several chapters (the live book's, src/web/live_book.cpp).

@@ -49,16 +49,17 @@ flags_of() {
 }
 
 # build_for TARGET CXX ARCH CHAPTER…: the chapters for another machine, into build/ARCH/
-# (Windows: build/windows/, each NAME.exe); LIB_LEAVE_OUT=FIRST_ONLY leaves out of the library
-# what chapters 1-6 never call (Makefile). make starts afresh (not as a child of make test's own
-# jobs), with the extra include folder where the cross compiler finds the header packages.
+# (Windows: build/windows/, each NAME.exe); LIB_FOR="CHAPTER…" builds a library of only what
+# those chapters need (the Makefile follows their #includes). make starts afresh (not as a
+# child of make test's own jobs), with the extra include folder where the cross compiler finds
+# the header packages.
 build_for() {
   local target=$1 compiler=$2 arch=$3 programs="" chapter
   shift 3
   for chapter in "$@"; do programs="$programs build/${DIR:-$arch}/$chapter${EXE:-}"; done
   # shellcheck disable=SC2086
   if ! env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory CXX="$compiler" \
-       ARCH="$arch" EXTRA_INCLUDES="${EXTRA_INCLUDES:-}" LIB_LEAVE_OUT="${LIB_LEAVE_OUT:-}" \
+       ARCH="$arch" EXTRA_INCLUDES="${EXTRA_INCLUDES:-}" LIB_FOR="${LIB_FOR:-}" \
        $programs > "build/$target.log" 2>&1; then
     echo "cross-machine $target: the build failed (build/$target.log):"
     tail -n 5 "build/$target.log"
@@ -122,7 +123,7 @@ fi
 # arm64, under qemu
 if command -v aarch64-linux-gnu-g++ >/dev/null && command -v qemu-aarch64 >/dev/null; then
   # shellcheck disable=SC2086
-  LIB_LEAVE_OUT=FIRST_ONLY EXTRA_INCLUDES="-isystem $(header_folder aarch64)" build_for aarch64 aarch64-linux-gnu-g++ armv8-a $first6 &&
+  LIB_FOR="$first6" EXTRA_INCLUDES="-isystem $(header_folder aarch64)" build_for aarch64 aarch64-linux-gnu-g++ armv8-a $first6 &&
     compare aarch64 armv8-a "qemu-aarch64 -L /usr/aarch64-linux-gnu" $first6
 else
   echo "cross-machine aarch64: not run: no aarch64-linux-gnu-g++ or qemu-aarch64 (apt-get install g++-aarch64-linux-gnu qemu-user)"
@@ -131,7 +132,7 @@ fi
 case $(uname -m) in
   x86_64)
     # shellcheck disable=SC2086
-    LIB_LEAVE_OUT=FIRST_ONLY build_for x86-64-v2 "$cxx" x86-64-v2 $first6 && compare x86-64-v2 x86-64-v2 "" $first6
+    LIB_FOR="$first6" build_for x86-64-v2 "$cxx" x86-64-v2 $first6 && compare x86-64-v2 x86-64-v2 "" $first6
     if grep -qw avx512f /proc/cpuinfo 2>/dev/null && grep -qw avx2 /proc/cpuinfo; then
       more="$first6 ch07_training ch12_gpt ch13_precision ch14_inside_the_poet"
       # shellcheck disable=SC2086

@@ -9,10 +9,10 @@ passed=0; failed=0; status=0
 problems=()  # repeated just before the closing line, where a log's tail shows them
 
 # The checks of the sources themselves (their layering, the figures their comments quote, the
-# chapters' sizes): the same files whatever the build, so make SAN=1 test, which follows make test
-# in CI, leaves them to it.
+# sizes of files and functions, no two files calling each other): the same files whatever the
+# build, so make SAN=1 test, which follows make test in CI, leaves them to it.
 if [ "${SANITIZERS:-0}" = 1 ]; then
-  echo "sources: the layering, the figures and the chapters' sizes are checked by make test"
+  echo "sources: the layering, the figures, the sizes and the calls are checked by make test"
 else
   # the layering of src/: each file whose includes keep to its layer passes
   out=$(bash tests/check_layers.sh src) || status=1
@@ -30,14 +30,25 @@ else
   passed=$((passed + ${files:-0} - $(grep '^src/' <<<"$out" | cut -d: -f1 | sort -u | wc -l)))
   failed=$((failed + ${quoting:-1}))
 
-  # the chapters' sizes (tests/check_chapter_size.sh): each file of chapters/ within 600 lines with
-  # every function within 60 passes
-  out=$(bash tests/check_chapter_size.sh chapters) || status=1
+  # the sizes (tests/check_sizes.sh): each file of chapters/ and src/ within 600 lines with every
+  # function within 60 passes
+  out=$(bash tests/check_sizes.sh chapters src) || status=1
   echo "$out"
-  files=$(sed -nE 's/^chapter sizes: ([0-9]+) files, ([0-9]+) functions, ([0-9]+) too.*/\1/p' <<<"$out")
-  long=$(sed -nE 's/^chapter sizes: ([0-9]+) files, ([0-9]+) functions, ([0-9]+) too.*/\3/p' <<<"$out")
-  passed=$((passed + ${files:-0} - $(grep '^chapters/' <<<"$out" | cut -d: -f1 | sort -u | wc -l)))
+  files=$(sed -nE 's/^sizes: ([0-9]+) files, ([0-9]+) functions, ([0-9]+) too.*/\1/p' <<<"$out")
+  long=$(sed -nE 's/^sizes: ([0-9]+) files, ([0-9]+) functions, ([0-9]+) too.*/\3/p' <<<"$out")
+  passed=$((passed + ${files:-0} - $(grep -E '^(chapters|src)/' <<<"$out" | cut -d: -f1 | sort -u | wc -l)))
   failed=$((failed + ${long:-1}))
+
+  # no two files of src/ calling each other (tests/check_calls.sh, from the build's objects):
+  # each file that calls none of the files calling it passes
+  out=$(bash tests/check_calls.sh "$build") || status=1
+  echo "$out"
+  if ! grep -q '^calls: skipped' <<<"$out"; then
+    files=$(sed -nE 's/^calls: ([0-9]+) files, ([0-9]+) pairs.*/\1/p' <<<"$out")
+    pairs=$(sed -nE 's/^calls: ([0-9]+) files, ([0-9]+) pairs.*/\2/p' <<<"$out")
+    passed=$((passed + ${files:-0} - 2 * ${pairs:-0}))
+    failed=$((failed + ${pairs:-1}))
+  fi
 fi
 
 # doctest ends with "[doctest] assertions: 212 | 212 passed | 0 failed |". Under the sanitizers

@@ -1,5 +1,5 @@
-// test_doubling.cpp — the poets' 叠字 told from stutters (train/doubling.h), and the repeat
-// correction fitted by likelihood (train/repeat_correction.h).
+// test_doubling.cpp — the poets' 叠字 told from stutters (verse/doubling.h), and the repeat
+// correction fitted by likelihood (verse/repeat_correction.h).
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -9,9 +9,9 @@
 
 #include "io/poem_corpus.h"
 #include "model/gpt/gpt_sampling.h"
-#include "train/doubling.h"
+#include "verse/doubling.h"
 #include "train/gpt_training.h"
-#include "train/repeat_correction.h"
+#include "verse/repeat_correction.h"
 
 TEST_CASE("doublings: 叠字 when the training poems hold the pair and it keeps off the pause") {
     const std::set<std::string> attested =

@@ -16,9 +16,9 @@
 #include "model/gpt/gpt_sampling.h"
 #include "model/transformer/norms.h"
 #include "train/gpt_training.h"
-#include "train/kneser_ney.h"
-#include "train/ngram.h"
-#include "train/poems.h"
+#include "ngram/kneser_ney.h"
+#include "ngram/ngram.h"
+#include "verse/poems.h"
 #include "helpers.h"
 
 namespace {

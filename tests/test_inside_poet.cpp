@@ -6,14 +6,14 @@
 #include <stdexcept>
 
 #include "model/gpt/gpt.h"
-#include "model/gpt/head_ablation.h"
-#include "train/poems.h"
-#include "train/ablations.h"
-#include "train/head_patterns.h"
-#include "train/induction.h"
-#include "train/logit_lens.h"
-#include "train/poem_sample.h"
-#include "train/repeat_paths.h"
+#include "inside/head_ablation.h"
+#include "verse/poems.h"
+#include "inside/ablations.h"
+#include "inside/head_patterns.h"
+#include "inside/induction.h"
+#include "inside/logit_lens.h"
+#include "inside/poem_sample.h"
+#include "inside/repeat_paths.h"
 
 namespace {
 

@@ -7,10 +7,12 @@
 #include <string>
 
 #include "core/matmul.h"
-#include "fast/tiles.h"
-#include "fast/packed_matmul.h"
 #include "core/matrix.h"
+#include "core/product_loops.h"
 #include "core/random.h"
+#include "fast/fast_product.h"
+#include "fast/packed_matmul.h"
+#include "fast/tiles.h"
 
 static std::string message_of(const std::function<void()>& f) {
     try { f(); } catch (const std::exception& e) { return e.what(); }
@@ -76,6 +78,8 @@ TEST_CASE("the fast products agree with the naive loop to the last bit, across e
         for (double& x : b.data) x = rng.normal();
         const Matrix want = matmul_naive(a, b);
         // same products, summed in the same order: the results agree exactly
+        CHECK(max_abs_diff(fast_product(a, false, b, false), want) == 0.0);
+        CHECK(max_abs_diff(fast_product(transpose(a), true, transpose(b), true), want) == 0.0);
         CHECK(max_abs_diff(matmul(a, b), want) == 0.0);
         CHECK(max_abs_diff(matmul_bt(a, transpose(b)), want) == 0.0);  // b read transposed in place
         CHECK(max_abs_diff(matmul_at(transpose(a), b), want) == 0.0);  // a read transposed in place
@@ -94,13 +98,38 @@ TEST_CASE("a packed table gives the same products as the naive loop, to the last
         Matrix a(shape[0], shape[1]), table(shape[2], shape[1]);  // table: (cols x inner), as E
         for (double& x : a.data) x = rng.normal();
         for (double& x : table.data) x = rng.normal();
-        const PackedMatrix packed = pack_transposed(table);
-        CHECK(packed.rows == shape[1]);
+        const PreparedTable packed = pack_transposed(table);
+        CHECK(packed.inner == shape[1]);
         CHECK(packed.cols == shape[2]);
         CHECK(max_abs_diff(matmul_packed(a, packed), matmul_naive(a, transpose(table))) == 0.0);
     }
     CHECK(message_of([] { matmul_packed(Matrix(2, 5), pack_transposed(Matrix(3, 4))); }) ==
           "matmul_packed: (2x5)·(4x3): inner dimensions differ");
+}
+
+namespace {
+int products_counted = 0;
+Matrix counted_product(const Matrix& a, bool a_t, const Matrix& b, bool b_t) {
+    ++products_counted;
+    return fast_product(a, a_t, b, b_t);
+}
+}  // namespace
+
+TEST_CASE("every product runs through the loops plugged in; matmul_naive never does") {
+    const ProductLoops before = product_loops();
+    plug_in_products({"counted", counted_product, before.prepare, before.prepared_product});
+    const Matrix a{{1, 2}, {3, 4}}, b{{5, 6}, {7, 8}};
+    const Matrix ab = matmul(a, b), abt = matmul_bt(a, b), atb = matmul_at(a, b);
+    CHECK(products_counted == 3);
+    CHECK(matmul_naive(a, b).data == ab.data);
+    CHECK(products_counted == 3);
+    CHECK(std::string(product_loops().name) == "counted");
+    plug_in_products(before);
+    CHECK(max_abs_diff(abt, matmul_naive(a, transpose(b))) == 0.0);
+    CHECK(max_abs_diff(atb, matmul_naive(transpose(a), b)) == 0.0);
+    // a table prepared by the plain loop (before the fast loops were plugged in) is read as it is
+    const PreparedTable plain{2, 2, b, {}};
+    CHECK(max_abs_diff(matmul_bt_prepared(a, plain), abt) == 0.0);
 }
 
 TEST_CASE("the naive loop is the definition: one hand-computed product") {

@@ -410,13 +410,13 @@ TEST_CASE("the chapter-size check names a file over 600 lines and a function ove
     part.close();
     const std::string out = root + "/../out.txt";
     const int status =
-        std::system(("bash tests/check_chapter_size.sh " + root + " > " + out).c_str());
+        std::system(("bash tests/check_sizes.sh " + root + " > " + out).c_str());
     const std::string text = read_file(out);
     CHECK(status != 0);
     CHECK(text.find("ch99_long.cpp:14: long_one is 61 lines (at most 60)") != std::string::npos);
     CHECK(text.find("part.cpp: 601 lines (at most 600") != std::string::npos);
     CHECK(text.find("sixty") == std::string::npos);
     CHECK(text.find("short_one") == std::string::npos);
-    CHECK(text.find("chapter sizes: 2 files, 3 functions, 2 too long") != std::string::npos);
-    CHECK(std::system("bash tests/check_chapter_size.sh chapters > /dev/null") == 0);  // ours
+    CHECK(text.find("sizes: 2 files, 3 functions, 2 too long") != std::string::npos);
+    CHECK(std::system("bash tests/check_sizes.sh chapters src > /dev/null") == 0);  // ours
 }

@@ -10,7 +10,7 @@
 
 #include "helpers.h"
 #include "json.h"
-#include "train/poem_measures.h"
+#include "verse/poem_measures.h"
 
 namespace {
 

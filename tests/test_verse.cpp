@@ -1,4 +1,4 @@
-// test_verse.cpp — tones, rhymes and the masks that keep a poem's form (train/verse.h): each
+// test_verse.cpp — tones, rhymes and the masks that keep a poem's form (verse/verse.h): each
 // rule held by every poem a mask lets through, drawn at random from what it allows.
 #include <doctest/doctest.h>
 
@@ -11,12 +11,14 @@
 #include "helpers.h"
 #include "io/poem_corpus.h"
 #include "io/pronunciation_file.h"
-#include "train/parallelism.h"
-#include "train/pingshui.h"
-#include "train/poem_measures.h"
-#include "train/poems.h"
-#include "train/regulated_verse.h"
-#include "train/verse.h"
+#include "verse/form_mask.h"
+#include "verse/parallelism.h"
+#include "verse/pingshui.h"
+#include "verse/poem_measures.h"
+#include "verse/poems.h"
+#include "verse/regulated_verse.h"
+#include "verse/form_mask.h"
+#include "verse/verse.h"
 
 namespace {
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "report/chapter.h"
-#include "train/ngram.h"
+#include "ngram/ngram.h"
 
 namespace ch12_gpt {
 
@@ -71,7 +71,7 @@ Baselines baselines_step(Chapter& ch, const Corpus& c, const std::vector<double>
     for (std::size_t i = 0; i < b.kn.size(); ++i) t.row(kn_name(i + 2), b.kn[i]);
     ch.table(t.table);
     const auto d = b.trigram().discounts(3);
-    ch.say(tr("Interpolated modified Kneser-Ney (src/train/kneser_ney.h): from every count it "
+    ch.say(tr("Interpolated modified Kneser-Ney (src/ngram/kneser_ney.h): from every count it "
               "takes a discount — for the trigram {}, {} and {} for trigrams seen once, twice, "
               "and three or more times, estimated from how many trigrams have each count — and "
               "gives what it took to the order below, down to the unigram; below the highest "

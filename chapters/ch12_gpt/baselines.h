@@ -8,7 +8,7 @@
 #include "io/poem_corpus.h"
 #include "report/terminal.h"
 #include "text/translate.h"
-#include "train/kneser_ney.h"
+#include "ngram/kneser_ney.h"
 
 class Chapter;
 

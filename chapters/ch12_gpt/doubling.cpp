@@ -7,9 +7,9 @@
 
 #include "ch12_gpt/writing.h"
 #include "report/chapter.h"
-#include "train/doubling.h"
-#include "train/repeat_correction.h"
-#include "train/verse_rates.h"
+#include "verse/doubling.h"
+#include "verse/repeat_correction.h"
+#include "verse/verse_rates.h"
 
 namespace ch12_gpt {
 

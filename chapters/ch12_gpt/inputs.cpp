@@ -5,7 +5,7 @@
 #include <string>
 
 #include "io/gpt_file.h"
-#include "train/pingshui.h"
+#include "verse/pingshui.h"
 
 namespace ch12_gpt {
 

@@ -11,7 +11,7 @@
 #include "report/options.h"
 #include "train/gpt_training.h"
 #include "train/optimise.h"
-#include "train/verse.h"
+#include "verse/verse.h"
 
 namespace ch12_gpt {
 

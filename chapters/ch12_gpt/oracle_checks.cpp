@@ -8,12 +8,12 @@
 
 #include "report/model_summary.h"
 #include "report/recorded_gradients.h"
-#include "train/kneser_ney.h"
-#include "train/ngram.h"
-#include "train/doubling.h"
-#include "train/regulated_verse.h"
-#include "train/repeat_correction.h"
-#include "train/verse_rates.h"
+#include "ngram/kneser_ney.h"
+#include "ngram/ngram.h"
+#include "verse/doubling.h"
+#include "verse/regulated_verse.h"
+#include "verse/repeat_correction.h"
+#include "verse/verse_rates.h"
 
 namespace ch12_gpt {
 

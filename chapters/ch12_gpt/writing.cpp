@@ -12,9 +12,9 @@
 
 #include "report/bar_chart.h"
 #include "report/recorded_gradients.h"
-#include "train/poem_measures.h"
-#include "train/regulated_verse.h"
-#include "train/verse_rates.h"
+#include "verse/poem_measures.h"
+#include "verse/regulated_verse.h"
+#include "verse/verse_rates.h"
 
 namespace ch12_gpt {
 
@@ -494,15 +494,15 @@ void writing_step(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& mod
            "full stop). Doubled, tripled: a character two or three times in a row. Rhymes: second "
            "verses after the first couplet whose last character shares a rhyme group with the "
            "first couplet's; tones: verses whose 2nd, 4th (and 6th) characters alternate between "
-           "level and oblique, as all four regulated patterns do (src/train/verse.h); regulated: "
+           "level and oblique, as all four regulated patterns do (src/verse/verse.h); regulated: "
            "poems keeping every rule at once — the tones with 粘对, one level rhyme, a first "
            "verse ending level rhyming too, no 重韵 (a rhyme character twice), no 三平尾 (a verse "
            "ending in three level tones), no 孤平 (a lone level tone) "
-           "(src/train/regulated_verse.h); 对仗: of the middle two couplets of a poem of four, "
+           "(src/verse/regulated_verse.h); 对仗: of the middle two couplets of a poem of four, "
            "the aligned pairs of characters in one word class (numbers, colours, directions, "
            "times, heavens, landscape, plants, animals) or in place names that answer each other "
            "(巫峡 and 洛阳, 吴 and 楚), and of those the pairs of opposite tones "
-           "(src/train/parallelism.h). A character of several readings takes the one the verse "
+           "(src/verse/parallelism.h). A character of several readings takes the one the verse "
            "needs."));
     if (sounds.empty())
         ch.say(tr("No pronunciation table (make corpus writes build/corpus/tang.txt and "

@@ -3,6 +3,7 @@
 #include "ch12_gpt/baselines.h"
 #include "ch12_gpt/inputs.h"
 #include "model/gpt/gpt_sampling.h"
+#include "verse/form_mask.h"
 
 class Chapter;
 
@@ -24,7 +25,7 @@ std::vector<Tokens> write_poems(const Gpt& model, const CharVocabulary& v,
 std::vector<std::string> texts_of(const Corpus& c, const std::vector<Tokens>& poems);
 std::vector<std::string> texts_of(const std::vector<Poem>& poems);
 // Doubling: the poets' 叠字 against the model's stutters, on held-out poems and written ones,
-// and the repeat correction β fitted on the validation poems (train/repeat_correction.h).
+// and the repeat correction β fitted on the validation poems (verse/repeat_correction.h).
 void doubling_step(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& model,
                    const SamplingSettings& s);
 

@@ -9,7 +9,7 @@
 #include "io/saved_poet.h"
 #include "model/gpt/gpt.h"
 #include "report/options.h"
-#include "train/poems.h"
+#include "verse/poems.h"
 
 namespace ch14_inside_the_poet {
 

@@ -6,11 +6,11 @@
 #include <vector>
 
 #include "ch14_inside_the_poet/inputs.h"
-#include "train/ablations.h"
-#include "train/head_patterns.h"
-#include "train/induction.h"
-#include "train/logit_lens.h"
-#include "train/poem_sample.h"
+#include "inside/ablations.h"
+#include "inside/head_patterns.h"
+#include "inside/induction.h"
+#include "inside/logit_lens.h"
+#include "inside/poem_sample.h"
 
 namespace ch14_inside_the_poet {
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "report/heatmap.h"
-#include "train/poem_measures.h"
+#include "verse/poem_measures.h"
 
 namespace ch14_inside_the_poet {
 

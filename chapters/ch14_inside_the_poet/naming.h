@@ -6,7 +6,7 @@
 #include "core/matrix.h"
 #include "io/saved_poet.h"
 #include "model/gpt/gpt.h"
-#include "train/poems.h"
+#include "verse/poems.h"
 
 namespace ch14_inside_the_poet {
 

@@ -6,7 +6,7 @@
 
 #include "ch14_inside_the_poet/naming.h"
 #include "report/chapter.h"
-#include "train/repeat_paths.h"
+#include "inside/repeat_paths.h"
 
 namespace ch14_inside_the_poet {
 

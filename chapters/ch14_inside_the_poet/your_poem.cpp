@@ -12,9 +12,9 @@
 #include "io/gpt_file.h"
 #include "report/chapter.h"
 #include "report/heatmap.h"
-#include "train/head_patterns.h"
-#include "train/poem_sample.h"
-#include "train/poems.h"
+#include "inside/head_patterns.h"
+#include "inside/poem_sample.h"
+#include "verse/poems.h"
 
 namespace ch14_inside_the_poet {
 

@@ -1,5 +1,5 @@
 """Interpolated modified Kneser-Ney n-gram models (Chen & Goodman 1998, §3.5), for chapter 12's
-baselines: written here from the formulas, independently of the C++ (src/train/ngram.cpp).
+baselines: written here from the formulas, independently of the C++ (src/ngram/ngram.cpp).
 
 A sequence [<bos>, c1, …, <eos>] is read with order − 2 more <bos> in front (at least one), so
 that every predicted token (each one after the first <bos>) has order − 1 tokens of history. At the highest order the

@@ -1,4 +1,4 @@
-"""Chapter 12's verse measures, written again from their definitions (src/train/verse.h states
+"""Chapter 12's verse measures, written again from their definitions (src/verse/verse.h states
 them): a character's tone (Mandarin tones 1 and 2 level, 3 and 4 oblique) and rhyme group (its
 reading's final, in the 14 groups of 中华新韵), and on a set of poems: the lines holding a
 character twice or three times in a row, the second verses after the first couplet that rhyme
@@ -157,7 +157,7 @@ def read_fortune(path):
 
 
 # --- the Tang table (平水韵 headings, Middle Chinese tones) and the whole regulated-verse check,
-# written again from src/train/pingshui.h, verse.h and regulated_verse.h ---------------------
+# written again from src/verse/pingshui.h, verse.h and regulated_verse.h ---------------------
 
 PINGSHUI = [  # the 106 headings: level, rising, departing, entering
     "东冬江支微鱼虞齐佳灰真文元寒删先萧肴豪歌麻阳庚青蒸尤侵覃盐咸",
@@ -322,7 +322,7 @@ def rate(per_poem):
     return [r, (n / (n - 1) * sum((a - r * b) ** 2 for a, b in per_poem)) ** 0.5 / x]
 
 
-WORD_CLASSES = [  # src/train/parallelism.h's, typed again
+WORD_CLASSES = [  # src/verse/parallelism.h's, typed again
     "一二三四五六七八九十百千万两双半几孤独数",
     "红白青黄绿紫碧翠黑赤丹朱苍素金银玄",
     "东西南北上下左右前后中内外里边",
@@ -334,7 +334,7 @@ WORD_CLASSES = [  # src/train/parallelism.h's, typed again
 ]
 
 
-PLACES = (  # src/train/parallelism.cpp's place names, typed again
+PLACES = (  # src/verse/parallelism.cpp's place names, typed again
     "长安 洛阳 咸阳 江南 江东 潇湘 三湘 巫峡 巫山 三峡 瞿塘 黄河 长江 渭水 泾渭 汉水 湘江 湘水 "
     "洞庭 衡阳 岳阳 巴陵 江陵 金陵 扬州 广陵 襄阳 荆州 荆门 姑苏 会稽 若耶 剡溪 镜湖 太湖 "
     "五湖 武陵 西陵 浔阳 九江 彭泽 苍梧 云梦 蓬莱 瀛洲 瑶池 昆仑 华山 嵩山 终南 骊山 北邙 "
@@ -386,7 +386,7 @@ def rates(texts, table):
     return [rate([(p[a], p[b]) for p in per]) for a, b in pairs]
 
 
-# --- doubling: the poets' 叠字 against stutters (src/train/doubling.h) -------------------------
+# --- doubling: the poets' 叠字 against stutters (src/verse/doubling.h) -------------------------
 
 def doubled_pairs(texts):
     """Every character twice in a row inside a verse of the texts."""

@@ -178,6 +178,15 @@ void set_submatrix(Matrix& into, std::size_t r0, std::size_t c0, const Matrix& b
         std::copy(block.row(r), block.row(r) + block.cols, into.row(r0 + r) + c0);
 }
 
+void add_to_submatrix(Matrix& into, std::size_t r0, std::size_t c0, const Matrix& block) {
+    if (r0 + block.rows > into.rows || c0 + block.cols > into.cols)
+        throw std::out_of_range("add_to_submatrix: " + shape_of(block) + " at (" +
+                                std::to_string(r0) + ", " + std::to_string(c0) + ") of " +
+                                shape_of(into));
+    for (std::size_t r = 0; r < block.rows; ++r)
+        for (std::size_t c = 0; c < block.cols; ++c) into(r0 + r, c0 + c) += block(r, c);
+}
+
 Matrix softmax_rows(const Matrix& x) {
     const double neg_inf = -std::numeric_limits<double>::infinity();
     Matrix y(x.rows, x.cols);

@@ -2,8 +2,8 @@
 // elementwise and row-wise operations on it (products are in matmul.h).
 //
 // Shapes are written (rows x cols); a vector is a (1 x cols) matrix. Every operation is a free
-// function: most return a new Matrix by value; the five that return void (add_to,
-// add_to_each_row, add_column_sums, append_rows, set_submatrix) change their first argument in
+// function: most return a new Matrix by value; the six that return void (add_to,
+// add_to_each_row, add_column_sums, append_rows, set_submatrix, add_to_submatrix) change their first argument in
 // place, as a gradient or a result being filled in is. A shape mismatch throws
 // std::invalid_argument naming both shapes, e.g. "add: (3x5) and (5x3): shapes differ".
 #pragma once
@@ -38,6 +38,7 @@ void append_rows(Matrix& into, const Matrix& rows);  // rows below into's (an em
 Matrix submatrix(const Matrix& a, std::size_t r0, std::size_t rows, std::size_t c0,
                  std::size_t cols);
 void set_submatrix(Matrix& into, std::size_t r0, std::size_t c0, const Matrix& block);
+void add_to_submatrix(Matrix& into, std::size_t r0, std::size_t c0, const Matrix& block);  // +=
 
 // Each row -> probabilities that sum to 1 (torch.softmax(x, dim=-1)). A row whose entries are
 // all −inf (every key masked) has no finite maximum; its weights are defined as all zeros

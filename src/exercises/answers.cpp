@@ -12,7 +12,7 @@
 #include "model/attention/online_softmax.h"
 #include "model/decoding/beam_search.h"
 #include "model/decoding/sampling.h"
-#include "model/multi_head/attending.h"
+#include "model/multi_head/heads.h"
 #include "model/multi_head/multi_head.h"
 #include "model/positions/alibi.h"
 #include "model/positions/positional.h"
@@ -20,7 +20,7 @@
 #include "model/transformer/loss.h"
 #include "model/transformer/norms.h"
 #include "train/adam.h"
-#include "train/kneser_ney.h"
+#include "ngram/kneser_ney.h"
 
 namespace {
 
@@ -94,8 +94,9 @@ exercise::RunningSum online(exercise::RunningSum s, double score) {
 }
 Matrix grouped(const std::vector<Matrix>& Q, const std::vector<Matrix>& K,
                const std::vector<Matrix>& V) {
-    return attend_heads(concat_columns(Q), concat_columns(K), concat_columns(V), Q.size(),
-                        within_one(Q[0].rows, K[0].rows));
+    HeadOptions heads;
+    heads.n_heads = Q.size(), heads.n_kv_heads = K.size();
+    return attend_heads(concat_columns(Q), concat_columns(K), concat_columns(V), Matrix(), heads);
 }
 double kneser_ney(const std::vector<std::vector<int>>& training, std::size_t vocab,
                   int previous, int next) {

@@ -139,7 +139,7 @@ Exercise rms_exercise() {
 Exercise gqa_exercise() {
     return {"grouped_query_attention", 10, N_("grouped-query attention: fewer key/value heads than query heads"),
             N_("chapter 10 (Ainslie et al. 2023)"),
-            "src/model/multi_head/multi_head.cpp, attend_heads",
+            "src/model/multi_head/heads.cpp, attend_heads",
             [](const Answers& a, const Inputs& in) {
                 return a.grouped_query_attention(column_blocks(in[0].value, size_of(in[3])),
                                                  column_blocks(in[1].value, size_of(in[4])),
@@ -195,7 +195,7 @@ Exercise online_exercise() {
 Exercise kneser_ney_exercise() {
     return {"kneser_ney_bigram", 12, N_("one probability of the interpolated modified Kneser-Ney bigram"),
             N_("chapter 12 (the baseline: Chen & Goodman 1998)"),
-            "src/train/kneser_ney.cpp, KneserNey::probability",
+            "src/ngram/kneser_ney.cpp, KneserNey::probability",
             [](const Answers& a, const Inputs& in) {
                 std::vector<std::vector<int>> training;
                 for (std::size_t r = 0; r < in[0].value.rows; ++r) {
@@ -303,7 +303,7 @@ Exercise bfloat16_exercise() {
 Exercise ablation_exercise() {
     return {"without_head", 14, N_("a head left out (ablation): its share of the output zeroed"),
             N_("chapter 14 (inside the poet: which heads matter)"),
-            "src/model/gpt/head_ablation.cpp, without_heads",
+            "src/inside/head_ablation.cpp, without_heads",
             [](const Answers& a, const Inputs& in) {
                 return a.without_head(column_blocks(in[0].value, size_of(in[2])), in[1].value, size_of(in[3]));
             },

@@ -1,6 +1,7 @@
 // fast_product.h — the wall between matmul() and the code that exists only for speed. Behind
 // it (fast_product.cpp, tiles.h, threads.h): packed strips, register tiles, prefetching and the
-// threads; in front of it, core/matmul.cpp's naive loop, which gives the same bits.
+// threads; in front of it, core/matmul.cpp's plain loop, which gives the same bits, and which
+// this one replaces when plug_in.cpp is linked (core/product_loops.h).
 #pragma once
 #include "core/matrix.h"
 

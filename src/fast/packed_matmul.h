@@ -1,17 +1,12 @@
-// packed_matmul.h — products by a matrix packed once (decoding's output projection, chapter 12).
+// packed_matmul.h — the fast loops' prepared table (core/matmul.h: PreparedTable): bᵀ packed
+// once in strips for many products by a row or a few (decoding's output projection, chapter 12).
 #pragma once
-#include <cstddef>
-#include <vector>
+#include "core/matmul.h"
 
-#include "core/matrix.h"
-
-// b packed once for many products by a row or a few (decoding: the output projection reads the
-// whole embedding table at every token): strips of 32 columns, each stored contiguously, so that
+// bᵀ packed for a·bᵀ: strips of NR columns of bᵀ (rows of b), each stored contiguously, so that
 // a product reads b from memory in one pass, in order — faster than matmul_bt's dot products
 // reading the table as it lies, once the packing, done once, is paid (tests/bench/README.md).
-struct PackedMatrix {
-    std::size_t rows = 0, cols = 0;  // of b
-    std::vector<double> strips;      // strip s holds columns 32s … 32s+31, row by row
-};
-PackedMatrix pack_transposed(const Matrix& b);                 // bᵀ, packed: for a·bᵀ
-Matrix matmul_packed(const Matrix& a, const PackedMatrix& b);  // a·b: the same bits as matmul
+// Strip s holds columns NR·s … NR·s + NR − 1 of bᵀ, row by row.
+PreparedTable pack_transposed(const Matrix& b);
+// a·bᵀ from the packed strips: the same bits as matmul_bt.
+Matrix matmul_packed(const Matrix& a, const PreparedTable& b);

@@ -11,7 +11,7 @@
 #include <set>
 #include <vector>
 
-#include "train/poems.h"
+#include "verse/poems.h"
 
 // Every entry of the file that has a title and at least one line. Throws std::runtime_error
 // with one line naming the file when it cannot be read or holds no poem.

@@ -8,7 +8,7 @@
 
 #include "io/platform.h"
 #include "text/translate.h"
-#include "train/pingshui.h"
+#include "verse/pingshui.h"
 
 namespace {
 

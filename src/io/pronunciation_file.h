@@ -1,5 +1,5 @@
 // pronunciation_file.h — the pronunciation tables chapter 12 measures and keeps verse with
-// (train/verse.h), one character a line, a tab, its readings:
+// (verse/verse.h), one character a line, a tab, its readings:
 // - build/corpus/tang.txt, the Tang table, which make writes from the npm packages tshet-uinh
 //   and opencc-js and Debian's Unihan (data/corpus/tang_rhymes.js): readings as 平水韵 headings
 //   or a tone alone ("行\t阳 庚 漾 敬", "魂\t平"), every one kept;
@@ -9,7 +9,7 @@
 #pragma once
 #include <string>
 
-#include "train/verse.h"
+#include "verse/verse.h"
 
 // The Mandarin table's first reading of each character. Throws std::runtime_error with one line
 // naming the file and the line when a line is not a character, a tab and readings.

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "core/allocation.h"
+#include "core/product_loops.h"
 #include "fast/threads.h"
 #include "io/atomic_file.h"
 #include "io/platform.h"
@@ -22,6 +23,9 @@
 #include "report/tutorial_numbers.h"
 
 namespace {
+
+// Whether this program was built without the fast loops (make PLAIN=1: core/product_loops.h).
+bool plain_products() { return std::string(product_loops().name) == "plain"; }
 
 std::size_t count_errata(const std::vector<PrintedCheck>& checks) {
     std::size_t wrong = 0;
@@ -121,7 +125,9 @@ int check(const ChapterInfo& info, const Chapter& ch, const std::vector<PrintedC
         std::cout << "; the tutorial's " << unjudged
                   << " printed numbers not judged: they belong to tutorial.inputs";
     if (!edited.empty()) std::cout << "; inputs edited since: " << edited_list << " — " << rewrite;
-    std::cout << "; " << thread_count() << (thread_count() == 1 ? " thread" : " threads") << ")\n";
+    std::cout << "; " << thread_count() << (thread_count() == 1 ? " thread" : " threads");
+    if (plain_products()) std::cout << "; every product through core/matmul.cpp's plain loop";
+    std::cout << ")\n";
     return r.failed ? 1 : 0;
 }
 
@@ -188,6 +194,10 @@ int report(const ChapterInfo& info, Chapter& ch) {
             tr("Run on {} (the cores, or OMP_NUM_THREADS): the large products share out their "
                "work; every number is the same on any count.",
                threads_used()));
+    if (plain_products())
+        ch.say(tr("Built with make PLAIN=1: every matrix product ran through the plain loop of "
+                  "core/matmul.cpp, not the fast loops (the same numbers, bit for bit, more "
+                  "slowly)."));
     if (ch.options.has("--svg")) {
         ch.step(tr("Pictures"));
         for (const auto& f : ch.figures())

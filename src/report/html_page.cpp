@@ -229,10 +229,12 @@ std::string json_in_script(const std::string& json) {
     return out;
 }
 
+using Words = std::vector<std::pair<const char*, std::string>>;
+
 // The words of the live book's panel (live_page.js), in the page's language: the catalog
 // translates them here, as every other sentence of the page.
-std::string live_words(const std::string& chapter) {
-    const std::pair<const char*, std::string> words[] = {
+Words panel_words(const std::string& chapter) {
+    return {
         {"heading", tr("Change the inputs and recompute")},
         {"intro", tr("This page runs {}'s own program in your browser, compiled to WebAssembly: "
                      "change a number, a switch or the data file below, then Recompute. The "
@@ -261,7 +263,12 @@ std::string live_words(const std::string& chapter) {
                         "build/{})",
                         chapter, chapter)},
         {"fault", tr("the module failed: {}")},
-        // the poet's pages (chapters 12 and 14)
+    };
+}
+
+// The words of the poet's pages (chapters 12 and 14).
+Words poet_words() {
+    return {
         {"poet_heading", tr("The poet in your browser")},
         {"poet_ch12", tr("Chapter 12's poet writes here from your prompt: this chapter's own "
                          "program (--write) compiled to WebAssembly, with the model make book "
@@ -288,6 +295,12 @@ std::string live_words(const std::string& chapter) {
         {"no_poet", tr("the poet could not be loaded ({}): make run saves it, then make book "
                        "ships it as live/poet.js")},
     };
+}
+
+// Both, as one JSON object the page reads.
+std::string live_words(const std::string& chapter) {
+    Words words = panel_words(chapter);
+    for (auto& w : poet_words()) words.push_back(std::move(w));
     std::string out = "{";
     for (const auto& [key, text] : words)
         out += std::string(out.size() > 1 ? ",\n" : "\n") + json_string(key) + ": " + json_string(text);

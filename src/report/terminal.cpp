@@ -76,13 +76,17 @@ static bool opening(const std::string& ch) {
     return one_of(ch, {"（", "《", "「", "『", "“", "‘"});
 }
 
-std::string wrap(const std::string& text, std::size_t width, const std::string& first,
-                 const std::string& indent) {
-    struct Piece {
-        std::string text;
-        bool space_before;  // a space separated it from the piece before, in the text
-    };
-    std::vector<Piece> pieces;  // words, and every CJK character on its own
+namespace {
+
+struct Piece {
+    std::string text;
+    bool space_before;  // a space separated it from the piece before, in the text
+};
+
+// The text cut into pieces that a line may not break inside: words, and every CJK character on
+// its own, a closing mark kept with what it closes and an opening one with what it opens.
+std::vector<Piece> pieces_of(const std::string& text) {
+    std::vector<Piece> pieces;
     bool space = false;
     for (const std::string& ch : characters(text)) {
         if (ch == " " || ch == "\n") {
@@ -99,8 +103,12 @@ std::string wrap(const std::string& text, std::size_t width, const std::string& 
             pieces.back().text += ch;
         }
     }
-    // an operator keeps its two sides on one line: "d_model = 4", "log P / lp" never break at
-    // the sign
+    return pieces;
+}
+
+// An operator keeps its two sides on one line: "d_model = 4", "log P / lp" never break at the
+// sign.
+std::vector<Piece> glued_at_operators(const std::vector<Piece>& pieces) {
     static const char* const operators[] = {"=", "≈", "<", ">", "≤", "≥", "/", "·",
                                             "×", "+", "−", "∝", "→", "≠", "|"};
     const auto is_operator = [](const std::string& t) {
@@ -120,24 +128,45 @@ std::string wrap(const std::string& text, std::size_t width, const std::string& 
             glue_next = false;
         }
     }
-    pieces = glued;
-    // Chinese may break between any two characters, but a break inside a word ("每一|章") reads
-    // badly: where a line of Chinese must break, it breaks after the last comma or pause mark
-    // (or space) of its final 10 columns when there is one.
-    const auto pause = [](const Piece& p) {
-        for (const char* mark : {"，", "、", "；", "：", "。", "）", "」", "”"})
-            if (p.text.size() >= 3 && p.text.compare(p.text.size() - 3, 3, mark) == 0) return true;
-        return false;
-    };
+    return glued;
+}
+
+// Whether a piece ends with a comma or pause mark.
+bool ends_in_pause(const Piece& p) {
+    for (const char* mark : {"，", "、", "；", "：", "。", "）", "」", "”"})
+        if (p.text.size() >= 3 && p.text.compare(p.text.size() - 3, 3, mark) == 0) return true;
+    return false;
+}
+
+// The columns pieces from … end take on a line.
+std::size_t width_of(const std::vector<Piece>& ps, std::size_t from) {
+    std::size_t w = 0;
+    for (std::size_t i = from; i < ps.size(); ++i)
+        w += display_width(ps[i].text) + (i > from && ps[i].space_before ? 1 : 0);
+    return w;
+}
+
+// Where a full line of pieces breaks before `next`. Chinese may break between any two
+// characters, but a break inside a word ("每一|章") reads badly: a line of Chinese breaks after
+// the last comma or pause mark (or space) of its final 10 columns when there is one.
+std::size_t break_before(const std::vector<Piece>& line, const Piece& next) {
+    const bool chinese = display_width(next.text) == 2 * characters(next.text).size() &&
+                         display_width(line.back().text) == 2;
+    for (std::size_t k = line.size(); chinese && k-- > 1;) {
+        if (width_of(line, k) > 10) break;
+        if (ends_in_pause(line[k - 1]) || line[k].space_before) return k;
+    }
+    return line.size();
+}
+
+}  // namespace
+
+std::string wrap(const std::string& text, std::size_t width, const std::string& first,
+                 const std::string& indent) {
+    const std::vector<Piece> pieces = glued_at_operators(pieces_of(text));
     std::string out;
     std::vector<Piece> line;  // the pieces of the line being laid out
     std::string lead = first;
-    const auto width_of = [](const std::vector<Piece>& ps, std::size_t from) {
-        std::size_t w = 0;
-        for (std::size_t i = from; i < ps.size(); ++i)
-            w += display_width(ps[i].text) + (i > from && ps[i].space_before ? 1 : 0);
-        return w;
-    };
     const auto emit = [&](std::size_t count) {
         std::string text = lead;
         for (std::size_t i = 0; i < count; ++i)
@@ -149,19 +178,7 @@ std::string wrap(const std::string& text, std::size_t width, const std::string& 
     for (const Piece& p : pieces) {
         const std::size_t used = display_width(lead) + width_of(line, 0);
         const std::size_t sep = p.space_before && !line.empty() ? 1 : 0;
-        if (!line.empty() && used + sep + display_width(p.text) > width) {
-            std::size_t cut = line.size();
-            const bool chinese = display_width(p.text) == 2 * characters(p.text).size() &&
-                                 display_width(line.back().text) == 2;
-            for (std::size_t k = line.size(); chinese && k-- > 1;) {
-                if (width_of(line, k) > 10) break;
-                if (pause(line[k - 1]) || line[k].space_before) {
-                    cut = k;
-                    break;
-                }
-            }
-            emit(cut);
-        }
+        if (!line.empty() && used + sep + display_width(p.text) > width) emit(break_before(line, p));
         line.push_back(p);
     }
     emit(line.size());

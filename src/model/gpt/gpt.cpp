@@ -154,7 +154,7 @@ double gpt_cache_against_full_pass(const Gpt& m, const std::vector<Tokens>& sequ
 GptKV start_gpt(const Gpt& m) {
     GptKV kv;
     kv.blocks.resize(m.blocks.size());
-    kv.output = pack_transposed(output_table(m));
+    kv.output = prepare_bt(output_table(m));
     return kv;
 }
 
@@ -164,5 +164,5 @@ Matrix gpt_step(const Gpt& m, GptKV& kv, int token) {
     const Attending self = next_position(m.config, kv.fed);
     for (std::size_t i = 0; i < m.blocks.size(); ++i)
         x = block(x, m.blocks[i], self, m.config, nullptr, &kv.blocks[i]);
-    return matmul_packed(normalize(x, m.norm), kv.output);  // = normalize(x)·Wᵀ
+    return matmul_bt_prepared(normalize(x, m.norm), kv.output);  // = normalize(x)·Wᵀ
 }

@@ -19,8 +19,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/matmul.h"
 #include "core/matrix.h"
-#include "fast/packed_matmul.h"
 #include "model/transformer/loss.h"
 #include "model/transformer/parameters.h"
 #include "model/transformer/transformer_layers.h"
@@ -92,9 +92,9 @@ LossSum gpt_loss_sum(const Gpt& model, const std::vector<Tokens>& inputs,
 struct GptKV {
     std::vector<KeptKV> blocks;
     Tokens fed;  // the tokens fed so far: who the next one attends to (who_attends.h)
-    // Eᵀ packed (fast/packed_matmul.h) when decoding starts: every step reads the whole table for its
-    // logits, and packed it streams from memory in order (the same bits as y·Eᵀ)
-    PackedMatrix output;
+    // the output table prepared when decoding starts (core/matmul.h): every step reads the whole
+    // table for its logits, which the fast loops keep packed (the same bits as y·Wᵀ)
+    PreparedTable output;
 };
 GptKV start_gpt(const Gpt& model);
 Matrix gpt_step(const Gpt& model, GptKV& kv, int token);

@@ -3,21 +3,25 @@
 //
 //   x = embed(tokens)                                   embedding.h (chapter 5's positions)
 //   for each block:
-//       x = x + W_O·[head_1 … head_h](Norm(x))          norms.h, linear.h, attention.h
+//       x = x + MultiHead(Norm(x))                      norms.h, multi_head.h (chapter 4)
 //       x = x + FFN(Norm(x))                            feed_forward.h
-//   logits = Norm(x) · Eᵀ                               the embedding table again (tied)
+//   logits = Norm(x) · Wᵀ                               W: the embedding table again (tied),
+//                                                       or the model's own output table
 //
-// The two sublayers are chapter 6's, on its page (model/transformer/transformer_one_page.cpp):
-// a block is an encoder layer in the pre-norm placement, under the causal mask.
+// A block is chapter 6's encoder layer in the pre-norm placement, under the causal mask. Its
+// attention is chapter 4's multi-head attention, whose heads are the head loop of
+// model/multi_head/heads.h, with the positions acting inside it where the config says so
+// (chapter 10's RoPE and ALiBi).
 #include "model/gpt/gpt_one_page.h"
 
 #include <stdexcept>
 #include <string>
 
 #include "core/matmul.h"
+#include "model/multi_head/multi_head.h"
 #include "model/transformer/embedding.h"
+#include "model/transformer/feed_forward.h"
 #include "model/transformer/norms.h"
-#include "model/transformer/transformer_one_page.h"
 #include "model/transformer/who_attends.h"
 
 namespace {
@@ -41,7 +45,9 @@ Matrix gpt_logits_one_page(const Gpt& model, const Tokens& tokens) {
 
     // Who sees whom: position t attends to positions 0 … t — never to a later one (the causal
     // mask), never to a <pad>, and within the window where the model has one.
-    const Matrix mask = self_attention_mask(tokens, tokens.size(), 0, true, c);
+    const std::size_t n = tokens.size();
+    const Attending causal =
+        within_one(n, n, self_attention_mask(tokens, n, 0, true, c), self_attention_positions(c));
 
     // Each token's row of the table, times √d_model, plus its position's row where positions
     // are added (sinusoidal or learned; RoPE and ALiBi act inside attention instead).
@@ -49,10 +55,11 @@ Matrix gpt_logits_one_page(const Gpt& model, const Tokens& tokens) {
 
     for (const EncoderLayer& block : model.blocks) {
         const Matrix a = normalize(x, block.norm1);
-        x = add(x, attention_on_one_page(a, a, block.self_attn, mask, c, true));
-        x = add(x, feed_forward_on_one_page(normalize(x, block.norm2), block.ffn));
+        x = add(x, multi_head_attention(a, a, block.self_attn, causal));
+        x = add(x, feed_forward(normalize(x, block.norm2), block.ffn));
     }
 
-    // The final norm, then each row scored against every token's row of the same table.
+    // The final norm, then each row scored against every token's row of the output table (the
+    // embedding table itself when tied).
     return matmul_bt(normalize(x, model.norm), output_table(model));  // (n x vocab)
 }

@@ -10,7 +10,7 @@
 
 // Which tokens may come next, given the tokens so far: allowed (one entry per token, all true
 // to begin with) is narrowed; a token not allowed gets the logit −∞ before the softmax, the way
-// chapter 3's masks hide a key. Chapter 12 keeps the form of a poem so (train/verse.h).
+// chapter 3's masks hide a key. Chapter 12 keeps the form of a poem so (verse/verse.h).
 using TokenMask = std::function<void(const Tokens& so_far, std::vector<bool>& allowed)>;
 
 struct SamplingSettings {
@@ -22,7 +22,7 @@ struct SamplingSettings {
     std::vector<int> never = {};  // ids never drawn (besides <pad> and <bos>), e.g. <unk>
     TokenMask mask = {};          // none: every token may come
     // what is subtracted from the logit of the token just written, given the tokens so far (a
-    // repeat correction, train/repeat_correction.h); none: nothing
+    // repeat correction, verse/repeat_correction.h); none: nothing
     std::function<double(const Tokens& so_far)> repeat_correction = {};
 };
 

@@ -9,7 +9,7 @@
 
 #include "core/elementary.h"
 #include "core/number_formats.h"
-#include "model/positions/alibi.h"
+#include "model/multi_head/heads.h"
 #include "model/positions/positional.h"
 #include "model/positions/rotary.h"
 #include "model/transformer/who_attends.h"
@@ -37,9 +37,6 @@ Vec lowered_vector(const Matrix& m, WeightFormat f) {
 void settle(const LoweredGpt& m, Vec& v) {
     if (m.half_activations)
         for (float& x : v) x = round_float(x, FloatFormat::Float16);
-}
-float settle(const LoweredGpt& m, float x) {
-    return m.half_activations ? round_float(x, FloatFormat::Float16) : x;
 }
 
 // y = x·W + b, settled
@@ -89,45 +86,35 @@ void rotate(const LoweredGpt& m, Vec& x, std::size_t d_k, std::size_t position) 
     settle(m, x);
 }
 
-// The new position's self-attention over every key and value kept, head by head.
+// A float32 row as a (1 x n) matrix of doubles, each holding its float exactly; and back.
+Matrix as_row(const Vec& v) {
+    Matrix m(1, v.size());
+    for (std::size_t i = 0; i < v.size(); ++i) m(0, i) = v[i];
+    return m;
+}
+Vec as_floats(const Matrix& m) {
+    Vec v(m.data.size());
+    for (std::size_t i = 0; i < v.size(); ++i) v[i] = static_cast<float>(m.data[i]);
+    return v;
+}
+
+// The new position's self-attention over every key and value kept: the head loop of
+// model/multi_head/heads.h, each head's arithmetic in float32 (model/attention/attention_float32.h).
 Vec attend(const LoweredGpt& m, const LoweredBlock& b, LoweredKV& kv, std::size_t layer,
            const Vec& x) {
     const TransformerConfig& c = m.config;
-    const std::size_t h = c.n_heads, d_k = c.d_model / h, group = h / c.kv_heads(),
-                      width = c.kv_heads() * d_k, t = kv.fed.size() - 1;  // this token's position
+    const std::size_t d_k = c.d_model / c.n_heads, t = kv.fed.size() - 1;  // this token's position
     Vec q = linear(m, x, b.W_Q, b.b_Q), k = linear(m, x, b.W_K, b.b_K),
         v = linear(m, x, b.W_V, b.b_V);
     if (c.positions == PositionScheme::Rope) rotate(m, q, d_k, t), rotate(m, k, d_k, t);
-    kv.K[layer].insert(kv.K[layer].end(), k.begin(), k.end());
-    kv.V[layer].insert(kv.V[layer].end(), v.begin(), v.end());
+    append_rows(kv.K[layer], as_row(k));
+    append_rows(kv.V[layer], as_row(v));
+    HeadOptions heads{c.n_heads, c.kv_heads(), self_attention_positions(c), t};
+    heads.arithmetic =
+        m.half_activations ? HeadArithmetic::Float16Results : HeadArithmetic::Float32;
     const Matrix mask = self_attention_mask(kv.fed, 1, t, true, c);  // <pad>, window: who_attends.h
-    const std::vector<double> slopes =
-        c.positions == PositionScheme::Alibi ? alibi_slopes(h) : std::vector<double>();
-    const float scale = static_cast<float>(1.0 / std::sqrt(static_cast<double>(d_k)));
-    Vec concat(h * d_k, 0.0f), scores(t + 1);
-    for (std::size_t i = 0; i < h; ++i) {
-        const std::size_t j = i / group;  // its key/value head
-        float largest = -std::numeric_limits<float>::infinity();
-        for (std::size_t s = 0; s <= t; ++s) {
-            float dot = 0;
-            for (std::size_t e = 0; e < d_k; ++e) dot += q[i * d_k + e] * kv.K[layer][s * width + j * d_k + e];
-            float score = settle(m, dot * scale);
-            if (!slopes.empty())
-                score = settle(m, score + static_cast<float>(-slopes[i] * double(t - s)));
-            scores[s] = score + static_cast<float>(mask(0, s));
-            largest = std::max(largest, scores[s]);
-        }
-        if (largest == -std::numeric_limits<float>::infinity()) continue;  // every key hidden
-        float sum = 0;  // softmax: max subtracted, exponentials, their sum, then each over it
-        for (float& s : scores) sum += (s = static_cast<float>(elementary::exp(static_cast<double>(s - largest))));
-        for (float& s : scores) s = settle(m, s / sum);
-        for (std::size_t e = 0; e < d_k; ++e) {
-            float o = 0;
-            for (std::size_t s = 0; s <= t; ++s) o += scores[s] * kv.V[layer][s * width + j * d_k + e];
-            concat[i * d_k + e] = settle(m, o);
-        }
-    }
-    return linear(m, concat, b.W_O, b.b_O);
+    const Matrix concat = attend_heads(as_row(q), kv.K[layer], kv.V[layer], mask, heads);
+    return linear(m, as_floats(concat), b.W_O, b.b_O);
 }
 
 Vec feed_forward(const LoweredGpt& m, const LoweredBlock& b, const Vec& x) {

@@ -48,9 +48,10 @@ LoweredGpt lower(const Gpt& model, WeightFormat format, bool half_activations = 
 // each weight (the errors chapter 13 measures).
 Gpt kept_weights(const Gpt& model, const LoweredGpt& lowered);
 
-// The cache of one sequence: per block, every key and value so far (float32, rows of n_kv·d_k).
+// The cache of one sequence: per block, every key and value so far (rows of n_kv·d_k, each
+// entry a double holding a float32 exactly, as the head loop reads them).
 struct LoweredKV {
-    std::vector<std::vector<float>> K, V;
+    std::vector<Matrix> K, V;
     Tokens fed;  // the tokens so far: who the next one attends to (who_attends.h)
 };
 LoweredKV start_lowered(const LoweredGpt& model);

@@ -32,8 +32,10 @@ struct Attending {
     std::size_t tile = 0;
 };
 
-// One sequence of n queries and m keys, with an additive (n x m) mask or none.
-Attending within_one(std::size_t n, std::size_t m, const Matrix& mask = Matrix());
+// One sequence of n queries and m keys, with an additive (n x m) mask or none, positions acting
+// inside attention or not.
+Attending within_one(std::size_t n, std::size_t m, const Matrix& mask = Matrix(),
+                     InAttention positions = InAttention::None);
 
 // Keys and values kept from one call to the next: the KV cache of chapter 9, which decodes one
 // token at a time. A call with kept appends the keys and values of x_kv's rows to it and

@@ -1,9 +1,8 @@
-// multi_head.cpp — chapter 4: the fused and the per-head form of multi-head attention, and the
-// backward pass of the fused form. What chapters 9–11 switch on inside them (RoPE, ALiBi, kept
-// keys and values, tiles) is called from here and written in multi_head_switches.cpp.
+// multi_head.cpp — chapter 4: multi-head attention around the head loop (heads.h): the
+// projections, RoPE's rotations (chapter 10), the keys and values kept by decoding (chapter 9),
+// stacks of sequences; the per-head reading of the projections; and the backward pass.
 #include "model/multi_head/multi_head.h"
 
-#include <algorithm>
 #include <stdexcept>
 #include <string>
 #include <tuple>
@@ -11,7 +10,7 @@
 
 #include "fast/threads.h"
 #include "model/multi_head/linear.h"
-#include "model/multi_head/multi_head_switches.h"
+#include "model/positions/rotary.h"
 
 namespace {
 
@@ -19,12 +18,45 @@ namespace {
 void check_inputs(const Matrix& x_q, const Matrix& x_kv, const MultiHeadWeights& w,
                   const Attending& who, const KeptKV* kept);
 
-void add_to_submatrix(Matrix& into, std::size_t r0, std::size_t c0, const Matrix& block) {
-    for (std::size_t r = 0; r < block.rows; ++r)
-        for (std::size_t c = 0; c < block.cols; ++c) into(r0 + r, c0 + c) += block(r, c);
+// The position of every query row (RoPE): q_first, q_first + 1, … within each sequence.
+std::vector<std::size_t> query_positions(const Attending& who) {
+    std::vector<std::size_t> p;
+    for (std::size_t s = 0; s < who.q.sequences(); ++s)
+        for (std::size_t r = 0; r < who.q.length(s); ++r) p.push_back(who.q_first + r);
+    return p;
+}
+
+// The position of every key row: `first`, first + 1, … within each sequence (0 for whole
+// sequences; after the kept keys when decoding appends to them).
+std::vector<std::size_t> key_positions(const Stacking& kv, std::size_t first = 0) {
+    std::vector<std::size_t> p;
+    for (std::size_t s = 0; s < kv.sequences(); ++s)
+        for (std::size_t r = 0; r < kv.length(s); ++r) p.push_back(first + r);
+    return p;
+}
+
+// Decoding (chapter 9): x_kv's keys and values appended to the ones kept (RoPE: rotated to the
+// positions after them); a fixed kept (the memory's) is only read.
+void keep_keys_values(const Matrix& x_kv, const MultiHeadWeights& w, const Attending& who,
+                      KeptKV& kept) {
+    if (kept.fixed) return;
+    KeptKV kv = keys_values(x_kv, w);
+    if (who.positions == InAttention::Rope)  // the new keys follow the kept: kept.K.rows, …
+        kv.K = rope_rotate(kv.K, w.d_k(), key_positions(one_sequence(kv.K.rows), kept.K.rows));
+    append_rows(kept.K, kv.K);
+    append_rows(kept.V, kv.V);
+}
+
+// Sequence s's rows of a stack.
+Matrix rows_of(const Matrix& m, const Stacking& stack, std::size_t s) {
+    return row_block(m, stack.first(s), stack.length(s));
 }
 
 }  // namespace
+
+HeadOptions head_options(const MultiHeadWeights& w, const Attending& who) {
+    return {w.n_heads, w.kv_heads(), who.positions, who.q_first, who.tile};
+}
 
 Matrix multi_head_attention(const Matrix& x_q, const Matrix& x_kv, const MultiHeadWeights& w,
                             const Matrix& mask, MultiHeadCache* cache) {
@@ -41,74 +73,66 @@ Matrix multi_head_attention(const Matrix& x_q, const Matrix& x_kv, const MultiHe
     check_inputs(x_q, x_kv, w, who, kept);
     MultiHeadCache local;
     MultiHeadCache& c = cache ? *cache : local;
-    if (cache) c = {x_q, x_kv, {}, {}, {}, {}, {}, who, {}, {}};  // kept for the backward pass
+    if (cache) {  // what the backward pass reads again: the inputs, who attended to whom
+        c = MultiHeadCache();
+        c.x_q = x_q, c.x_kv = x_kv, c.who = who;
+    }
+    c.heads.clear();
+    const bool rope = who.positions == InAttention::Rope;  // chapter 10: rotate Q and K
     c.Q = linear(x_q, w.W_Q, w.b_Q);  // (n x d_model)·(d_model x h·d_k) -> (n x h·d_k)
-    rotate_queries(c, w.d_k(), who);  // chapter 10's RoPE; nothing otherwise
-    if (kept) {                       // chapter 9's decoding: the keys and values of earlier calls
+    if (rope) c.q_positions = query_positions(who), c.Q = rope_rotate(c.Q, w.d_k(), c.q_positions);
+    if (kept) {  // chapter 9's decoding: the keys and values of earlier calls, and this one's
         keep_keys_values(x_kv, w, who, *kept);
         if (cache) c.K = kept->K, c.V = kept->V;  // read where kept; copied for a backward pass
     } else {
         KeptKV kv = keys_values(x_kv, w);  // (m x d_model)·(d_model x h·d_k) -> (m x h·d_k)
         c.K = std::move(kv.K), c.V = std::move(kv.V);
-        rotate_keys(c, w.d_k(), who);
+        if (rope) c.k_positions = key_positions(who.kv), c.K = rope_rotate(c.K, w.d_k(), c.k_positions);
     }
     const Matrix& K = kept ? kept->K : c.K;
     const Matrix& V = kept ? kept->V : c.V;
-    c.concat = attend_heads(c.Q, K, V, w.n_heads, who, &c.heads);  // (n x h·d_v)
-    return linear(c.concat, w.W_O, w.b_O);                          // (n x d_model)
-}
-
-Matrix attend_heads(const Matrix& Q, const Matrix& K, const Matrix& V, std::size_t n_heads,
-                    const Attending& who, std::vector<AttentionResult>* heads) {
-    const std::size_t d_k = Q.cols / n_heads, kv_heads = K.cols / d_k, d_v = V.cols / kv_heads;
-    const std::size_t group = n_heads / kv_heads;  // query heads per key/value head
-    const std::vector<double> slopes = slopes_of(who, n_heads);
-    const std::size_t count = who.q.sequences() * n_heads;  // (sequence, head) pairs
-    std::vector<AttentionResult> results(count);
-    Matrix concat(Q.rows, n_heads * d_v);
-    // each pair is independent, writing its own block of concat: the threads share them out
-    parallel_for(
-        count,
-        Q.rows * K.rows * (d_k + d_v) * n_heads / std::max<std::size_t>(1, who.q.sequences()),
-        [&](std::size_t t) {
-            const std::size_t s = t / n_heads, i = t % n_heads,
-                              j = i / group;  // j: i's key/value head
-            const std::size_t q0 = who.q.first(s), n = who.q.length(s), k0 = who.kv.first(s),
-                              m = who.kv.length(s);
-            // head i reads its own block of columns: PyTorch's view(n, h, d_k).transpose(0, 1)
-            results[t] =
-                attend(submatrix(Q, q0, n, i * d_k, d_k), submatrix(K, k0, m, j * d_k, d_k),
-                       submatrix(V, k0, m, j * d_v, d_v), head_mask(who, s, i, slopes), who.tile);
-            set_submatrix(concat, q0, i * d_v, results[t].output);  // (n x h·d_v)
-        });
-    if (heads) *heads = std::move(results);  // sequence by sequence, head by head
-    return concat;
+    const HeadOptions heads = head_options(w, who);
+    const std::size_t sequences = who.q.sequences();
+    if (sequences == 1) {  // one sequence: the head loop on Q, K and V as they are
+        c.concat = attend_heads(c.Q, K, V, who.masks[0], heads, &c.heads);
+    } else {  // each sequence's queries attend to its own keys; the threads share the sequences
+        std::vector<std::vector<AttentionResult>> each(sequences);
+        c.concat = Matrix(x_q.rows, w.n_heads * w.d_v());
+        parallel_for(sequences, x_q.rows * K.rows * (w.d_k() + w.d_v()) * w.n_heads / sequences,
+                     [&](std::size_t s) {
+                         set_submatrix(c.concat, who.q.first(s), 0,
+                                       attend_heads(rows_of(c.Q, who.q, s), rows_of(K, who.kv, s),
+                                                    rows_of(V, who.kv, s), who.masks[s], heads,
+                                                    &each[s]));
+                     });
+        c.heads.clear();
+        for (auto& e : each) c.heads.insert(c.heads.end(), e.begin(), e.end());
+    }
+    return linear(c.concat, w.W_O, w.b_O);  // (n x h·d_v)·(h·d_v x d_model) -> (n x d_model)
 }
 
 MultiHeadInputGrads multi_head_attention_backward(const Matrix& d_output, const MultiHeadWeights& w,
                                                   const MultiHeadCache& c, MultiHeadWeights& grad) {
-    const std::size_t d_k = w.d_k(), d_v = w.d_v(), h = w.n_heads, group = h / w.kv_heads();
+    const std::size_t h = w.n_heads;
+    const HeadOptions heads = head_options(w, c.who);
     // output = concat·W_O + b_O
     const Matrix d_concat = linear_backward(d_output, c.concat, w.W_O, grad.W_O, grad.b_O);
-    // concat = [head_0 … head_h−1] of each sequence; head = attention(its blocks of Q, K, V)
+    // concat = the heads of each sequence (heads.h)
     Matrix dQ(c.Q.rows, c.Q.cols), dK(c.K.rows, c.K.cols), dV(c.V.rows, c.V.cols);
-    const std::vector<double> slopes = c.who.tile ? slopes_of(c.who, h) : std::vector<double>();
     for (std::size_t s = 0; s < c.who.q.sequences(); ++s) {
-        const std::size_t q0 = c.who.q.first(s), n = c.who.q.length(s);
-        const std::size_t k0 = c.who.kv.first(s), m = c.who.kv.length(s);
-        for (std::size_t i = 0; i < h; ++i) {
-            const std::size_t j = i / group;  // its key/value head, shared by `group` heads
-            const AttentionGrads g = attend_backward(
-                submatrix(d_concat, q0, n, i * d_v, d_v), submatrix(c.Q, q0, n, i * d_k, d_k),
-                submatrix(c.K, k0, m, j * d_k, d_k), submatrix(c.V, k0, m, j * d_v, d_v),
-                c.heads[s * h + i], c.who.tile ? head_mask(c.who, s, i, slopes) : Matrix(),
-                c.who.tile);
-            set_submatrix(dQ, q0, i * d_k, g.dQ);
-            add_to_submatrix(dK, k0, j * d_k, g.dK);  // every head that read it adds its part
-            add_to_submatrix(dV, k0, j * d_v, g.dV);
-        }
+        const std::size_t q0 = c.who.q.first(s), k0 = c.who.kv.first(s);
+        const std::vector<AttentionResult> its(c.heads.begin() + s * h, c.heads.begin() + (s + 1) * h);
+        const AttentionGrads g = attend_heads_backward(
+            rows_of(d_concat, c.who.q, s), rows_of(c.Q, c.who.q, s), rows_of(c.K, c.who.kv, s),
+            rows_of(c.V, c.who.kv, s), c.who.masks[s], heads, its);
+        set_submatrix(dQ, q0, 0, g.dQ);
+        set_submatrix(dK, k0, 0, g.dK);
+        set_submatrix(dV, k0, 0, g.dV);
     }
-    rotate_back(dQ, dK, d_k, c);  // RoPE: back through the rotations (their transposes)
+    if (!c.q_positions.empty()) {  // RoPE: back through the rotations (their transposes)
+        dQ = rope_rotate(dQ, w.d_k(), c.q_positions, true);
+        dK = rope_rotate(dK, w.d_k(), c.k_positions, true);
+    }
     // Q = x_q·W_Q + b_Q;  K = x_kv·W_K + b_K;  V = x_kv·W_V + b_V
     MultiHeadInputGrads in;
     in.dx_q = linear_backward(dQ, c.x_q, w.W_Q, grad.W_Q, grad.b_Q);
@@ -126,23 +150,20 @@ Matrix multi_head_attention_per_head(const Matrix& x_q, const Matrix& x_kv,
                                      const MultiHeadWeights& w, const Matrix& mask,
                                      MultiHeadCache* cache) {
     check_inputs(x_q, x_kv, w, within_one(x_q.rows, x_kv.rows, mask), nullptr);
-    const std::size_t d_k = w.d_k(), d_v = w.d_v(), group = w.n_heads / w.kv_heads();
+    const std::size_t d_k = w.d_k(), d_v = w.d_v();
     MultiHeadCache local;
     MultiHeadCache& c = cache ? *cache : local;
-    c.heads.clear();
-    std::vector<Matrix> outputs;
-    for (std::size_t i = 0; i < w.n_heads; ++i) {
-        // W_Q^i (d_model x d_k): x_q·W_Q^i is head i's own projection
-        const Matrix Q_i =
-            linear(x_q, column_block(w.W_Q, i * d_k, d_k), bias_block(w.b_Q, i * d_k, d_k));
-        const Matrix K_i = linear(x_kv, column_block(w.W_K, i / group * d_k, d_k),
-                                  bias_block(w.b_K, i / group * d_k, d_k));
-        const Matrix V_i = linear(x_kv, column_block(w.W_V, i / group * d_v, d_v),
-                                  bias_block(w.b_V, i / group * d_v, d_v));
-        c.heads.push_back(attention(Q_i, K_i, V_i, mask));
-        outputs.push_back(c.heads.back().output);
+    // W_Q^i (d_model x d_k): x_q·W_Q^i is head i's own projection; key/value head j's likewise
+    std::vector<Matrix> Q, K, V;
+    for (std::size_t i = 0; i < w.n_heads; ++i)
+        Q.push_back(linear(x_q, column_block(w.W_Q, i * d_k, d_k), bias_block(w.b_Q, i * d_k, d_k)));
+    for (std::size_t j = 0; j < w.kv_heads(); ++j) {
+        K.push_back(linear(x_kv, column_block(w.W_K, j * d_k, d_k), bias_block(w.b_K, j * d_k, d_k)));
+        V.push_back(linear(x_kv, column_block(w.W_V, j * d_v, d_v), bias_block(w.b_V, j * d_v, d_v)));
     }
-    c.concat = concat_columns(outputs);
+    c.heads.clear();
+    c.concat = attend_heads(concat_columns(Q), concat_columns(K), concat_columns(V), mask,
+                            head_options(w, within_one(x_q.rows, x_kv.rows, mask)), &c.heads);
     return linear(c.concat, w.W_O, w.b_O);
 }
 
@@ -152,7 +173,6 @@ std::size_t parameter_count(const MultiHeadWeights& w) {
         n += m->data.size();
     return n;
 }
-
 // --- checks ---------------------------------------------------------------------------------
 
 namespace {

@@ -8,19 +8,16 @@
 //   x_q (n x d_model) queries; x_kv (m x d_model) keys and values (x_kv = x_q: self-attention)
 //   W_Q, W_K (d_model x h·d_k)   W_V (d_model x h·d_v)   W_O (h·d_v x d_model)
 //   head i uses the column block i·d_k … (i+1)·d_k − 1 of W_Q and W_K, and block i of W_V:
-//   the fused matrix is the per-head matrices side by side.
+//   the fused matrix is the per-head matrices side by side. With grouped-query heads (heads.h)
+//   W_K is (d_model x n_kv·d_k) and W_V (d_model x n_kv·d_v).
 // PyTorch's nn.MultiheadAttention stores in_proj_weight (3·d_model x d_model) and applies it
 // as x·Wᵀ: W_Q = in_proj_weight[0 : d_model]ᵀ, W_K the next d_model rows transposed, W_V the
 // last; W_O = out_proj.weightᵀ. It requires d_k = d_v = d_model / h; we allow any d_k, d_v.
 //
-// Chapter 4's code is multi_head.cpp. What later chapters switch on inside the same call —
-// grouped-query heads (below), RoPE and ALiBi, kept keys and values, tiles (attending.h) — is
-// in multi_head_switches.cpp.
-//
-// Grouped-query attention (chapter 10; Ainslie et al. 2023): the keys and values may have fewer
-// heads than the queries, n_kv dividing h. Query head i then reads key/value head i / (h / n_kv):
-// W_K is (d_model x n_kv·d_k), W_V (d_model x n_kv·d_v), and the KV cache shrinks by h / n_kv.
-// n_kv = h is multi-head attention, n_kv = 1 multi-query attention (Shazeer 2019).
+// The heads themselves — each head's attention, which key/value head it reads — are the head
+// loop of heads.h, written once. This file adds what is around it: the projections, RoPE's
+// rotations of queries and keys, keys and values kept from one call to the next (the KV cache,
+// attending.h), stacks of sequences, and the backward pass.
 #pragma once
 #include <cstddef>
 #include <vector>
@@ -28,6 +25,7 @@
 #include "core/matrix.h"
 #include "model/attention/attention.h"
 #include "model/multi_head/attending.h"
+#include "model/multi_head/heads.h"
 
 struct MultiHeadWeights {
     std::size_t n_heads = 1;
@@ -39,6 +37,10 @@ struct MultiHeadWeights {
     std::size_t d_v() const { return W_V.cols / kv_heads(); }
     std::size_t d_model() const { return W_Q.rows; }
 };
+
+// The heads of these weights, under the switches of who attends to whom (ALiBi, the queries'
+// first position, tiles): the options of heads.h's loop.
+HeadOptions head_options(const MultiHeadWeights& w, const Attending& who);
 
 // Grouped-query heads: n_kv key/value heads serve n_heads query heads when they divide them (the
 // one rule, read by configs too).
@@ -73,13 +75,6 @@ Matrix multi_head_attention(const Matrix& x_q, const Matrix& x_kv, const MultiHe
                             const Attending& who, MultiHeadCache* cache = nullptr,
                             KeptKV* kept = nullptr);
 
-// The heads' part of the fused form, on queries, keys and values already projected (all heads
-// side by side; K and V may have fewer heads, see grouped-query attention above): each
-// sequence's queries attend to its own keys, head by head, with ALiBi's bias when who says so.
-// -> concat (n x h·d_v); each head's result goes into heads when given.
-Matrix attend_heads(const Matrix& Q, const Matrix& K, const Matrix& V, std::size_t n_heads,
-                    const Attending& who, std::vector<AttentionResult>* heads = nullptr);
-
 struct MultiHeadInputGrads {
     Matrix dx_q, dx_kv;  // for self-attention (x_q = x_kv) the caller adds the two
 };
@@ -89,8 +84,10 @@ MultiHeadInputGrads multi_head_attention_backward(const Matrix& d_output, const 
                                                   const MultiHeadCache& cache,
                                                   MultiHeadWeights& grad);
 
-// The per-head reading of the formula: each head projects with its own W_Q^i, W_K^i, W_V^i.
-// The same numbers as the fused form (chapter 4 checks it); fills the cache's heads and concat.
+// The per-head reading of the formula: each head projects with its own W_Q^i, W_K^i, W_V^i (its
+// block of columns), and the head loop reads the heads' projections side by side. The same
+// numbers as the fused form, whose one product per projection is those blocks side by side
+// (chapter 4 checks it); fills the cache's heads and concat.
 Matrix multi_head_attention_per_head(const Matrix& x_q, const Matrix& x_kv,
                                      const MultiHeadWeights& w, const Matrix& mask = Matrix(),
                                      MultiHeadCache* cache = nullptr);

@@ -4,7 +4,7 @@
 //
 //   x = embed(source)                                   embedding.h (chapter 5's positions)
 //   for each encoder layer:
-//       x = Add&Norm(x, self-attention(x))              norms.h, linear.h, attention.h
+//       x = Add&Norm(x, self-attention(x))              norms.h, multi_head.h (chapter 4)
 //       x = Add&Norm(x, FFN(x))                         feed_forward.h
 //   memory = Norm(x)
 //   y = embed(decoder input)
@@ -15,7 +15,10 @@
 //   logits = Norm(y) · W + b                            or the embedding table again, when shared
 //
 // Add&Norm(x, S) is Norm(x + S(x)) after the paper (post-norm) or x + S(Norm(x)) before it
-// (pre-norm, norm_first): chapter 6 compares the two.
+// (pre-norm, norm_first): chapter 6 compares the two. Attention is chapter 4's multi-head
+// attention, whose heads are the head loop of model/multi_head/heads.h; in self-attention the
+// positions act inside it where the config says so (chapter 10's RoPE, ALiBi), in
+// cross-attention never.
 #include "model/transformer/transformer_one_page.h"
 
 #include <stdexcept>
@@ -23,49 +26,13 @@
 #include <vector>
 
 #include "core/matmul.h"
-#include "model/attention/attention.h"
 #include "model/attention/masks.h"
 #include "model/multi_head/linear.h"
-#include "model/positions/alibi.h"
-#include "model/positions/rotary.h"
+#include "model/multi_head/multi_head.h"
 #include "model/transformer/embedding.h"
 #include "model/transformer/feed_forward.h"
 #include "model/transformer/norms.h"
 #include "model/transformer/who_attends.h"
-
-Matrix attention_on_one_page(const Matrix& a, const Matrix& b, const MultiHeadWeights& w,
-                             const Matrix& mask, const TransformerConfig& c, bool self) {
-    const std::size_t n = a.rows, m = b.rows, h = w.n_heads, d_k = w.d_k(), d_v = w.d_v();
-    const std::size_t group = h / w.kv_heads();  // query heads per key/value head (chapter 10)
-
-    Matrix Q = linear(a, w.W_Q, w.b_Q);        // (n x h·d_k)
-    Matrix K = linear(b, w.W_K, w.b_K);        // (m x kv·d_k)
-    const Matrix V = linear(b, w.W_V, w.b_V);  // (m x kv·d_v)
-    const PositionScheme positions = self ? c.positions : PositionScheme::Sinusoidal;
-    if (positions == PositionScheme::Rope) {  // chapter 10: rotate queries and keys
-        std::vector<std::size_t> at(n);
-        for (std::size_t t = 0; t < n; ++t) at[t] = t;
-        Q = rope_rotate(Q, d_k, at);
-        K = rope_rotate(K, d_k, at);
-    }
-    const std::vector<double> slopes =
-        positions == PositionScheme::Alibi ? alibi_slopes(h) : std::vector<double>();
-
-    Matrix heads(n, h * d_v);  // the heads' outputs side by side: [head_1 … head_h]
-    for (std::size_t i = 0; i < h; ++i) {
-        const std::size_t j = i / group;  // head i's key/value head
-        const Matrix head_mask = slopes.empty() ? mask : add(mask, alibi_bias(n, m, slopes[i]));
-        const AttentionResult head =  // softmax(Q_i·K_jᵀ/√d_k + mask)·V_j
-            attention(submatrix(Q, 0, n, i * d_k, d_k), submatrix(K, 0, m, j * d_k, d_k),
-                      submatrix(V, 0, m, j * d_v, d_v), head_mask);
-        set_submatrix(heads, 0, i * d_v, head.output);
-    }
-    return linear(heads, w.W_O, w.b_O);  // (n x d_model)
-}
-
-Matrix feed_forward_on_one_page(const Matrix& a, const FeedForward& f) {
-    return linear(relu(linear(a, f.W1, f.b1)), f.W2, f.b2);
-}
 
 namespace {
 
@@ -88,32 +55,36 @@ Matrix transformer_logits_one_page(const Transformer& model, const Tokens& sourc
     const bool pre = c.norm_first;
 
     // The encoder: every source position sees every other one that is not <pad>.
-    const Matrix source_mask = self_attention_mask(source, source.size(), 0, false, c);
+    const std::size_t n_source = source.size();
+    const Attending source_self =
+        within_one(n_source, n_source, self_attention_mask(source, n_source, 0, false, c),
+                   self_attention_positions(c));
     Matrix x = embed(model.src_embedding, source, source_positions(model));
     for (const EncoderLayer& layer : model.encoder) {
         x = add_and_norm(x, layer.norm1, pre, [&](const Matrix& in) {
-            return attention_on_one_page(in, in, layer.self_attn, source_mask, c, true);
+            return multi_head_attention(in, in, layer.self_attn, source_self);
         });
         x = add_and_norm(x, layer.norm2, pre,
-                         [&](const Matrix& in) { return feed_forward_on_one_page(in, layer.ffn); });
+                         [&](const Matrix& in) { return feed_forward(in, layer.ffn); });
     }
     const Matrix memory = normalize(x, model.encoder_norm);  // nn.Transformer's final norm
 
     // The decoder: position t sees positions 0 … t of its input (and none that is <pad>), and
     // every source position that is not <pad>.
     const std::size_t n = decoder_input.size();
-    const Matrix causal = self_attention_mask(decoder_input, n, 0, true, c);
-    const Matrix cross = padding_mask(n, is_padding(source, c.pad_id));
+    const Attending causal = within_one(n, n, self_attention_mask(decoder_input, n, 0, true, c),
+                                        self_attention_positions(c));
+    const Attending cross = within_one(n, n_source, padding_mask(n, is_padding(source, c.pad_id)));
     Matrix y = embed(target_embedding(model), decoder_input, target_positions(model));
     for (const DecoderLayer& layer : model.decoder) {
         y = add_and_norm(y, layer.norm1, pre, [&](const Matrix& in) {
-            return attention_on_one_page(in, in, layer.self_attn, causal, c, true);
+            return multi_head_attention(in, in, layer.self_attn, causal);
         });
         y = add_and_norm(y, layer.norm2, pre, [&](const Matrix& in) {
-            return attention_on_one_page(in, memory, layer.cross_attn, cross, c, false);
+            return multi_head_attention(in, memory, layer.cross_attn, cross);
         });
         y = add_and_norm(y, layer.norm3, pre,
-                         [&](const Matrix& in) { return feed_forward_on_one_page(in, layer.ffn); });
+                         [&](const Matrix& in) { return feed_forward(in, layer.ffn); });
     }
     y = normalize(y, model.decoder_norm);
 

@@ -14,12 +14,3 @@
 // line, for chapter 11's tiled attention, which this page leaves to logits_teacher_forced.
 Matrix transformer_logits_one_page(const Transformer& model, const Tokens& source,
                                    const Tokens& decoder_input);
-
-// The page's two sublayers, which chapter 12's GPT page (model/gpt/gpt_one_page.h) uses too.
-// Attention with h heads: queries from the rows of a, keys and values from the rows of b (a
-// itself in self-attention); in self-attention the positions act inside it where the config
-// says so (chapter 10's RoPE and ALiBi), in cross-attention never.
-Matrix attention_on_one_page(const Matrix& a, const Matrix& b, const MultiHeadWeights& w,
-                             const Matrix& mask, const TransformerConfig& c, bool self);
-// The position-wise feed-forward net: ReLU between two projections.
-Matrix feed_forward_on_one_page(const Matrix& a, const FeedForward& f);

@@ -5,7 +5,6 @@
 // 出处：教程 03，2.1.2 节（softmax）；01，手算示例；第 2 章
 //
 //   weights(i, j) = exp(x(i, j) − max_j x(i, j)) / Σ_j exp(x(i, j) − max_j x(i, j))
-//   weights(i, j) = exp(x(i, j) − max_j x(i, j)) / Σ_j exp(x(i, j) − max_j x(i, j))
 //
 // Write it in chapters/exercises/02_softmax_rows.cpp: your copy, which make exercises made
 //   (tests/exercises/start/ keeps the shipped one, for the tests).

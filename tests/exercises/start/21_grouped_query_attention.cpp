@@ -19,8 +19,8 @@
 // library and your other exercises.
 // 你可以用 Matrix 类型（m.rows、m.cols、m(r, c)，Matrix(rows, cols) 全为 0）、C++ 标准库和你写好的
 // 其他练习。
-// When it passes, compare with the answer: src/model/multi_head/multi_head.cpp, attend_heads
-// 通过以后，可以对照答案：src/model/multi_head/multi_head.cpp, attend_heads
+// When it passes, compare with the answer: src/model/multi_head/heads.cpp, attend_heads
+// 通过以后，可以对照答案：src/model/multi_head/heads.cpp, attend_heads
 #include <cmath>
 
 #include "exercises/your_functions.h"

@@ -21,8 +21,8 @@
 // library and your other exercises.
 // 你可以用 Matrix 类型（m.rows、m.cols、m(r, c)，Matrix(rows, cols) 全为 0）、C++ 标准库和你写好的
 // 其他练习。
-// When it passes, compare with the answer: src/train/kneser_ney.cpp, KneserNey::probability
-// 通过以后，可以对照答案：src/train/kneser_ney.cpp, KneserNey::probability
+// When it passes, compare with the answer: src/ngram/kneser_ney.cpp, KneserNey::probability
+// 通过以后，可以对照答案：src/ngram/kneser_ney.cpp, KneserNey::probability
 #include <cmath>
 
 #include "exercises/your_functions.h"

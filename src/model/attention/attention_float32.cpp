@@ -1,0 +1,59 @@
+// attention_float32.cpp — attention.h's steps in float32 arithmetic, one query row at a time.
+#include "model/attention/attention_float32.h"
+
+#include <algorithm>
+#include <limits>
+#include <stdexcept>
+#include <vector>
+
+#include "core/elementary.h"
+#include "core/number_formats.h"
+
+namespace {
+
+// A result as it is made: rounded to float16 when every result is ("everything in float16").
+float made(float x, bool float16_results) {
+    return float16_results ? round_float(x, FloatFormat::Float16) : x;
+}
+
+float f32(double x) { return static_cast<float>(x); }
+
+}  // namespace
+
+AttentionResult attention_in_float32(const Matrix& Q, const Matrix& K, const Matrix& V,
+                                     const Matrix& mask, bool half) {
+    if (Q.cols != K.cols || K.rows != V.rows)
+        throw std::invalid_argument("attention_in_float32: Q " + shape_of(Q) + ", K " +
+                                    shape_of(K) + ", V " + shape_of(V) + " do not fit");
+    const std::size_t n = Q.rows, m = K.rows, d_k = Q.cols, d_v = V.cols;
+    const float scale = f32(attention_scale(d_k));
+    constexpr float minus_infinity = -std::numeric_limits<float>::infinity();
+    AttentionResult r;
+    r.scale = scale;
+    r.scores = Matrix(n, m), r.weights = Matrix(n, m), r.output = Matrix(n, d_v);
+    std::vector<float> w(m);
+    for (std::size_t i = 0; i < n; ++i) {
+        // scores: q_i · k_j in float32, times the scale, plus the mask (0 or −inf)
+        float largest = minus_infinity;
+        for (std::size_t j = 0; j < m; ++j) {
+            float dot = 0;
+            for (std::size_t e = 0; e < d_k; ++e) dot += f32(Q(i, e)) * f32(K(j, e));
+            const float hidden = mask.empty() ? 0.0f : f32(mask(i, j));
+            w[j] = made(made(dot * scale, half) + hidden, half);
+            r.scores(i, j) = w[j];
+            largest = std::max(largest, w[j]);
+        }
+        if (largest == minus_infinity) continue;  // every key hidden: zero weights, zero output
+        // softmax in three phases: the maximum (above), e^(s − max) and their sum, each over it
+        float sum = 0;
+        for (float& x : w) sum += (x = f32(elementary::exp(static_cast<double>(x - largest))));
+        for (std::size_t j = 0; j < m; ++j) r.weights(i, j) = w[j] = made(w[j] / sum, half);
+        // the weighted values, summed in float32 in the keys' order
+        for (std::size_t e = 0; e < d_v; ++e) {
+            float o = 0;
+            for (std::size_t j = 0; j < m; ++j) o += w[j] * f32(V(j, e));
+            r.output(i, e) = made(o, half);
+        }
+    }
+    return r;
+}

@@ -1,0 +1,21 @@
+// attention_float32.h — scaled dot-product attention with float32 arithmetic: chapter 13's model,
+// which keeps its numbers in float32 as the models a student meets do. The steps are
+// attention.h's, row by row; only the arithmetic is narrower:
+//
+//   score(i, j) = (q_i · k_j) · s + mask(i, j)   each dot product summed in float32, in order
+//   weights     = softmax of each row             the row's maximum subtracted, e^x rounded
+//                                                 to float32, their float32 sum, each over it
+//   output(i)   = Σ_j weight(i, j) · v_j           summed in float32, in order
+//
+// s is 1/√d_k (attention_scale) rounded to float32. With float16_results every score, weight
+// and output is also rounded to float16 as it is made ("everything in float16", chapter 13):
+// each operation still sums in float32 before its result is rounded.
+//
+// Every value goes in and comes out as a double holding a float32 exactly, so this is a drop-in
+// for attention() where a model computes in float32 (model/multi_head/heads.h chooses).
+#pragma once
+#include "core/matrix.h"
+#include "model/attention/attention.h"
+
+AttentionResult attention_in_float32(const Matrix& Q, const Matrix& K, const Matrix& V,
+                                     const Matrix& mask, bool float16_results);

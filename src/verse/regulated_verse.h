@@ -1,0 +1,43 @@
+// regulated_verse.h — the whole check of regulated verse (近体诗), as a Tang examiner read a poem
+// of two or four couplets, every verse of five or of seven characters (chapter 12):
+//
+// - the tones: each verse's 2nd, 4th (and 6th) characters alternate (二四六分明); within a
+//   couplet the second verse's 2nd character is opposite the first's (对), and a couplet's first
+//   verse is like the verse before it (粘) — so the poem's 2nd character sets every verse's;
+// - the rhyme: every second verse ends level in one rhyme group, and a first verse that ends
+//   level rhymes too (首句入韵); the other first verses end oblique; no rhyme character twice
+//   (重韵);
+// - the endings: no verse ending in three level tones (三平尾), and no lone level tone (孤平): in
+//   a verse ending level, of its last five characters one level besides the last and not beside
+//   it (仄平仄仄平). The accepted remedy (拗救) 仄平平仄平 keeps two, so it passes.
+//
+// A character with several readings may take any of them (行 is level in 阳 and in 庚): a poem
+// passes when some reading of each character keeps every rule at once, and a verse is counted
+// with a fault only when every reading has it. Poems with a character of no known tone are not
+// judged.
+#pragma once
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "verse/verse.h"
+
+struct RegulatedMeasures {
+    std::size_t poems = 0;   // poems judged: regulated in shape, every character's tone known
+    std::size_t passed = 0;  // keeping every rule above
+    std::size_t repeated_rhyme = 0;  // rhyming on one character twice (重韵)
+    std::size_t first_level = 0;     // whose first verse can only end level …
+    std::size_t first_rhyming = 0;   // … and of those, rhyming with the second verse
+    std::size_t three_level = 0;  // with a verse ending in three level tones whatever the
+                                  // readings (三平尾)
+    std::size_t lone_level = 0;   // with a verse of a lone level tone whatever the readings (孤平)
+    double share(std::size_t n, std::size_t of) const { return of ? double(n) / double(of) : 0.0; }
+    double pass_share() const { return share(passed, poems); }
+    double repeated_share() const { return share(repeated_rhyme, poems); }
+    double first_rhyme_share() const { return share(first_rhyming, first_level); }
+    double three_level_share() const { return share(three_level, poems); }
+    double lone_level_share() const { return share(lone_level, poems); }
+};
+
+// Poems as the model writes them ("《title》\nline\nline…").
+RegulatedMeasures measure_regulated(const std::vector<std::string>& texts, const Pronunciations& p);

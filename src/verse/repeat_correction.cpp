@@ -1,0 +1,94 @@
+// repeat_correction.cpp — β fitted by likelihood on the previous token's logit
+// (repeat_correction.h).
+#include "verse/repeat_correction.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+
+#include "train/gpt_training.h"
+
+std::vector<RepeatTarget> repeat_targets(
+    const Gpt& model, const std::vector<Tokens>& sequences, std::size_t context,
+    const std::function<int(const Tokens& sequence, std::size_t j)>& kind_of) {
+    const int pad = model.config.pad_id;
+    std::vector<RepeatTarget> out;
+    for_sliding_windows(
+        sequences, context, pad,
+        [&](const std::vector<Tokens>& inputs, const std::vector<Tokens>& targets) {
+            const Matrix logits = gpt_logits(model, inputs);
+            std::size_t row = 0;
+            for (std::size_t w = 0; w < inputs.size(); ++w)
+                for (std::size_t i = 0; i < inputs[w].size(); ++i, ++row) {
+                    const int t = targets[w][i];
+                    if (t == pad) continue;
+                    const int p = inputs[w][i];
+                    double top = logits(row, 0);
+                    for (std::size_t j = 1; j < logits.cols; ++j) top = std::max(top, logits(row, j));
+                    double sum = 0;
+                    for (std::size_t j = 0; j < logits.cols; ++j) sum += std::exp(logits(row, j) - top);
+                    out.push_back({top + std::log(sum), logits(row, std::size_t(t)),
+                                   logits(row, std::size_t(p)), t == p});
+                }
+        });
+    // the windows predict every token after the first of each sequence, in order
+    std::size_t k = 0;
+    for (const Tokens& s : sequences)
+        for (std::size_t j = 1; j < s.size() && k < out.size(); ++j) {
+            if (s[j] == pad) continue;
+            out[k++].kind = kind_of(s, j);
+        }
+    return out;
+}
+
+double corrected_loss(const std::vector<RepeatTarget>& targets, const RepeatKinds& beta) {
+    double sum = 0;
+    for (const RepeatTarget& r : targets) {
+        const double b = beta[std::size_t(r.kind)];
+        // log(Σ exp z − exp z_p + exp(z_p − β)), relative to the row's log-sum-exp: the previous
+        // token's share of the row, q = exp(z_p − lse), becomes q·e^−β
+        const double q = std::exp(r.previous - r.log_sum);
+        const double log_sum = r.log_sum + std::log1p(q * std::expm1(-b));
+        sum += log_sum - (r.target - (r.same ? b : 0.0));
+    }
+    return targets.empty() ? 0.0 : sum / double(targets.size());
+}
+
+namespace {
+
+// The x in [low, high] where f is least (f convex), to 1e-6.
+template <typename F>
+double golden_section(F f, double low, double high) {
+    const double ratio = (std::sqrt(5.0) - 1) / 2;
+    double a = high - ratio * (high - low), b = low + ratio * (high - low);
+    double fa = f(a), fb = f(b);
+    while (high - low > 1e-6) {
+        if (fa <= fb) {
+            high = b, b = a, fb = fa;
+            a = high - ratio * (high - low), fa = f(a);
+        } else {
+            low = a, a = b, fa = fb;
+            b = low + ratio * (high - low), fb = f(b);
+        }
+    }
+    return (low + high) / 2;
+}
+
+}  // namespace
+
+RepeatKinds fit_repeat_correction(const std::vector<RepeatTarget>& targets) {
+    RepeatKinds beta = {0, 0};
+    for (int round = 0; round < 50; ++round) {
+        const RepeatKinds before = beta;
+        for (std::size_t k = 0; k < beta.size(); ++k)
+            beta[k] = golden_section(
+                [&](double x) {
+                    RepeatKinds trial = beta;
+                    trial[k] = x;
+                    return corrected_loss(targets, trial);
+                },
+                0.0, 12.0);
+        if (std::fabs(beta[0] - before[0]) < 1e-6 && std::fabs(beta[1] - before[1]) < 1e-6) break;
+    }
+    return beta;
+}

@@ -1,0 +1,93 @@
+// verse.h — what makes a Tang poem regulated verse (近体诗) besides its shape, measured on any
+// poem, real or written, and kept while writing (chapter 12):
+//
+// - the tones (平仄): every character is level (平) or oblique (仄). In a regulated verse the
+//   2nd, 4th and 6th characters alternate (二四六分明) — the four regulated patterns of a verse
+//   of five characters (仄仄平平仄, 平平仄仄平, 平平平仄仄, 仄仄仄平平) and of seven (平平仄仄平平仄,
+//   仄仄平平仄仄平, 仄仄平平平仄仄, 平平仄仄仄平平) all do, and only they: matching one of the
+//   four at the decisive places means the 2nd differs from the 4th, and the 6th from the 4th;
+// - the rhyme (韵): the second verse of every couplet ends in a character of one rhyme group,
+//   set by the first couplet's.
+//
+// Tones and rhymes come from a pronunciation table, one of two:
+// - the Tang table (build/corpus/tang.txt, verse/pingshui.h): each character's readings as the
+//   rhyme groups of 平水韵, the table regulated verse was judged by, each with its Middle Chinese
+//   tone — level (平) against oblique (rising 上, departing 去 and entering 入). A character may
+//   have several readings (行: 阳 庚 漾 敬); a verse keeps a rule when some reading of each of
+//   its characters keeps it, as a poet chose the reading the verse needed;
+// - modern Mandarin (build/corpus/pinyin.txt, the npm package pinyin-pro's readings), its first
+//   reading only: tones 1 and 2 are level, 3 and 4 oblique; the rhyme group is the reading's final
+//   (韵母), grouped as the 14 groups of 中华新韵 (2005):
+//     麻 a ia ua · 波 o uo e · 皆 ie üe · 开 ai uai · 微 ei ui · 豪 ao iao · 尤 ou iu ·
+//     寒 an ian uan üan · 文 en in un ün · 唐 ang iang uang · 庚 eng ing ong iong ·
+//     齐 i ü er · 支 the -i of zhi chi shi ri zi ci si · 姑 u
+//   Modern Mandarin is not Tang pronunciation: the entering tone is gone, many of its characters
+//   read level today (国, 白, 石), and rhymes have merged (东 with 冬, 寒 with 删 and 先). Chapter
+//   12 prints each Tang measure beside its Mandarin twin, to show how far the modern one misleads.
+#pragma once
+#include <cstddef>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "model/transformer/tokens.h"
+#include "verse/poems.h"
+
+enum class Tone { Level, Oblique, Unknown };
+
+// A reading as pinyin with its tone as a digit ("xing2", "lü4"): its tone, and its rhyme group
+// (0 … 13 in the order above; −1 where the reading cannot be parsed).
+Tone tone_of(const std::string& reading);
+int rhyme_group_of(const std::string& reading);
+extern const char* const rhyme_group_names[14];  // 麻, 波, …, 姑
+
+// One reading of a character: its tone and its rhyme group (−1: not known).
+struct Sound {
+    Tone tone = Tone::Unknown;
+    int group = -1;
+};
+Sound mandarin_sound(const std::string& reading);  // "xing2": level, 庚
+Sound tang_sound(const std::string& reading);      // "庚": level, 庚; "入": oblique, no group
+
+enum class SoundTable { Mandarin, Tang };
+
+// Each character's readings as one table has them.
+struct Pronunciations {
+    SoundTable table = SoundTable::Mandarin;
+    std::map<std::string, std::vector<Sound>> sounds;
+    bool empty() const { return sounds.empty(); }
+    const std::vector<Sound>& of(const std::string& character) const;  // none when not there
+    bool can_be(const std::string& character, Tone t) const;  // some reading has that tone
+    // the character's tone when its readings agree; Unknown when they differ or none is known
+    Tone tone(const std::string& character) const;
+    // the rhyme groups a character can end a rhyming verse in: with the Tang table its level
+    // readings' (regulated verse rhymes on level tones), with Mandarin its reading's
+    std::vector<int> rhyme_groups(const std::string& character) const;
+    // every rhyme group of its readings, whatever their tone
+    std::vector<int> all_groups(const std::string& character) const;
+};
+
+Tone opposite(Tone t);  // level for oblique and oblique for level
+bool is_han(const std::string& character);  // a CJK ideograph, U+3400 … U+9FFF
+// A couplet's two verses, each its characters, when it reads "verse，verse。" (else none).
+std::vector<std::vector<std::string>> verses_of(const std::string& line);
+
+// What a set of poems shows, line by line (a line: one couplet) and verse by verse.
+struct VerseMeasures {
+    std::size_t poems = 0, lines = 0;
+    std::size_t doubled = 0, tripled = 0;  // lines holding a character twice, three times in a row
+    std::size_t rhyming = 0, rhyme_places = 0;  // second verses after the first couplet, and those
+                                                // in the first couplet's rhyme group
+    std::size_t tones_kept = 0, tone_verses = 0;  // verses of 5 or 7 whose decisive tones are
+                                                  // known, and those alternating
+    double share(std::size_t n, std::size_t of) const { return of ? double(n) / double(of) : 0.0; }
+    double doubled_share() const { return share(doubled, lines); }
+    double tripled_share() const { return share(tripled, lines); }
+    double rhyme_share() const { return share(rhyming, rhyme_places); }
+    double tone_share() const { return share(tones_kept, tone_verses); }
+};
+
+// Poems as the model writes them ("《title》\nline\nline…"): every line after the title.
+VerseMeasures measure_verse(const std::vector<std::string>& texts, const Pronunciations& p);
+
