@@ -16,6 +16,9 @@
 #              every data file; chapter 2's Chinese narration byte for byte; and what a Chinese
 #              Windows reader does: a prompt 《静夜思》, data and --save in a folder named 张三 (the
 #              second save replaces the first), a data file and a corpus with CRLF line endings.
+#   plain      this machine with every product through core/matmul.cpp's plain loop (make
+#              PLAIN=1: no register tile at all): chapters 1-7, 12, 13 and 14, the last four in
+#              short runs (training included)
 #   wasm       WebAssembly (32-bit size_t and long, no OpenMP, no FMA instruction, musl's C
 #              library): the live book's module (make web, build/book/live/live_book.js) run
 #              under node as its page runs it: the chapters that run in a browser, on every data
@@ -59,7 +62,7 @@ build_for() {
   for chapter in "$@"; do programs="$programs build/${DIR:-$arch}/$chapter${EXE:-}"; done
   # shellcheck disable=SC2086
   if ! env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory CXX="$compiler" \
-       ARCH="$arch" EXTRA_INCLUDES="${EXTRA_INCLUDES:-}" LIB_FOR="${LIB_FOR:-}" \
+       ARCH="$arch" EXTRA_INCLUDES="${EXTRA_INCLUDES:-}" LIB_FOR="${LIB_FOR:-}" PLAIN="${PLAIN:-}" \
        $programs > "build/$target.log" 2>&1; then
     echo "cross-machine $target: the build failed (build/$target.log):"
     tail -n 5 "build/$target.log"
@@ -142,6 +145,12 @@ case $(uname -m) in
     fi;;
   *) echo "cross-machine x86-64: not run on $(uname -m)";;
 esac
+
+# This machine, every product through the plain loop (make PLAIN=1): the fast loops plugged in
+# under matmul() must give its numbers, bit for bit, in the chapters and in training
+plain="$first6 ch07_training ch12_gpt ch13_precision ch14_inside_the_poet"
+# shellcheck disable=SC2086
+PLAIN=1 DIR=plain build_for plain "$cxx" native $plain && compare plain plain "" $plain
 
 # Windows, under wine
 windows=x86_64-w64-mingw32-g++-posix
