@@ -41,7 +41,8 @@ Matrix plain_prepared_product(const Matrix& a, const PreparedTable& t) {
     return plain_product(a, false, t.b, true);
 }
 
-constexpr ProductLoops plain_loops = {"plain", plain_product, plain_prepare, plain_prepared_product};
+constexpr ProductLoops plain_loops = {"plain", plain_product, plain_prepare,
+                                      plain_prepared_product};
 ProductLoops loops = plain_loops;  // what every product runs through; plug_in_products changes it
 
 // a or its transpose times b or its transpose, after checking that the inner sizes agree:
@@ -59,7 +60,9 @@ Matrix checked(const char* op, const Matrix& a, bool a_t, const Matrix& b, bool 
 void plug_in_products(const ProductLoops& with) { loops = with; }
 const ProductLoops& product_loops() { return loops; }
 
-Matrix matmul(const Matrix& a, const Matrix& b) { return checked("matmul", a, false, b, false, loops); }
+Matrix matmul(const Matrix& a, const Matrix& b) {
+    return checked("matmul", a, false, b, false, loops);
+}
 Matrix matmul_naive(const Matrix& a, const Matrix& b) {
     return checked("matmul_naive", a, false, b, false, plain_loops);
 }

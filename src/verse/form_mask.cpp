@@ -11,18 +11,18 @@ namespace {
 
 // Where the next token goes, from the tokens so far.
 struct Place {
-    bool in_body = false;         // past the title's line
-    bool line_done = false;       // the current couplet has its final mark
-    std::size_t couplets = 0;     // couplets finished
-    int half = 0;                 // 0: the first verse, 1: the second
-    std::size_t column = 0;       // characters of the current verse so far
-    std::size_t length = 0;       // the verses' length, once the first verse has set it
-    bool rhyme_set = false;       // the poem's rhyme groups are set (reference)
-    std::vector<int> reference;   // the rhyme groups every rhyme so far shares
-    std::vector<int> rhymes;      // the characters that rhymed so far (no 重韵)
+    bool in_body = false;               // past the title's line
+    bool line_done = false;             // the current couplet has its final mark
+    std::size_t couplets = 0;           // couplets finished
+    int half = 0;                       // 0: the first verse, 1: the second
+    std::size_t column = 0;             // characters of the current verse so far
+    std::size_t length = 0;             // the verses' length, once the first verse has set it
+    bool rhyme_set = false;             // the poem's rhyme groups are set (reference)
+    std::vector<int> reference;         // the rhyme groups every rhyme so far shares
+    std::vector<int> rhymes;            // the characters that rhymed so far (no 重韵)
     Tone first_second = Tone::Unknown;  // the tone of the poem's 2nd character
-    std::vector<int> verse;       // the current verse's characters so far
-    int previous = -1;            // the last token
+    std::vector<int> verse;             // the current verse's characters so far
+    int previous = -1;                  // the last token
 };
 
 // Each token's part: a character (the tones its readings have, its rhyme groups), or a mark.
@@ -52,7 +52,8 @@ std::vector<int> shared(const std::vector<int>& a, const std::vector<int>& b) {
 // Whether a verse ending level can keep clear of the two faults of a level ending, given each
 // character's possible tones (the last one's taken as level): three level tones at the end
 // (三平尾), and a lone level tone (孤平) — of the last five characters, one level besides the
-// last, and not the one next to it (仄平仄仄平; 平平仄仄平 and its accepted 拗救 仄平平仄平 are fine).
+// last, and not the one next to it (仄平仄仄平; 平平仄仄平 and its accepted 拗救 仄平平仄平 are
+// fine).
 bool level_ending_fits(const std::vector<std::pair<bool, bool>>& tones) {  // (level, oblique)
     const std::size_t n = tones.size();
     if (n < 3) return true;
@@ -239,8 +240,7 @@ void keep_rhyme(const Place& at, const VerseNow& now, Kept& kept) {
 
 // Whether the verse so far (its first `before` characters), then a level character, keeps
 // clear of 三平尾 and 孤平.
-bool level_end_fits(const Parts& w, const Place& at, const VerseNow& now,
-                    std::size_t before) {
+bool level_end_fits(const Parts& w, const Place& at, const VerseNow& now, std::size_t before) {
     std::vector<std::pair<bool, bool>> tones;
     for (std::size_t i = 0; i < before; ++i) {
         const Part& x = w.part[std::size_t(at.verse[i])];
@@ -274,8 +274,10 @@ void keep_tones(const Place& at, const VerseNow& now, Kept& kept) {
     if (c == 1 && now.verse == 0) kept.keep_only([](const Part& x) { return x.one_tone(); });
     if (c > 0 && c + 1 < now.length && wanted(c) != Tone::Unknown) wants(wanted(c));
     const bool ends_level = at.half == 1 && at.length;  // where the rhyme falls
-    if (now.last && at.half == 1) wants(Tone::Level);
-    else if (now.last && now.verse > 0) wants(Tone::Oblique);  // a first verse after the first
+    if (now.last && at.half == 1)
+        wants(Tone::Level);
+    else if (now.last && now.verse > 0)
+        wants(Tone::Oblique);  // a first verse after the first
     // a verse ending level: no 三平尾 — before a level last-but-one, an oblique-capable
     // character; no 孤平 — before a level 4th-from-last and an oblique last-but-one, a
     // level-capable one
@@ -315,7 +317,8 @@ TokenMask form_mask(const CharVocabulary& v, const Pronunciations& p, FormRules 
         keep_tones(at, now, kept);
         keep_no_runs(at, kept);
         // a rule that leaves nothing gives way to the form alone
-        const bool any = std::find(kept.allowed.begin(), kept.allowed.end(), true) != kept.allowed.end();
+        const bool any =
+            std::find(kept.allowed.begin(), kept.allowed.end(), true) != kept.allowed.end();
         const std::vector<bool>& use = any ? kept.allowed : form;
         if (std::find(use.begin(), use.end(), true) == use.end()) return;
         for (std::size_t id = 0; id < n; ++id) allowed[id] = allowed[id] && use[id];

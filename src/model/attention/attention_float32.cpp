@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <limits>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "core/elementary.h"
@@ -20,12 +21,14 @@ float f32(double x) { return static_cast<float>(x); }
 
 }  // namespace
 
-AttentionResult attention_in_float32(const Matrix& Q, const Matrix& K, const Matrix& V,
-                                     const Matrix& mask, bool half) {
-    if (Q.cols != K.cols || K.rows != V.rows)
-        throw std::invalid_argument("attention_in_float32: Q " + shape_of(Q) + ", K " +
-                                    shape_of(K) + ", V " + shape_of(V) + " do not fit");
-    const std::size_t n = Q.rows, m = K.rows, d_k = Q.cols, d_v = V.cols;
+AttentionResult attention_in_float32(Columns Q, Columns K, Columns V, const Matrix& mask,
+                                     bool half) {
+    if (Q.width != K.width || K.of.rows != V.of.rows)
+        throw std::invalid_argument(
+            "attention_in_float32: queries of width " + std::to_string(Q.width) +
+            ", keys of width " + std::to_string(K.width) + ", " + std::to_string(K.of.rows) +
+            " keys and " + std::to_string(V.of.rows) + " values do not fit");
+    const std::size_t n = Q.of.rows, m = K.of.rows, d_k = Q.width, d_v = V.width;
     const float scale = f32(attention_scale(d_k));
     constexpr float minus_infinity = -std::numeric_limits<float>::infinity();
     AttentionResult r;

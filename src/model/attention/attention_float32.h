@@ -17,5 +17,13 @@
 #include "core/matrix.h"
 #include "model/attention/attention.h"
 
-AttentionResult attention_in_float32(const Matrix& Q, const Matrix& K, const Matrix& V,
-                                     const Matrix& mask, bool float16_results);
+// Columns first … first + width − 1 of a matrix, read in place: one head's block of Q, K or V,
+// which hold every head side by side (a whole matrix: first 0, width its columns).
+struct Columns {
+    const Matrix& of;
+    std::size_t first, width;
+    double operator()(std::size_t r, std::size_t c) const { return of(r, first + c); }
+};
+
+AttentionResult attention_in_float32(Columns Q, Columns K, Columns V, const Matrix& mask,
+                                     bool float16_results);

@@ -3,13 +3,14 @@
 // decoding through the KV cache, both models' forward passes on one page, and chapter 13's
 // model in float32.
 //
-//   for each head i:
+//   for each sequence s of a stack, and each head i:
 //       j      = the key/value head it reads (grouped-query attention, below)
-//       head_i = softmax(Q_i·K_jᵀ/√d_k + mask (+ ALiBi's bias for head i))·V_j
-//   concat = [head_0 … head_h−1]
+//       head_i = softmax(Q_i·K_jᵀ/√d_k + mask_s (+ ALiBi's bias for head i))·V_j
+//   concat = [head_0 … head_h−1], sequence below sequence
 //
-// Q_i is head i's block of columns of Q (n x h·d_k), columns i·d_k … (i+1)·d_k − 1: PyTorch's
-// view(n, h, d_k).transpose(0, 1). K and V may have fewer heads (n_kv) than Q.
+// Q_i is head i's block of columns of Q (n x h·d_k), columns i·d_k … (i+1)·d_k − 1, within
+// sequence s's rows: PyTorch's view(n, h, d_k).transpose(0, 1). K and V may have fewer heads
+// (n_kv) than Q.
 //
 // Grouped-query attention (chapter 10; Ainslie et al. 2023): n_kv key/value heads serve the
 // n_heads query heads, n_kv dividing n_heads, each shared by n_heads / n_kv neighbours: query
@@ -41,15 +42,21 @@ struct HeadOptions {
     std::size_t kv_head(std::size_t i) const { return i / (n_heads / n_kv_heads); }
 };
 
-// One sequence's heads: Q (n x h·d_k), K (m x n_kv·d_k), V (m x n_kv·d_v) already projected,
-// mask additive (n x m) or empty, the same in every head. -> concat (n x h·d_v); each head's
-// result (its weights, for a reader) goes into heads when given, head 0 first.
+// The loop, over a stack of sequences (stacking.h) and each sequence's heads: Q (n x h·d_k),
+// K (m x n_kv·d_k), V (m x n_kv·d_v) already projected, q and kv saying which rows belong to
+// which sequence, masks[s] sequence s's additive mask (its queries x its keys) or empty, the same
+// in each of its heads. -> concat (n x h·d_v); each head's result (its weights, for a reader)
+// goes into heads when given, sequence by sequence and head by head.
+Matrix attend_heads(const Matrix& Q, const Matrix& K, const Matrix& V, const Stacking& q,
+                    const Stacking& kv, const std::vector<Matrix>& masks,
+                    const HeadOptions& options, std::vector<AttentionResult>* heads = nullptr);
+// One sequence: the same loop on a stack of one.
 Matrix attend_heads(const Matrix& Q, const Matrix& K, const Matrix& V, const Matrix& mask,
                     const HeadOptions& options, std::vector<AttentionResult>* heads = nullptr);
 
 // Its backward pass (float64 only): dQ, dK, dV from d(concat) and the heads' results; a
 // key/value head shared by several query heads gathers the gradient of each.
 AttentionGrads attend_heads_backward(const Matrix& d_concat, const Matrix& Q, const Matrix& K,
-                                     const Matrix& V, const Matrix& mask,
-                                     const HeadOptions& options,
+                                     const Matrix& V, const Stacking& q, const Stacking& kv,
+                                     const std::vector<Matrix>& masks, const HeadOptions& options,
                                      const std::vector<AttentionResult>& heads);

@@ -8,7 +8,6 @@
 #include <tuple>
 #include <utility>
 
-#include "fast/threads.h"
 #include "model/multi_head/linear.h"
 #include "model/positions/rotary.h"
 
@@ -47,11 +46,6 @@ void keep_keys_values(const Matrix& x_kv, const MultiHeadWeights& w, const Atten
     append_rows(kept.V, kv.V);
 }
 
-// Sequence s's rows of a stack.
-Matrix rows_of(const Matrix& m, const Stacking& stack, std::size_t s) {
-    return row_block(m, stack.first(s), stack.length(s));
-}
-
 }  // namespace
 
 HeadOptions head_options(const MultiHeadWeights& w, const Attending& who) {
@@ -87,48 +81,23 @@ Matrix multi_head_attention(const Matrix& x_q, const Matrix& x_kv, const MultiHe
     } else {
         KeptKV kv = keys_values(x_kv, w);  // (m x d_model)·(d_model x h·d_k) -> (m x h·d_k)
         c.K = std::move(kv.K), c.V = std::move(kv.V);
-        if (rope) c.k_positions = key_positions(who.kv), c.K = rope_rotate(c.K, w.d_k(), c.k_positions);
+        if (rope)
+            c.k_positions = key_positions(who.kv), c.K = rope_rotate(c.K, w.d_k(), c.k_positions);
     }
     const Matrix& K = kept ? kept->K : c.K;
     const Matrix& V = kept ? kept->V : c.V;
-    const HeadOptions heads = head_options(w, who);
-    const std::size_t sequences = who.q.sequences();
-    if (sequences == 1) {  // one sequence: the head loop on Q, K and V as they are
-        c.concat = attend_heads(c.Q, K, V, who.masks[0], heads, &c.heads);
-    } else {  // each sequence's queries attend to its own keys; the threads share the sequences
-        std::vector<std::vector<AttentionResult>> each(sequences);
-        c.concat = Matrix(x_q.rows, w.n_heads * w.d_v());
-        parallel_for(sequences, x_q.rows * K.rows * (w.d_k() + w.d_v()) * w.n_heads / sequences,
-                     [&](std::size_t s) {
-                         set_submatrix(c.concat, who.q.first(s), 0,
-                                       attend_heads(rows_of(c.Q, who.q, s), rows_of(K, who.kv, s),
-                                                    rows_of(V, who.kv, s), who.masks[s], heads,
-                                                    &each[s]));
-                     });
-        c.heads.clear();
-        for (auto& e : each) c.heads.insert(c.heads.end(), e.begin(), e.end());
-    }
+    c.concat = attend_heads(c.Q, K, V, who.q, who.kv, who.masks, head_options(w, who), &c.heads);
     return linear(c.concat, w.W_O, w.b_O);  // (n x h·d_v)·(h·d_v x d_model) -> (n x d_model)
 }
 
 MultiHeadInputGrads multi_head_attention_backward(const Matrix& d_output, const MultiHeadWeights& w,
                                                   const MultiHeadCache& c, MultiHeadWeights& grad) {
-    const std::size_t h = w.n_heads;
-    const HeadOptions heads = head_options(w, c.who);
     // output = concat·W_O + b_O
     const Matrix d_concat = linear_backward(d_output, c.concat, w.W_O, grad.W_O, grad.b_O);
     // concat = the heads of each sequence (heads.h)
-    Matrix dQ(c.Q.rows, c.Q.cols), dK(c.K.rows, c.K.cols), dV(c.V.rows, c.V.cols);
-    for (std::size_t s = 0; s < c.who.q.sequences(); ++s) {
-        const std::size_t q0 = c.who.q.first(s), k0 = c.who.kv.first(s);
-        const std::vector<AttentionResult> its(c.heads.begin() + s * h, c.heads.begin() + (s + 1) * h);
-        const AttentionGrads g = attend_heads_backward(
-            rows_of(d_concat, c.who.q, s), rows_of(c.Q, c.who.q, s), rows_of(c.K, c.who.kv, s),
-            rows_of(c.V, c.who.kv, s), c.who.masks[s], heads, its);
-        set_submatrix(dQ, q0, 0, g.dQ);
-        set_submatrix(dK, k0, 0, g.dK);
-        set_submatrix(dV, k0, 0, g.dV);
-    }
+    AttentionGrads g = attend_heads_backward(d_concat, c.Q, c.K, c.V, c.who.q, c.who.kv,
+                                             c.who.masks, head_options(w, c.who), c.heads);
+    Matrix dQ = std::move(g.dQ), dK = std::move(g.dK), dV = std::move(g.dV);
     if (!c.q_positions.empty()) {  // RoPE: back through the rotations (their transposes)
         dQ = rope_rotate(dQ, w.d_k(), c.q_positions, true);
         dK = rope_rotate(dK, w.d_k(), c.k_positions, true);
@@ -156,10 +125,13 @@ Matrix multi_head_attention_per_head(const Matrix& x_q, const Matrix& x_kv,
     // W_Q^i (d_model x d_k): x_q·W_Q^i is head i's own projection; key/value head j's likewise
     std::vector<Matrix> Q, K, V;
     for (std::size_t i = 0; i < w.n_heads; ++i)
-        Q.push_back(linear(x_q, column_block(w.W_Q, i * d_k, d_k), bias_block(w.b_Q, i * d_k, d_k)));
+        Q.push_back(
+            linear(x_q, column_block(w.W_Q, i * d_k, d_k), bias_block(w.b_Q, i * d_k, d_k)));
     for (std::size_t j = 0; j < w.kv_heads(); ++j) {
-        K.push_back(linear(x_kv, column_block(w.W_K, j * d_k, d_k), bias_block(w.b_K, j * d_k, d_k)));
-        V.push_back(linear(x_kv, column_block(w.W_V, j * d_v, d_v), bias_block(w.b_V, j * d_v, d_v)));
+        K.push_back(
+            linear(x_kv, column_block(w.W_K, j * d_k, d_k), bias_block(w.b_K, j * d_k, d_k)));
+        V.push_back(
+            linear(x_kv, column_block(w.W_V, j * d_v, d_v), bias_block(w.b_V, j * d_v, d_v)));
     }
     c.heads.clear();
     c.concat = attend_heads(concat_columns(Q), concat_columns(K), concat_columns(V), mask,
@@ -217,7 +189,7 @@ void check_multi_head(const MultiHeadWeights& w) {
 namespace {
 
 void check_inputs(const Matrix& x_q, const Matrix& x_kv, const MultiHeadWeights& w,
-                         const Attending& who, const KeptKV* kept) {
+                  const Attending& who, const KeptKV* kept) {
     check_multi_head(w);
     const bool reads_x_kv = !kept || !kept->fixed;
     if (x_q.cols != w.d_model() || (reads_x_kv && x_kv.cols != w.d_model()))
