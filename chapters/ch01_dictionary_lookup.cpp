@@ -13,6 +13,7 @@
 #include "model/attention/attention.h"
 #include "report/chapter.h"
 #include "report/tutorial_numbers.h"
+#include "text/translate.h"
 
 namespace {
 

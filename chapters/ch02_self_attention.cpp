@@ -16,6 +16,7 @@
 #include "report/computed_once.h"
 #include "report/heatmap.h"
 #include "report/vector_measures.h"
+#include "text/translate.h"
 
 namespace {
 

@@ -11,6 +11,7 @@
 #include "model/attention/masks.h"
 #include "report/chapter.h"
 #include "report/heatmap.h"
+#include "text/translate.h"
 
 namespace {
 

@@ -7,10 +7,12 @@
 #include <string>
 #include <vector>
 
+#include "model/attention/attention.h"
 #include "model/attention/masks.h"
 #include "model/multi_head/multi_head.h"
 #include "report/chapter.h"
 #include "report/heatmap.h"
+#include "text/translate.h"
 
 namespace {
 

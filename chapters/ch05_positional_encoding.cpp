@@ -15,6 +15,7 @@
 #include "report/chapter.h"
 #include "report/heatmap.h"
 #include "report/vector_measures.h"
+#include "text/translate.h"
 
 namespace {
 

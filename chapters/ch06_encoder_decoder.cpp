@@ -19,6 +19,7 @@
 #include "report/model_summary.h"
 #include "report/source_words.h"
 #include "report/token_text.h"
+#include "text/translate.h"
 
 namespace {
 

@@ -12,6 +12,7 @@
 #include "report/chapter.h"
 #include "report/chart.h"
 #include "report/measure.h"
+#include "text/translate.h"
 
 namespace {
 

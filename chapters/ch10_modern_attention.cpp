@@ -35,6 +35,7 @@
 #include "report/model_summary.h"
 #include "report/progress.h"
 #include "report/recorded_gradients.h"
+#include "text/translate.h"
 #include "train/batch.h"
 #include "train/evaluate.h"
 #include "train/plan.h"

@@ -25,6 +25,7 @@
 #include "report/chart.h"
 #include "report/heatmap.h"
 #include "report/measure.h"
+#include "text/translate.h"
 
 // The parts in this chapter's folder are in namespace ch11_long_sequences, so that one module can hold
 // several chapters (the live book's, src/web/live_book.cpp).

@@ -27,11 +27,16 @@
 #include "io/gpt_file.h"
 #include "io/poem_corpus.h"
 #include "io/saved_poet.h"
+#include "model/gpt/gpt.h"
 #include "model/low_precision/lowered_gpt.h"
+#include "model/transformer/parameters.h"
+#include "model/transformer/tokens.h"
+#include "model/transformer/transformer.h"
 #include "report/chapter.h"
 #include "report/poet_flags.h"
 #include "report/chart.h"
 #include "report/measure.h"
+#include "text/translate.h"
 #include "train/gpt_training.h"
 
 namespace {

@@ -34,6 +34,7 @@
 #include "inside/induction.h"
 #include "inside/logit_lens.h"
 #include "ngram/ngram.h"
+#include "text/translate.h"
 #include "verse/poem_measures.h"
 #include "inside/poem_sample.h"
 #include "verse/poems.h"

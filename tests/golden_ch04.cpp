@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include "helpers.h"
+#include "model/attention/attention.h"
 #include "model/attention/masks.h"
 #include "model/multi_head/multi_head.h"
 

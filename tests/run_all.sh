@@ -39,6 +39,16 @@ else
   passed=$((passed + ${files:-0} - $(grep -E '^(chapters|src)/' <<<"$out" | cut -d: -f1 | sort -u | wc -l)))
   failed=$((failed + ${long:-1}))
 
+  # how far each header of src/model/ (and text/translate.h) reaches (tests/check_reach.sh, from
+  # the build's dependency files): each header within its ceiling passes
+  out=$(bash tests/check_reach.sh "$build") || status=1
+  echo "$out" | grep -v '^    '
+  headers=$(sed -nE 's/^reach: ([0-9]+) headers, ([0-9]+) past.*/\1/p' <<<"$out")
+  past=$(sed -nE 's/^reach: ([0-9]+) headers, ([0-9]+) past.*/\2/p' <<<"$out")
+  passed=$((passed + ${headers:-0} - ${past:-0}))
+  failed=$((failed + ${past:-1}))
+  [ "${past:-1}" = 0 ] || problems+=("headers past their ceiling (tests/check_reach.sh):" "$out")
+
   # no two files of src/ calling each other (tests/check_calls.sh, from the build's objects):
   # each file that calls none of the files calling it passes
   out=$(bash tests/check_calls.sh "$build") || status=1

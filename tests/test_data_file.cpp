@@ -5,6 +5,7 @@
 
 #include "io/data_file.h"
 #include "helpers.h"
+#include "model/transformer/tokens.h"
 
 static std::string load_error(const std::string& text) {
     try {

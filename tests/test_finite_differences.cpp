@@ -14,6 +14,10 @@
 #include <vector>
 
 #include "core/random.h"
+#include "model/multi_head/attending.h"
+#include "model/multi_head/linear.h"
+#include "model/multi_head/stacking.h"
+#include "model/transformer/caches.h"
 #include "model/transformer/transformer_init.h"
 #include "model/attention/attention.h"
 #include "model/transformer/embedding.h"

@@ -15,6 +15,7 @@
 #include "model/gpt/gpt.h"
 #include "model/gpt/gpt_sampling.h"
 #include "model/transformer/norms.h"
+#include "model/transformer/parameters.h"
 #include "train/gpt_training.h"
 #include "ngram/kneser_ney.h"
 #include "ngram/ngram.h"

@@ -7,6 +7,7 @@
 
 #include "model/gpt/gpt.h"
 #include "inside/head_ablation.h"
+#include "model/gpt/gpt_cache.h"
 #include "verse/poems.h"
 #include "inside/ablations.h"
 #include "inside/head_patterns.h"

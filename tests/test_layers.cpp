@@ -4,6 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "model/multi_head/linear.h"
 #include "model/transformer/feed_forward.h"
 #include "model/transformer/norms.h"
 

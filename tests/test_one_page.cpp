@@ -11,7 +11,11 @@
 #include "io/gpt_file.h"
 #include "io/model_file.h"
 #include "io/training_plan.h"
+#include "model/gpt/gpt.h"
 #include "model/gpt/gpt_one_page.h"
+#include "model/transformer/config.h"
+#include "model/transformer/tokens.h"
+#include "model/transformer/transformer.h"
 #include "model/transformer/transformer_init.h"
 #include "model/transformer/transformer_one_page.h"
 

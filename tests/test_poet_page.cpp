@@ -15,6 +15,7 @@
 #include "io/base64.h"
 #include "io/gpt_file.h"
 #include "model/gpt/gpt.h"
+#include "model/transformer/parameters.h"
 
 namespace {
 

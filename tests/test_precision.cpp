@@ -14,7 +14,10 @@
 #include "core/random.h"
 #include "core/rounded_arithmetic.h"
 #include "fast/threads.h"
+#include "model/gpt/gpt.h"
 #include "model/low_precision/lowered_gpt.h"
+#include "model/transformer/config.h"
+#include "model/transformer/tokens.h"
 
 namespace {
 

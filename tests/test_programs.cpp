@@ -420,3 +420,57 @@ TEST_CASE("the chapter-size check names a file over 600 lines and a function ove
     CHECK(text.find("sizes: 2 files, 3 functions, 2 too long") != std::string::npos);
     CHECK(std::system("bash tests/check_sizes.sh chapters src > /dev/null") == 0);  // ours
 }
+
+TEST_CASE("the reach check names a header past its ceiling, and the objects that reach it unused") {
+    const std::string root = temp_directory("reach");
+    for (const char* dir : {"/src/model/x", "/src/other", "/src/text", "/chapters", "/build/obj"})
+        std::filesystem::create_directories(root + dir);
+    const std::string repo = std::filesystem::current_path().string();
+    // hub.h includes wide.h for its own use and exports types.h (a type its callers hold)
+    std::ofstream(root + "/src/other/hub.h")
+        << "#include \"model/x/wide.h\"\n#include \"model/x/types.h\"  // exports: a member\n";
+    std::ofstream(root + "/src/model/x/wide.h") << "// a header\n";
+    std::ofstream(root + "/src/model/x/types.h") << "// a header\n";
+    std::ofstream(root + "/src/text/translate.h") << "// tr()\n";
+    std::ofstream d(root + "/build/obj/all.d");
+    for (int i = 0; i < 30; ++i) {  // 30 objects reach wide.h and types.h through hub.h
+        const std::string a = "src/other/a" + std::to_string(i);
+        std::ofstream(root + "/" + a + ".cpp") << "#include \"other/hub.h\"\n";
+        d << "build/obj/" << a << ".o: " << a << ".cpp src/other/hub.h \\\n src/model/x/wide.h "
+          << "src/model/x/types.h\n";
+    }
+    // one object reaches translate.h through a header without calling tr()
+    std::ofstream(root + "/src/other/quiet.cpp") << "#include \"other/hub.h\"\n";
+    d << "build/obj/src/other/quiet.o: src/other/quiet.cpp src/other/hub.h src/text/translate.h\n";
+    d.close();
+    const std::string out = root + "/out.txt";
+    const int status = std::system(("cd " + root + " && bash " + repo +
+                                    "/tests/check_reach.sh build > out.txt").c_str());
+    const std::string text = read_file(out);
+    CHECK(status != 0);
+    CHECK(text.find("src/model/x/wide.h reaches 30 objects (its ceiling 25: 0 use it directly)") !=
+          std::string::npos);
+    CHECK(text.find("    src/other/a7.cpp") != std::string::npos);
+    CHECK(text.find("src/model/x/types.h reaches") == std::string::npos);  // exported: 30 users
+    CHECK(text.find("src/text/translate.h reaches 1 objects (its ceiling 0: 0 use it directly)") !=
+          std::string::npos);
+    CHECK(text.find("reach: 3 headers, 2 past their ceiling") != std::string::npos);
+}
+
+TEST_CASE("the calls check names two files of src/ that call each other" * doctest::test_suite("native")) {
+    const std::string root = temp_directory("calls");
+    std::filesystem::create_directories(root + "/build/obj/src/a");
+    std::ofstream(root + "/one.cpp") << "int two(int);\nint one(int x) { return x ? two(x - 1) : 0; }\n";
+    std::ofstream(root + "/two.cpp") << "int one(int);\nint two(int x) { return x ? one(x - 1) : 1; }\n";
+    std::ofstream(root + "/three.cpp") << "int one(int);\nint three() { return one(3); }\n";
+    for (const char* f : {"one", "two", "three"})
+        REQUIRE(std::system(("g++ -c " + root + "/" + f + ".cpp -o " + root + "/build/obj/src/a/" +
+                             f + ".o").c_str()) == 0);
+    const std::string out = root + "/out.txt";
+    const int status = std::system(("bash tests/check_calls.sh " + root + "/build > " + out).c_str());
+    const std::string text = read_file(out);
+    CHECK(status != 0);
+    CHECK(text.find("src/a/one.cpp <-> src/a/two.cpp: two(int) / one(int)") != std::string::npos);
+    CHECK(text.find("three") == std::string::npos);  // it calls one, which never calls it
+    CHECK(text.find("calls: 3 files, 1 pairs that call each other") != std::string::npos);
+}

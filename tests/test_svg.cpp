@@ -15,6 +15,7 @@
 #include "model/attention/masks.h"
 #include "report/chart.h"
 #include "report/heatmap.h"
+#include "text/translate.h"
 #include "xml_check.h"
 
 namespace {

@@ -12,6 +12,7 @@
 #include "core/matmul.h"
 #include "core/random.h"
 #include "fast/threads.h"
+#include "model/transformer/parameters.h"
 #include "model/transformer/transformer_init.h"
 #include "model/gpt/gpt.h"
 #include "train/batch.h"

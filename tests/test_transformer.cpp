@@ -5,6 +5,9 @@
 #include <stdexcept>
 
 #include "helpers.h"
+#include "model/multi_head/attending.h"
+#include "model/multi_head/multi_head.h"
+#include "model/transformer/norms.h"
 #include "model_helpers.h"
 #include "model/attention/masks.h"
 #include "io/model_file.h"

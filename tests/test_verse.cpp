@@ -17,7 +17,6 @@
 #include "verse/poem_measures.h"
 #include "verse/poems.h"
 #include "verse/regulated_verse.h"
-#include "verse/form_mask.h"
 #include "verse/verse.h"
 
 namespace {

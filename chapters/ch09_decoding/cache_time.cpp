@@ -24,6 +24,7 @@
 #include "report/measure.h"
 #include "report/progress.h"
 #include "report/token_text.h"
+#include "text/translate.h"
 #include "train/evaluate.h"
 #include "train/numerals_task.h"
 #include "train/trainer.h"

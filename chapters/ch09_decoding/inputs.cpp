@@ -7,6 +7,7 @@
 #include "io/model_file.h"
 #include "io/training_plan.h"
 #include "report/chapter.h"
+#include "text/translate.h"
 #include "train/numerals_task.h"
 
 namespace ch09_decoding {

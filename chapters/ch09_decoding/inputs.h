@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "io/data_file.h"
-#include "model/decoding/beam_search.h"
-#include "model/transformer/transformer.h"
+#include "model/decoding/beam_search.h"  // exports: BeamSettings
+#include "model/transformer/transformer.h"  // exports: the inputs hold a model
 #include "train/plan.h"
 
 namespace ch09_decoding {

@@ -9,6 +9,7 @@
 #include "report/measure.h"
 #include "report/progress.h"
 #include "report/recorded_gradients.h"
+#include "text/translate.h"
 
 namespace {
 

@@ -10,6 +10,7 @@
 #include "io/training_plan.h"
 #include "model/positions/rotary.h"
 #include "report/recorded_gradients.h"
+#include "text/translate.h"
 #include "train/reverse_task.h"
 
 namespace {

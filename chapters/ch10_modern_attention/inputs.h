@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "io/data_file.h"
-#include "model/multi_head/multi_head.h"
-#include "model/transformer/transformer.h"
+#include "model/multi_head/multi_head.h"  // exports: the inputs hold weights
+#include "model/transformer/transformer.h"  // exports: the inputs hold a model
 #include "train/plan.h"
 
 struct KvShape {  // a published model's shape, for its KV cache

@@ -8,6 +8,7 @@
 
 #include "report/chart.h"
 #include "report/model_summary.h"
+#include "text/translate.h"
 #include "train/evaluate.h"
 #include "train/reverse_task.h"
 

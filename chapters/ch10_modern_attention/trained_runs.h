@@ -9,6 +9,7 @@
 #include "io/training_plan.h"
 #include "report/chapter.h"
 #include "report/progress.h"
+#include "text/translate.h"
 #include "train/trainer.h"
 
 // Each model is trained once: the RMSNorm step and the length experiment share the run with

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "report/heatmap.h"
+#include "text/translate.h"
 
 namespace ch11_long_sequences {
 

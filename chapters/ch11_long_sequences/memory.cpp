@@ -9,10 +9,12 @@
 
 #include "core/elementary.h"
 #include "core/random.h"
+#include "model/attention/attention.h"
 #include "report/allocation_counter.h"
 #include "report/chapter.h"
 #include "report/chart.h"
 #include "report/measure.h"
+#include "text/translate.h"
 
 namespace ch11_long_sequences {
 

@@ -6,7 +6,9 @@
 #include <vector>
 
 #include "ch12_gpt/writing.h"
+#include "model/gpt/gpt.h"
 #include "report/chapter.h"
+#include "text/translate.h"
 #include "verse/doubling.h"
 #include "verse/repeat_correction.h"
 #include "verse/verse_rates.h"

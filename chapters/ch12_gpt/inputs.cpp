@@ -5,6 +5,7 @@
 #include <string>
 
 #include "io/gpt_file.h"
+#include "text/translate.h"
 #include "verse/pingshui.h"
 
 namespace ch12_gpt {

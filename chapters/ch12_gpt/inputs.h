@@ -7,7 +7,7 @@
 
 #include "io/data_file.h"
 #include "io/poem_corpus.h"
-#include "model/gpt/gpt.h"
+#include "model/gpt/gpt.h"  // exports: the inputs hold a model
 #include "report/options.h"
 #include "train/gpt_training.h"
 #include "train/optimise.h"

@@ -6,10 +6,14 @@
 #include <string>
 #include <vector>
 
+#include "model/gpt/gpt.h"
+#include "model/transformer/parameters.h"
+#include "model/transformer/tokens.h"
 #include "report/model_summary.h"
 #include "report/recorded_gradients.h"
 #include "ngram/kneser_ney.h"
 #include "ngram/ngram.h"
+#include "text/translate.h"
 #include "verse/doubling.h"
 #include "verse/regulated_verse.h"
 #include "verse/repeat_correction.h"

@@ -12,6 +12,7 @@
 
 #include "report/bar_chart.h"
 #include "report/recorded_gradients.h"
+#include "text/translate.h"
 #include "verse/poem_measures.h"
 #include "verse/regulated_verse.h"
 #include "verse/verse_rates.h"

@@ -2,7 +2,7 @@
 #pragma once
 #include "ch12_gpt/baselines.h"
 #include "ch12_gpt/inputs.h"
-#include "model/gpt/gpt_sampling.h"
+#include "model/gpt/gpt_sampling.h"  // exports: SamplingSettings
 #include "verse/form_mask.h"
 
 class Chapter;

@@ -11,6 +11,7 @@
 #include "core/matmul.h"
 #include "core/rounded_arithmetic.h"
 #include "report/chapter.h"
+#include "text/translate.h"
 
 namespace {
 

@@ -8,7 +8,9 @@
 
 #include "core/matmul.h"
 #include "io/gpt_file.h"
+#include "model/transformer/parameters.h"
 #include "report/chapter.h"
+#include "text/translate.h"
 
 // The largest weight of a model in size, and the tensor it is in (NaN counts as largest).
 std::pair<std::string, double> largest_weight(Gpt& model) {

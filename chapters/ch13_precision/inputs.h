@@ -9,8 +9,8 @@
 
 #include "io/data_file.h"
 #include "io/saved_poet.h"
-#include "model/gpt/gpt.h"
-#include "model/low_precision/lowered_gpt.h"
+#include "model/gpt/gpt.h"  // exports: the inputs hold a model
+#include "model/low_precision/lowered_gpt.h"  // exports
 #include "report/options.h"
 
 // How a model is read in the table: weights in a format; "float16 throughout" rounds every

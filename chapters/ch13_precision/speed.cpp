@@ -9,9 +9,11 @@
 #include <vector>
 
 #include "ch13_precision/wording.h"
+#include "model/gpt/gpt.h"
 #include "report/chapter.h"
 #include "report/chart.h"
 #include "report/measure.h"
+#include "text/translate.h"
 
 namespace {
 

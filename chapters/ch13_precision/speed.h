@@ -1,6 +1,6 @@
 // ch13_precision/speed.h — faster because smaller: decoding timed in each weight format.
 #pragma once
-#include "model/gpt/gpt.h"
+struct Gpt;  // model/gpt/gpt.h
 
 class Chapter;
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ch14_inside_the_poet/naming.h"
+#include "model/gpt/gpt.h"
 #include "report/bar_chart.h"
 #include "report/chapter.h"
 #include "report/heatmap.h"

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "io/gpt_file.h"
+#include "text/translate.h"
 
 namespace ch14_inside_the_poet {
 

@@ -7,7 +7,7 @@
 
 #include "io/data_file.h"
 #include "io/saved_poet.h"
-#include "model/gpt/gpt.h"
+#include "model/gpt/gpt.h"  // exports: the inputs hold a model
 #include "report/options.h"
 #include "verse/poems.h"
 

@@ -5,8 +5,9 @@
 
 #include "core/matrix.h"
 #include "io/saved_poet.h"
-#include "model/gpt/gpt.h"
 #include "verse/poems.h"
+
+struct Gpt;  // model/gpt/gpt.h
 
 namespace ch14_inside_the_poet {
 

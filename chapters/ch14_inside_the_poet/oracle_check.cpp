@@ -9,6 +9,7 @@
 #include "ch14_inside_the_poet/measures.h"
 #include "ch14_inside_the_poet/naming.h"
 #include "report/chapter.h"
+#include "text/translate.h"
 
 namespace ch14_inside_the_poet {
 

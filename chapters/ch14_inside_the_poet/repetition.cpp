@@ -7,6 +7,7 @@
 #include "ch14_inside_the_poet/naming.h"
 #include "report/chapter.h"
 #include "inside/repeat_paths.h"
+#include "text/translate.h"
 
 namespace ch14_inside_the_poet {
 

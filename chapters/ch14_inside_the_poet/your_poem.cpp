@@ -14,6 +14,7 @@
 #include "report/heatmap.h"
 #include "inside/head_patterns.h"
 #include "inside/poem_sample.h"
+#include "text/translate.h"
 #include "verse/poems.h"
 
 namespace ch14_inside_the_poet {

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "inside/head_ablation.h"
+#include "model/gpt/gpt.h"
 
 double change_error(const SampleLosses& changed, const SampleLosses& base) {
     double total = 0;

@@ -15,8 +15,9 @@
 #include <functional>
 #include <vector>
 
-#include "model/gpt/gpt.h"
 #include "inside/poem_sample.h"
+
+struct Gpt;  // model/gpt/gpt.h
 
 struct Ablated {
     double loss = 0, error = 0;  // the loss without the head; the SE of its change

@@ -4,6 +4,8 @@
 #include <stdexcept>
 
 #include "core/matmul.h"
+#include "model/gpt/gpt.h"
+#include "model/gpt/gpt_cache.h"
 
 Gpt without_heads(const Gpt& model, const std::vector<HeadOut>& heads) {
     Gpt m = model;

@@ -15,7 +15,9 @@
 #include <vector>
 
 #include "core/matrix.h"
-#include "model/gpt/gpt.h"
+struct GptCache;  // model/gpt/gpt_cache.h
+
+struct Gpt;  // model/gpt/gpt.h
 
 struct HeadOut {
     std::size_t layer = 0, head = 0;

@@ -5,6 +5,11 @@
 
 #include "core/elementary.h"
 #include "fast/threads.h"
+#include "model/attention/attention.h"
+#include "model/gpt/gpt.h"
+#include "model/gpt/gpt_cache.h"
+#include "model/transformer/caches.h"
+#include "model/transformer/tokens.h"
 
 namespace {
 

@@ -24,8 +24,9 @@
 #include <cstddef>
 #include <vector>
 
-#include "model/gpt/gpt.h"
 #include "inside/poem_sample.h"
+
+struct Gpt;  // model/gpt/gpt.h
 
 struct HeadPatterns {
     // per head, layer-major (layer l, head i at l·h + i)

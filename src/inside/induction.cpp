@@ -3,8 +3,10 @@
 
 #include "core/random.h"
 #include "inside/head_ablation.h"
+#include "model/gpt/gpt.h"
 #include "model/transformer/loss.h"
 #include "inside/head_patterns.h"
+#include "model/transformer/tokens.h"
 #include "verse/poems.h"
 
 std::vector<Tokens> repeated_sequences(const std::vector<int>& characters, std::size_t count,

@@ -14,8 +14,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "model/gpt/gpt.h"
-#include "model/transformer/tokens.h"
+#include "model/transformer/tokens.h"  // exports: token ids
+
+struct Gpt;  // model/gpt/gpt.h
 
 // `count` sequences <bos> r r, r `length` characters drawn uniformly from `characters` by the
 // seeded generator (core/random.h: next() mod their number; the oracle draws the same).

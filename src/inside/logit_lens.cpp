@@ -1,5 +1,7 @@
 // logit_lens.cpp — the stream read out after each block (see the header).
 #include "inside/logit_lens.h"
+#include "model/gpt/gpt.h"
+#include "model/transformer/tokens.h"
 
 #include <algorithm>
 #include <numeric>

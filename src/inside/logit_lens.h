@@ -7,8 +7,9 @@
 #include <cstddef>
 #include <vector>
 
-#include "model/gpt/gpt.h"
 #include "inside/poem_sample.h"
+
+struct Gpt;  // model/gpt/gpt.h
 
 // The sample's loss read out at each point: 0 after the embedding, l after block l (L: the
 // model's own loss).

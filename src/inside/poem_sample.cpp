@@ -5,7 +5,10 @@
 #include <stdexcept>
 
 #include "core/elementary.h"
+#include "model/gpt/gpt.h"
+#include "model/gpt/gpt_cache.h"
 #include "model/transformer/loss.h"
+#include "model/transformer/tokens.h"
 #include "verse/poems.h"
 
 Clauses clauses_of(const Tokens& poem, const std::vector<bool>& punctuation) {

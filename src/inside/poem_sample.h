@@ -17,9 +17,10 @@
 #include <vector>
 
 #include "core/matrix.h"
-#include "model/gpt/gpt.h"
 #include "inside/head_ablation.h"
-#include "model/transformer/tokens.h"
+#include "model/transformer/tokens.h"  // exports: token ids
+
+struct Gpt;  // model/gpt/gpt.h
 
 using Clauses = std::vector<std::vector<std::size_t>>;  // each clause's positions in the poem
 

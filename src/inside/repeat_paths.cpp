@@ -1,5 +1,11 @@
 // repeat_paths.cpp — the preference to repeat, path by path (repeat_paths.h).
 #include "inside/repeat_paths.h"
+#include "model/attention/attention.h"
+#include "model/gpt/gpt.h"
+#include "model/gpt/gpt_cache.h"
+#include "model/transformer/caches.h"
+#include "model/transformer/config.h"
+#include "model/transformer/tokens.h"
 
 
 double RepeatPaths::parts() const {

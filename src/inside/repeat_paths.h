@@ -15,8 +15,9 @@
 #include <cstddef>
 #include <vector>
 
-#include "model/gpt/gpt.h"
 #include "inside/poem_sample.h"
+
+struct Gpt;  // model/gpt/gpt.h
 
 struct RepeatPaths {
     bool additive = false;   // pre-norm: the parts below add up (else none is computed)

@@ -1,6 +1,7 @@
 // config_words.cpp — a config's rules in the reader's words.
 #include "io/config_words.h"
 
+#include "model/transformer/config.h"
 #include "text/translate.h"
 
 std::string config_problem_words(const ConfigProblem& p) {

@@ -5,7 +5,9 @@
 #include <string>
 
 #include "io/data_file.h"
-#include "model/transformer/config.h"
+
+struct TransformerConfig;  // model/transformer/config.h
+struct ConfigProblem;
 
 // "expected a divisor of n_heads = 4", in the reader's language.
 std::string config_problem_words(const ConfigProblem& problem);

@@ -11,6 +11,7 @@
 
 #include "io/json.h"
 #include "io/platform.h"
+#include "model/transformer/tokens.h"
 #include "text/numbers.h"
 #include "text/translate.h"
 

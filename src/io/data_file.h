@@ -18,7 +18,6 @@
 #include <vector>
 
 #include "core/matrix.h"
-#include "model/transformer/tokens.h"
 
 struct DataError : std::runtime_error {
     using std::runtime_error::runtime_error;
@@ -71,8 +70,9 @@ public:
     std::string text(const std::string& key) const;
     std::vector<std::string> texts(const std::string& key) const;  // array of strings
     // A non-empty array of token ids from 0 to vocab − 1; and an array of such arrays.
-    Tokens tokens(const std::string& key, std::size_t vocab) const;
-    std::vector<Tokens> token_lists(const std::string& key, std::size_t vocab) const;
+    // token ids (Tokens, model/transformer/tokens.h, is this std::vector<int>)
+    std::vector<int> tokens(const std::string& key, std::size_t vocab) const;
+    std::vector<std::vector<int>> token_lists(const std::string& key, std::size_t vocab) const;
 
     // "FILE, KEY: what" — the one format of every error about this file
     DataError error(const std::string& key, const std::string& what) const;

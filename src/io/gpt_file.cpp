@@ -4,6 +4,9 @@
 #include "io/atomic_file.h"
 #include "io/json.h"
 #include "io/model_file.h"
+#include "model/gpt/gpt.h"
+#include "model/transformer/config.h"
+#include "model/transformer/parameters.h"
 #include "text/translate.h"
 
 TransformerConfig read_gpt_config(const DataFile& data, const std::string& k, bool with_vocab) {

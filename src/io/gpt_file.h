@@ -7,7 +7,7 @@
 #include "io/data_file.h"
 #include "io/model_file.h"
 #include "io/poem_corpus.h"
-#include "model/gpt/gpt.h"
+#include "model/gpt/gpt.h"  // exports: a poet file is its model
 
 // The config object at key (with a trailing '.'): d_model, n_heads, n_kv_heads, d_ff, n_layers,
 // norm, positions, norm_first, layer_norm_eps, and max_positions for learned positions; vocab

@@ -11,8 +11,11 @@
 #include <vector>
 
 #include "io/data_file.h"
-#include "model/transformer/config.h"
-#include "model/transformer/parameters.h"
+
+struct Parameter;  // model/transformer/parameters.h
+struct TorchTensor;
+
+struct TransformerConfig;  // model/transformer/config.h
 
 struct Transformer;  // model/transformer/transformer.h
 

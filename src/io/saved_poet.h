@@ -7,7 +7,7 @@
 
 #include "io/data_file.h"
 #include "io/poem_corpus.h"
-#include "model/gpt/gpt.h"
+#include "model/gpt/gpt.h"  // exports: a saved poet is its model
 #include "train/gpt_training.h"
 
 // What a data file says about the poet (its "poems" or "poet" object): the corpus, the model's

@@ -26,7 +26,7 @@
 #include <vector>
 
 #include "core/random.h"
-#include "model/transformer/tokens.h"
+#include "model/transformer/tokens.h"  // exports: token ids
 
 class KneserNey {
 public:

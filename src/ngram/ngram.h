@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "core/random.h"
-#include "model/transformer/tokens.h"
+#include "model/transformer/tokens.h"  // exports: token ids
 
 class NgramCounts {
 public:

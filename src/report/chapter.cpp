@@ -21,6 +21,7 @@
 #include "report/measure.h"
 #include "report/simple_factor.h"
 #include "report/tutorial_numbers.h"
+#include "text/translate.h"
 
 namespace {
 

@@ -24,7 +24,6 @@
 #include "report/options.h"
 #include "report/terminal.h"
 #include "text/numbers.h"
-#include "text/translate.h"
 
 // What a walkthrough's steps get: where to narrate, and where to record what they computed.
 class Chapter {

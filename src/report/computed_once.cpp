@@ -11,6 +11,7 @@
 #include "io/atomic_file.h"
 #include "io/platform.h"
 #include "report/chapter.h"
+#include "text/translate.h"
 
 namespace {
 

@@ -11,6 +11,14 @@
 
 namespace {
 
+// The axis titles a heatmap has unless its maker names others (Heatmap's defaults), marked for
+// the catalog.
+[[maybe_unused]] const char* const default_titles[] = {N_("query"), N_("key")};
+
+}  // namespace
+
+namespace {
+
 constexpr double char_px = 7.0;  // the width of one terminal column of 12px text, generously
 constexpr double font_px = 12.0;
 

@@ -17,7 +17,6 @@
 #include <vector>
 
 #include "core/matrix.h"
-#include "text/translate.h"
 #include "report/terminal.h"
 
 enum class Scale { Weights, Signed, Range, Mask };
@@ -29,7 +28,7 @@ struct Heatmap {
     Labels col_labels = {};
     Scale scale = Scale::Range;
     Matrix hidden = Matrix();  // optional, the shape of values: 1 where the entry is masked
-    std::string row_title = N_("query"), col_title = N_("key");  // drawn "query ↓", "key →"
+    std::string row_title = "query", col_title = "key";  // drawn "query ↓", "key →", translated
 };
 
 std::string heatmap_svg(const Heatmap& h);

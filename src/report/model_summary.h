@@ -5,8 +5,9 @@
 #include <vector>
 
 #include "io/data_file.h"
-#include "model/transformer/config.h"
-#include "model/transformer/tokens.h"
+#include "model/transformer/tokens.h"  // exports: token ids
+
+struct TransformerConfig;  // model/transformer/config.h
 
 struct Transformer;  // model/transformer/transformer.h
 

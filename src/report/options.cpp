@@ -11,6 +11,7 @@
 #include "io/platform.h"
 #include "report/narration.h"
 #include "text/numbers.h"
+#include "text/translate.h"
 
 namespace {
 
@@ -123,6 +124,10 @@ bool print_help_if_asked(int argc, char** argv, const ChapterInfo& info) {
             return true;
         }
     return false;
+}
+
+Flag svg_flag() {
+    return {"--svg", "DIR", N_("write the chapter's pictures as SVG files into DIR")};
 }
 
 Options parse_flags(int argc, char** argv, const ChapterInfo& info) {

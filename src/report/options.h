@@ -6,7 +6,6 @@
 #include <string>
 #include <vector>
 
-#include "text/translate.h"
 
 struct Flag {
     std::string name;   // "--svg"
@@ -23,9 +22,7 @@ struct ChapterInfo {
 };
 
 // The flag of chapters that draw pictures: --svg DIR writes every figure the chapter made.
-inline Flag svg_flag() {
-    return {"--svg", "DIR", N_("write the chapter's pictures as SVG files into DIR")};
-}
+Flag svg_flag();
 
 struct Options {
     std::string data_path;

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "model/transformer/parameters.h"
+#include "model/transformer/transformer.h"
 
 double record_gradients(Chapter& ch, const std::string& prefix, const Transformer& grad) {
     return record_gradients(ch, prefix, torch_state_dict(grad));

@@ -5,8 +5,10 @@
 
 #include <vector>
 
-#include "model/transformer/parameters.h"
 #include "report/chapter.h"
+
+struct Parameter;  // model/transformer/parameters.h
+struct TorchTensor;
 
 struct Transformer;  // model/transformer/transformer.h
 

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <sstream>
 
+#include "model/transformer/config.h"
+#include "model/transformer/tokens.h"
 #include "report/options.h"
 #include "report/token_text.h"
 #include "text/translate.h"

@@ -4,7 +4,10 @@
 #include <string>
 #include <vector>
 
-#include "model/transformer/config.h"
+#include "model/transformer/tokens.h"  // exports: token ids
+
+struct TransformerConfig;  // model/transformer/config.h
+
 
 // The longest source a reader may give (with <eos>).
 constexpr std::size_t max_source_tokens = 1024;

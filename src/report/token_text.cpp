@@ -1,5 +1,7 @@
 // token_text.cpp — names of token ids.
 #include "report/token_text.h"
+#include "model/transformer/config.h"
+#include "model/transformer/tokens.h"
 
 #include <algorithm>
 

@@ -2,7 +2,10 @@
 #pragma once
 #include <string>
 
-#include "model/transformer/config.h"
+#include "model/transformer/tokens.h"  // exports: token ids
+
+struct TransformerConfig;  // model/transformer/config.h
+
 
 // The name of an id, or "#id" when the vocabulary has none; "3 1 4 <eos>": each id by its name.
 std::string name_of(const Vocabulary& vocabulary, int id);

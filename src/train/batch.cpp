@@ -1,5 +1,6 @@
 // batch.cpp — forward, loss and backward over a batch: its parts on as many threads as there
 // are, each part's sequences stacked.
+#include "model/transformer/caches.h"
 #include "model/transformer/transformer.h"
 #include "train/batch.h"
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "model/decoding/beam_search.h"
-#include "model/transformer/tokens.h"
+#include "model/transformer/tokens.h"  // exports: token ids
 #include "train/example.h"
 
 struct Transformer;  // model/transformer/transformer.h

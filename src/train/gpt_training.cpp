@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "model/transformer/loss.h"
+#include "model/transformer/parameters.h"
 #include "train/parts.h"
 
 namespace {

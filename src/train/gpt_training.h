@@ -5,7 +5,7 @@
 #include <functional>
 #include <vector>
 
-#include "model/gpt/gpt.h"
+#include "model/gpt/gpt.h"  // exports: a run keeps its best model
 #include "train/optimise.h"
 
 // A batch: `batch` windows of at most context + 1 tokens, each from a random sequence at a

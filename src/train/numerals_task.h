@@ -27,7 +27,7 @@
 #include <vector>
 
 #include "core/random.h"
-#include "model/transformer/tokens.h"
+#include "model/transformer/tokens.h"  // exports: token ids
 #include "train/example.h"
 
 constexpr std::uint64_t largest_numeral = 99999999;

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "model/transformer/config.h"
+#include "model/transformer/config.h"  // exports: a plan holds its config
 #include "train/tasks.h"
 #include "train/optimise.h"
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "core/random.h"
-#include "model/transformer/tokens.h"
+#include "model/transformer/tokens.h"  // exports: token ids
 #include "train/example.h"
 
 constexpr int reverse_vocab_size = 13;

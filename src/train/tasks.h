@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/random.h"
-#include "model/transformer/tokens.h"
+#include "model/transformer/tokens.h"  // exports: token ids
 #include "train/example.h"
 
 struct Task {

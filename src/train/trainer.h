@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "core/random.h"
-#include "model/transformer/transformer.h"
+#include "model/transformer/transformer.h"  // exports: a run keeps its model
 #include "train/example.h"
 #include "train/optimise.h"
 

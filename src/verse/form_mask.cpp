@@ -1,6 +1,7 @@
 // form_mask.cpp — the masks that keep the form (form_mask.h): where the next token goes, read
 // from the tokens so far; the form alone; then each rule narrowing what the form allows.
 #include "verse/form_mask.h"
+#include "model/transformer/tokens.h"
 
 #include <algorithm>
 #include <functional>

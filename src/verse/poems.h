@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "model/transformer/tokens.h"
+#include "model/transformer/tokens.h"  // exports: token ids
 
 struct Poem {
     std::string title;               // without its 《》

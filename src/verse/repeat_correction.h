@@ -18,7 +18,10 @@
 #include <functional>
 #include <vector>
 
-#include "model/gpt/gpt.h"
+#include "model/transformer/tokens.h"  // exports: token ids
+
+struct Gpt;  // model/gpt/gpt.h
+
 
 struct RepeatTarget {
     double log_sum = 0;   // log Σ_j exp z_j, the row's

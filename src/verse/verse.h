@@ -31,7 +31,7 @@
 #include <string>
 #include <vector>
 
-#include "model/transformer/tokens.h"
+#include "model/transformer/tokens.h"  // exports: token ids
 #include "verse/poems.h"
 
 enum class Tone { Level, Oblique, Unknown };

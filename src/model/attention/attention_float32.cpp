@@ -9,6 +9,7 @@
 
 #include "core/elementary.h"
 #include "core/number_formats.h"
+#include "model/attention/attention.h"
 
 namespace {
 

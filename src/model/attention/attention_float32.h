@@ -15,7 +15,8 @@
 // for attention() where a model computes in float32 (model/multi_head/heads.h chooses).
 #pragma once
 #include "core/matrix.h"
-#include "model/attention/attention.h"
+
+struct AttentionResult;  // attention.h
 
 // Columns first … first + width − 1 of a matrix, read in place: one head's block of Q, K or V,
 // which hold every head side by side (a whole matrix: first 0, width its columns).

@@ -8,6 +8,7 @@
 
 #include "core/elementary.h"
 #include "core/matmul.h"
+#include "model/attention/attention.h"
 
 namespace {
 

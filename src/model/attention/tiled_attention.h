@@ -21,8 +21,9 @@
 #include <vector>
 
 #include "core/matrix.h"
-#include "model/attention/attention.h"
 #include "model/attention/online_softmax.h"
+
+struct AttentionGrads;  // attention.h
 
 struct Tiles {
     std::size_t queries = 64, keys = 64;  // rows of a query block, of a key block

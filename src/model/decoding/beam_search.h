@@ -29,7 +29,7 @@
 #include <vector>
 
 #include "core/matrix.h"
-#include "model/transformer/tokens.h"
+#include "model/transformer/tokens.h"  // exports: token ids
 
 struct Transformer;  // model/transformer/transformer.h
 

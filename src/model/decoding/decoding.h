@@ -7,8 +7,9 @@
 #include <vector>
 
 #include "core/matrix.h"
-#include "model/transformer/config.h"
-#include "model/transformer/tokens.h"
+#include "model/transformer/tokens.h"  // exports: token ids
+
+struct TransformerConfig;  // model/transformer/config.h
 
 struct Transformer;  // model/transformer/transformer.h
 

@@ -5,9 +5,13 @@
 #include <algorithm>
 
 #include "model/attention/masks.h"
+#include "model/multi_head/attending.h"
+#include "model/multi_head/multi_head.h"
+#include "model/transformer/caches.h"
 #include "model/transformer/embedding.h"
 #include "model/decoding/decoding.h"
 #include "model/transformer/transformer.h"
+#include "model/transformer/who_attends.h"
 
 KVCache start_decoding(const Transformer& m, const Tokens& source) {
     const Matrix memory = encode(m, {source});

@@ -17,8 +17,8 @@
 #include <vector>
 
 #include "core/matrix.h"
-#include "model/transformer/tokens.h"
-#include "model/transformer/transformer_layers.h"
+#include "model/transformer/caches.h"  // exports: a KVCache holds each layer's keys and values
+#include "model/transformer/tokens.h"  // exports: token ids
 
 struct Transformer;  // model/transformer/transformer.h
 

@@ -10,8 +10,9 @@
 
 #include "core/matrix.h"
 #include "core/random.h"
-#include "model/transformer/config.h"
-#include "model/transformer/tokens.h"
+#include "model/transformer/tokens.h"  // exports: token ids
+
+struct TransformerConfig;  // model/transformer/config.h
 
 struct Transformer;  // model/transformer/transformer.h
 

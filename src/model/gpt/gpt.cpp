@@ -7,9 +7,14 @@
 
 #include "core/matmul.h"
 #include "core/random.h"
+#include "model/gpt/gpt_cache.h"
 #include "model/gpt/unlikelihood.h"
+#include "model/multi_head/attending.h"
+#include "model/transformer/caches.h"
 #include "model/transformer/embedding.h"
 #include "model/transformer/loss.h"
+#include "model/transformer/norms.h"
+#include "model/transformer/parameters.h"
 #include "model/transformer/transformer_init.h"
 #include "model/transformer/who_attends.h"
 

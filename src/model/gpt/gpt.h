@@ -19,11 +19,14 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/matmul.h"
+#include "core/matmul.h"                           // exports: PreparedTable, a GptKV member
 #include "core/matrix.h"
-#include "model/transformer/loss.h"
-#include "model/transformer/parameters.h"
-#include "model/transformer/transformer_layers.h"
+#include "model/multi_head/attending.h"            // exports: KeptKV, a GptKV member
+#include "model/transformer/tokens.h"              // exports: the calls take token ids
+#include "model/transformer/transformer_layers.h"  // exports: what a Gpt is made of
+
+struct LossSum;    // model/transformer/loss.h
+struct Parameter;  // model/transformer/parameters.h
 
 struct Gpt {
     TransformerConfig config;  // n_decoder_layers: its blocks; tgt_vocab: its vocabulary
@@ -48,11 +51,8 @@ std::vector<Parameter> parameters(Gpt& model);  // in state_dict order (paramete
                                                 // zeros_like: parameters.h)
 std::size_t parameter_count(const Gpt& model);
 
-struct GptCache {
-    std::vector<EncoderLayerCache> blocks;
-    NormCache norm;
-    Matrix y;  // after the final norm: the output projection's input
-};
+// What a pass keeps for its backward pass and for a reader (model/gpt/gpt_cache.h).
+struct GptCache;
 
 // Stacked sequences (stacking.h) -> logits (rows of every sequence x vocab): row t of a
 // sequence scores the token after its t-th.

@@ -18,10 +18,14 @@
 #include <string>
 
 #include "core/matmul.h"
+#include "model/gpt/gpt.h"
+#include "model/multi_head/attending.h"
 #include "model/multi_head/multi_head.h"
+#include "model/transformer/config.h"
 #include "model/transformer/embedding.h"
 #include "model/transformer/feed_forward.h"
 #include "model/transformer/norms.h"
+#include "model/transformer/tokens.h"
 #include "model/transformer/who_attends.h"
 
 namespace {

@@ -5,7 +5,10 @@
 // decoding, and shared out among threads. This one is the steps alone.
 #pragma once
 #include "core/matrix.h"
-#include "model/gpt/gpt.h"
+
+#include "model/transformer/tokens.h"  // exports: token ids
+
+struct Gpt;  // model/gpt/gpt.h
 
 // The logits of one sequence (tokens.size() x vocab): row t scores the token after tokens[t].
 // Throws std::invalid_argument, in one line, for a switch this page leaves to gpt_logits

@@ -5,6 +5,9 @@
 #include <limits>
 
 #include "model/decoding/sampling.h"
+#include "model/gpt/gpt.h"
+#include "model/multi_head/attending.h"
+#include "model/transformer/tokens.h"
 
 Tokens sample_gpt(const Gpt& model, const Tokens& prompt, const SamplingSettings& s, Random& rng) {
     const std::size_t window = s.context ? s.context : std::numeric_limits<std::size_t>::max();

@@ -6,7 +6,9 @@
 #include <vector>
 
 #include "core/random.h"
-#include "model/gpt/gpt.h"
+#include "model/transformer/tokens.h"  // exports: token ids
+
+struct Gpt;  // model/gpt/gpt.h
 
 // Which tokens may come next, given the tokens so far: allowed (one entry per token, all true
 // to begin with) is narrowed; a token not allowed gets the logit −∞ before the softmax, the way

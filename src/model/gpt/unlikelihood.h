@@ -14,7 +14,7 @@
 // p_c comes to 1 (1 − p_c itself would round to 0).
 #pragma once
 #include "core/matrix.h"
-#include "model/transformer/tokens.h"
+#include "model/transformer/tokens.h"  // exports: token ids
 
 // logits: one row per position; read: the token each row has just read; targets: the token that
 // follows it (a row whose target is pad_id is skipped, as the cross-entropy skips it).

@@ -9,9 +9,13 @@
 
 #include "core/elementary.h"
 #include "core/number_formats.h"
+#include "model/gpt/gpt.h"
 #include "model/multi_head/heads.h"
+#include "model/multi_head/linear.h"
 #include "model/positions/positional.h"
 #include "model/positions/rotary.h"
+#include "model/transformer/config.h"
+#include "model/transformer/tokens.h"
 #include "model/transformer/who_attends.h"
 
 namespace {

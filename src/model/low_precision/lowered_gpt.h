@@ -16,8 +16,11 @@
 #include <cstddef>
 #include <vector>
 
-#include "model/gpt/gpt.h"
-#include "model/low_precision/stored_weights.h"
+#include "model/low_precision/stored_weights.h"  // exports: a LoweredGpt is made of them
+#include "model/transformer/config.h"                // exports: its config
+#include "model/transformer/tokens.h"                // exports: the calls take token ids
+
+struct Gpt;  // model/gpt/gpt.h
 
 struct LoweredBlock {
     StoredWeights W_Q, W_K, W_V, W_O, W1, W2;

@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "core/matrix.h"
-#include "model/multi_head/stacking.h"
+#include "model/multi_head/stacking.h"  // exports: Attending is made of stacks
 
 // How positions act inside attention: not at all (added to the embeddings before, or none),
 // by rotating queries and keys (RoPE), or by a bias on the scores (ALiBi).

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "fast/threads.h"
+#include "model/attention/attention.h"
 #include "model/attention/attention_float32.h"
 #include "model/attention/tiled_attention.h"
 #include "model/positions/alibi.h"

@@ -21,8 +21,10 @@
 #include <vector>
 
 #include "core/matrix.h"
-#include "model/attention/attention.h"
-#include "model/multi_head/attending.h"
+#include "model/multi_head/attending.h"  // exports: the loop reads stacks; InAttention
+
+struct AttentionResult;  // model/attention/attention.h
+struct AttentionGrads;
 
 // How the heads' arithmetic is done: in float64 (every model but chapter 13's), in float32, or
 // in float32 with every result rounded to float16 (model/attention/attention_float32.h).

@@ -5,9 +5,10 @@
 
 #include <stdexcept>
 #include <string>
-#include <tuple>
 #include <utility>
 
+#include "model/attention/attention.h"
+#include "model/multi_head/heads.h"
 #include "model/multi_head/linear.h"
 #include "model/positions/rotary.h"
 
@@ -34,6 +35,12 @@ std::vector<std::size_t> key_positions(const Stacking& kv, std::size_t first = 0
     return p;
 }
 
+// The heads of these weights, under the switches of who attends to whom (ALiBi, the queries'
+// first position, tiles): the options of heads.h's loop.
+HeadOptions head_options(const MultiHeadWeights& w, const Attending& who) {
+    return {w.n_heads, w.kv_heads(), who.positions, who.q_first, who.tile};
+}
+
 // Decoding (chapter 9): x_kv's keys and values appended to the ones kept (RoPE: rotated to the
 // positions after them); a fixed kept (the memory's) is only read.
 void keep_keys_values(const Matrix& x_kv, const MultiHeadWeights& w, const Attending& who,
@@ -48,9 +55,12 @@ void keep_keys_values(const Matrix& x_kv, const MultiHeadWeights& w, const Atten
 
 }  // namespace
 
-HeadOptions head_options(const MultiHeadWeights& w, const Attending& who) {
-    return {w.n_heads, w.kv_heads(), who.positions, who.q_first, who.tile};
-}
+MultiHeadCache::MultiHeadCache() = default;
+MultiHeadCache::MultiHeadCache(const MultiHeadCache&) = default;
+MultiHeadCache::MultiHeadCache(MultiHeadCache&&) noexcept = default;
+MultiHeadCache& MultiHeadCache::operator=(const MultiHeadCache&) = default;
+MultiHeadCache& MultiHeadCache::operator=(MultiHeadCache&&) noexcept = default;
+MultiHeadCache::~MultiHeadCache() = default;
 
 Matrix multi_head_attention(const Matrix& x_q, const Matrix& x_kv, const MultiHeadWeights& w,
                             const Matrix& mask, MultiHeadCache* cache) {
@@ -139,52 +149,7 @@ Matrix multi_head_attention_per_head(const Matrix& x_q, const Matrix& x_kv,
     return linear(c.concat, w.W_O, w.b_O);
 }
 
-std::size_t parameter_count(const MultiHeadWeights& w) {
-    std::size_t n = 0;
-    for (const Matrix* m : {&w.W_Q, &w.W_K, &w.W_V, &w.W_O, &w.b_Q, &w.b_K, &w.b_V, &w.b_O})
-        n += m->data.size();
-    return n;
-}
 // --- checks ---------------------------------------------------------------------------------
-
-namespace {
-
-// "(rows x cols)" of a shape, without making the matrix
-std::string shape(std::size_t rows, std::size_t cols) {
-    return "(" + std::to_string(rows) + "x" + std::to_string(cols) + ")";
-}
-
-}  // namespace
-
-void check_multi_head(const MultiHeadWeights& w) {
-    const std::size_t d = w.W_Q.rows, h = w.n_heads, kv = w.kv_heads();
-    auto fail = [](const std::string& what) { throw std::invalid_argument(what); };
-    if (h < 1) fail("n_heads: expected at least 1");
-    if (!kv_heads_fit(h, kv))
-        fail("n_kv_heads: " + std::to_string(kv) +
-             " does not divide n_heads = " + std::to_string(h));
-    for (const auto& [name, W, heads] :
-         {std::tuple<const char*, const Matrix*, std::size_t>{"W_Q", &w.W_Q, h},
-          {"W_V", &w.W_V, kv}})
-        if (W->cols % heads != 0)
-            fail(std::string(name) + ": " + std::to_string(W->cols) +
-                 " columns cannot be split into " + std::to_string(heads) + " heads");
-    if (w.W_K.rows != d || w.W_K.cols != kv * w.d_k())
-        fail("W_K: expected " + shape(d, kv * w.d_k()) + " (d_model x n_kv·d_k), got " +
-             shape_of(w.W_K));
-    if (w.W_V.rows != d)
-        fail("W_V: expected " + std::to_string(d) + " rows (d_model), got " + shape_of(w.W_V));
-    if (w.W_O.rows != h * w.d_v() || w.W_O.cols != d)
-        fail("W_O: expected " + shape(h * w.d_v(), d) + " (h·d_v x d_model), got " +
-             shape_of(w.W_O));
-    const Matrix* biases[] = {&w.b_Q, &w.b_K, &w.b_V, &w.b_O};
-    const Matrix* weights[] = {&w.W_Q, &w.W_K, &w.W_V, &w.W_O};
-    const char* names[] = {"b_Q", "b_K", "b_V", "b_O"};
-    for (int i = 0; i < 4; ++i)
-        if (!biases[i]->empty() && (biases[i]->rows != 1 || biases[i]->cols != weights[i]->cols))
-            fail(std::string(names[i]) + ": expected " + std::to_string(weights[i]->cols) +
-                 " values");
-}
 
 namespace {
 
@@ -205,9 +170,9 @@ void check_inputs(const Matrix& x_q, const Matrix& x_kv, const MultiHeadWeights&
     for (std::size_t s = 0; s < who.masks.size(); ++s) {
         const Matrix& mask = who.masks[s];
         if (!mask.empty() && (mask.rows != who.q.length(s) || mask.cols != who.kv.length(s)))
-            throw std::invalid_argument("mask: expected " +
-                                        shape(who.q.length(s), who.kv.length(s)) +
-                                        " (queries x keys), got " + shape_of(mask));
+            throw std::invalid_argument("mask: expected (" + std::to_string(who.q.length(s)) +
+                                        "x" + std::to_string(who.kv.length(s)) +
+                                        ") (queries x keys), got " + shape_of(mask));
     }
 }
 

@@ -23,37 +23,22 @@
 #include <vector>
 
 #include "core/matrix.h"
-#include "model/attention/attention.h"
-#include "model/multi_head/attending.h"
-#include "model/multi_head/heads.h"
+#include "model/multi_head/attending.h"  // exports: the calls take who attends to whom
+#include "model/multi_head/multi_head_weights.h"  // exports: the calls take the weights
 
-struct MultiHeadWeights {
-    std::size_t n_heads = 1;
-    Matrix W_Q, W_K, W_V, W_O;
-    Matrix b_Q, b_K, b_V, b_O;   // (1 x columns of the matching W), or empty (0x0): no bias
-    std::size_t n_kv_heads = 0;  // heads of W_K and W_V; 0: n_heads
-    std::size_t kv_heads() const { return n_kv_heads ? n_kv_heads : n_heads; }
-    std::size_t d_k() const { return W_Q.cols / n_heads; }
-    std::size_t d_v() const { return W_V.cols / kv_heads(); }
-    std::size_t d_model() const { return W_Q.rows; }
-};
-
-// The heads of these weights, under the switches of who attends to whom (ALiBi, the queries'
-// first position, tiles): the options of heads.h's loop.
-HeadOptions head_options(const MultiHeadWeights& w, const Attending& who);
-
-// Grouped-query heads: n_kv key/value heads serve n_heads query heads when they divide them (the
-// one rule, read by configs too).
-inline bool kv_heads_fit(std::size_t n_heads, std::size_t n_kv) {
-    return n_kv >= 1 && n_kv <= n_heads && n_heads % n_kv == 0;
-}
-
-// Throws std::invalid_argument naming the weight and the shape it should have.
-void check_multi_head(const MultiHeadWeights& w);
+struct AttentionResult;  // model/attention/attention.h: what a reader of a head's weights includes
 
 // What the forward pass computed on the way: for a reader (each head's weights) and for the
 // backward pass.
+// Its members' types are complete in multi_head.cpp, which defines its constructors, so a file
+// that holds one need not include attention.h (one that reads heads[i] does).
 struct MultiHeadCache {
+    MultiHeadCache();
+    MultiHeadCache(const MultiHeadCache&);
+    MultiHeadCache(MultiHeadCache&&) noexcept;
+    MultiHeadCache& operator=(const MultiHeadCache&);
+    MultiHeadCache& operator=(MultiHeadCache&&) noexcept;
+    ~MultiHeadCache();
     Matrix x_q, x_kv;                    // the inputs
     Matrix Q, K, V;                      // (n x h·d_k), (m x h·d_k), (m x h·d_v): all heads
     std::vector<AttentionResult> heads;  // head i of sequence s at [s·h + i]: weights (n_s x m_s)
@@ -92,7 +77,6 @@ Matrix multi_head_attention_per_head(const Matrix& x_q, const Matrix& x_kv,
                                      const MultiHeadWeights& w, const Matrix& mask = Matrix(),
                                      MultiHeadCache* cache = nullptr);
 
-std::size_t parameter_count(const MultiHeadWeights& w);
 
 // x_kv's keys and values, all heads side by side: x_kv·W_K + b_K, x_kv·W_V + b_V (before any
 // rotation by position).

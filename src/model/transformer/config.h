@@ -9,8 +9,10 @@
 #include <cstddef>
 #include <string>
 
-#include "model/transformer/norms.h"
-#include "model/transformer/tokens.h"
+#include "model/transformer/tokens.h"  // exports: Vocabulary, a config's member
+
+// The norm of every layer (model/transformer/norms.h): LayerNorm, or RMSNorm (chapter 10).
+enum class NormKind { Layer, RMS };
 
 // How a model learns where a token stands (chapter 5 for the first, chapter 10 for the rest).
 enum class PositionScheme {

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "core/matrix.h"
-#include "model/transformer/config.h"
-#include "model/transformer/tokens.h"
+#include "model/transformer/config.h"  // exports: PositionScheme, an AddedPositions member
+#include "model/transformer/tokens.h"  // exports: token ids
 
 // What is added to each token's embedding for its position.
 struct AddedPositions {

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "model/multi_head/linear.h"
+
 Matrix relu(const Matrix& x) {
     Matrix y = x;
     for (double& v : y.data) v = std::max(0.0, v);

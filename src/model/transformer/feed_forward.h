@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "core/matrix.h"
-#include "model/multi_head/linear.h"
 
 Matrix relu(const Matrix& x);
 

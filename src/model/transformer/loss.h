@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "core/matrix.h"
-#include "model/transformer/tokens.h"
+#include "model/transformer/tokens.h"  // exports: token ids
 
 struct LossSum {
     double sum = 0.0;       // Σ of the per-position losses

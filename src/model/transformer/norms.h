@@ -13,8 +13,7 @@
 #include <vector>
 
 #include "core/matrix.h"
-
-enum class NormKind { Layer, RMS };
+#include "model/transformer/config.h"  // exports: NormKind, the kind a Norm is
 
 struct Norm {
     Matrix gain;  // (1 x d_model), nn.LayerNorm's weight

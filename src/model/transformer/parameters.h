@@ -17,7 +17,10 @@
 #include <vector>
 
 #include "core/matrix.h"
-#include "model/transformer/transformer_layers.h"
+
+struct MultiHeadWeights;  // model/transformer/transformer_layers.h
+struct FeedForward;  // model/transformer/transformer_layers.h
+struct Norm;  // model/transformer/transformer_layers.h
 
 struct Transformer;  // model/transformer/transformer.h
 

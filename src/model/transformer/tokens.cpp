@@ -1,5 +1,6 @@
 // tokens.cpp — shifting, padding flags and stacking of token sequences.
 #include "model/transformer/tokens.h"
+#include "model/multi_head/stacking.h"
 
 #include <cstddef>
 

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "model/multi_head/stacking.h"
+struct Stacking;  // model/multi_head/stacking.h
 
 using Tokens = std::vector<int>;              // ids into a vocabulary
 using Vocabulary = std::vector<std::string>;  // the name of each id (the model file keeps them)

@@ -3,7 +3,12 @@
 #include "model/transformer/transformer.h"
 
 #include "core/matmul.h"
+#include "model/multi_head/attending.h"
+#include "model/multi_head/linear.h"
+#include "model/transformer/caches.h"
 #include "model/transformer/embedding.h"
+#include "model/transformer/norms.h"
+#include "model/transformer/who_attends.h"
 
 namespace {
 

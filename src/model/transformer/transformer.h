@@ -18,12 +18,11 @@
 #include <vector>
 
 #include "core/matrix.h"
-#include "model/multi_head/stacking.h"
-#include "model/transformer/config.h"
-#include "model/transformer/embedding.h"
-#include "model/transformer/tokens.h"
-#include "model/transformer/transformer_layers.h"
-#include "model/transformer/who_attends.h"
+#include "model/transformer/config.h"              // exports: a model's config
+#include "model/transformer/tokens.h"              // exports: the calls take token ids
+#include "model/transformer/transformer_layers.h"  // exports: what a model is made of
+
+struct AddedPositions;  // model/transformer/embedding.h
 
 struct Transformer {
     TransformerConfig config;
@@ -38,16 +37,9 @@ struct Transformer {
 };
 
 // What the forward passes keep for the backward passes.
-struct EncodeCache {
-    std::vector<EncoderLayerCache> layers;
-    NormCache norm;
-};
-struct DecodeCache {
-    std::vector<DecoderLayerCache> layers;
-    NormCache norm;
-    Matrix output;          // (n_tgt x d_model) after the final norm: the output projection's input
-    std::size_t n_src = 0;  // rows of the memory the decoder read
-};
+// What the stacks keep for their backward passes (model/transformer/caches.h).
+struct EncodeCache;
+struct DecodeCache;
 
 // The encoder on a stack of source sequences (stacking.h; one sequence: encode(m, {source}))
 // -> memory (n_src x d_model), the sequences' rows one below the other. Keys equal to pad_id

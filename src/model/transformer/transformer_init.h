@@ -5,8 +5,8 @@
 #include <cstdint>
 
 #include "core/random.h"
-#include "model/transformer/config.h"
-#include "model/transformer/transformer_layers.h"
+#include "model/transformer/config.h"  // exports: a config
+#include "model/transformer/transformer_layers.h"  // exports: the layers it makes
 
 struct Transformer;  // model/transformer/transformer.h
 

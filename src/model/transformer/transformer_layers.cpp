@@ -1,6 +1,10 @@
 // transformer_layers.cpp — residual connections, the encoder layer and the decoder layer,
 // forward and backward. Each backward undoes its forward line by line, in reverse order.
 #include "model/transformer/transformer_layers.h"
+#include "model/multi_head/attending.h"
+#include "model/multi_head/multi_head.h"
+#include "model/transformer/caches.h"
+#include "model/transformer/norms.h"
 
 #include <functional>
 

@@ -16,10 +16,18 @@
 #include <functional>
 
 #include "core/matrix.h"
-#include "model/multi_head/multi_head.h"
-#include "model/transformer/config.h"
-#include "model/transformer/feed_forward.h"
-#include "model/transformer/norms.h"
+#include "model/multi_head/multi_head_weights.h"  // exports: what a layer is made of
+#include "model/transformer/config.h"             // exports: the calls take the config
+#include "model/transformer/feed_forward.h"       // exports
+#include "model/transformer/norms.h"              // exports
+
+// What the layers keep (model/transformer/layer_caches.h) and who attends to whom
+// (model/multi_head/attending.h): a caller that keeps or reads them includes those.
+struct EncoderLayerCache;
+struct DecoderLayerCache;
+struct LayerKV;
+struct Attending;
+struct KeptKV;
 
 struct EncoderLayer {
     MultiHeadWeights self_attn;
@@ -31,18 +39,6 @@ struct DecoderLayer {
     MultiHeadWeights self_attn, cross_attn;
     FeedForward ffn;
     Norm norm1, norm2, norm3;
-};
-
-// What a layer's forward pass keeps for its backward pass.
-struct EncoderLayerCache {
-    MultiHeadCache self_attn;
-    FeedForwardCache ffn;
-    NormCache norm1, norm2;
-};
-struct DecoderLayerCache {
-    MultiHeadCache self_attn, cross_attn;
-    FeedForwardCache ffn;
-    NormCache norm1, norm2, norm3;
 };
 
 // One sublayer with its residual connection ("Add & Norm"), in either placement: the building
@@ -63,13 +59,6 @@ Matrix encoder_layer(const Matrix& x, const EncoderLayer& layer, const Attending
 Matrix encoder_layer_backward(const Matrix& d_out, const EncoderLayer& layer,
                               const EncoderLayerCache& cache, const TransformerConfig& config,
                               EncoderLayer& grad);
-
-// The keys and values one decoder layer keeps while it decodes one token at a time (the KV
-// cache, model/decoding/kv_cache.h): its self-attention's, grown by each new row, and its
-// cross-attention's over the memory, computed once.
-struct LayerKV {
-    KeptKV self, cross;
-};
 
 // y (n_tgt x d_model), memory (n_src x d_model) -> (n_tgt x d_model), each a stack of sequences.
 // self: each target sequence sees itself, causally, padding masked; cross: each sees its own

@@ -7,7 +7,10 @@
 // among threads. This one is the steps alone.
 #pragma once
 #include "core/matrix.h"
-#include "model/transformer/transformer.h"
+
+#include "model/transformer/tokens.h"  // exports: token ids
+
+struct Transformer;  // model/transformer/transformer.h
 
 // The logits of one decoder input (decoder_input.size() x tgt_vocab): row t scores the token
 // after decoder_input[t], having read the whole source. Throws std::invalid_argument, in one

@@ -2,6 +2,10 @@
 #include "model/transformer/who_attends.h"
 
 #include "model/attention/masks.h"
+#include "model/multi_head/attending.h"
+#include "model/multi_head/stacking.h"
+#include "model/transformer/config.h"
+#include "model/transformer/tokens.h"
 
 Matrix self_attention_mask(const Tokens& keys, std::size_t queries, std::size_t first, bool causal,
                            const TransformerConfig& c) {

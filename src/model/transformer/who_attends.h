@@ -15,9 +15,10 @@
 #include <vector>
 
 #include "core/matrix.h"
-#include "model/multi_head/attending.h"
-#include "model/transformer/config.h"
-#include "model/transformer/tokens.h"
+#include "model/multi_head/attending.h"  // exports: it returns who attends to whom
+#include "model/transformer/tokens.h"  // exports: token ids
+
+struct TransformerConfig;  // model/transformer/config.h
 
 // The self-attention mask of `queries` queries at positions first, first + 1, … over the keys
 // `keys` (positions 0 … keys.size() − 1).
