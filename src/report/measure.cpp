@@ -25,15 +25,23 @@ double median_seconds(const std::function<void()>& f, int min_runs, double min_s
     return times[times.size() / 2];
 }
 
-double best_seconds(const std::function<void()>& f, int runs) {
-    double best = 0.0;
+std::vector<double> seconds_each(const std::function<void()>& f, int runs) {
+    std::vector<double> times;
     for (int i = 0; i < std::max(runs, 1); ++i) {
         const auto t0 = std::chrono::steady_clock::now();
         f();
-        const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        if (i == 0 || t < best) best = t;
+        times.push_back(
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     }
-    return best;
+    return times;
+}
+
+double shortest(const std::vector<double>& seconds) {
+    return seconds.empty() ? 0.0 : *std::min_element(seconds.begin(), seconds.end());
+}
+
+double best_seconds(const std::function<void()>& f, int runs) {
+    return shortest(seconds_each(f, runs));
 }
 
 double fitted_exponent(const std::vector<double>& xs, const std::vector<double>& ys) {

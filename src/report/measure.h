@@ -14,6 +14,9 @@ double median_seconds(const std::function<void()>& f, int min_runs, double min_s
 // guests) a disturbed run is slower, never faster, so the fastest run is the one that measured
 // the code and not the neighbours.
 double best_seconds(const std::function<void()>& f, int runs);
+// Its two parts: each of `runs` calls timed, in order, and the shortest of some times.
+std::vector<double> seconds_each(const std::function<void()>& f, int runs);
+double shortest(const std::vector<double>& seconds);
 
 // The least-squares slope of log(y) against log(x): the exponent p of a power law y ∝ x^p.
 // Needs at least two distinct sizes (distinct_sizes(xs) >= 2); with fewer there is no slope.
