@@ -359,6 +359,11 @@ $(EXERCISE_OBJ): OPT := $(if $(filter 1,$(SAN)),$(OPT),$(TEST_OPT))
 $(BUILD)/bench$(EXE): $(BENCH_OBJ) $(FAST_LOOPS) $(LIB)
 	$(CXX) $^ $(LDFLAGS) -o $@
 
+# one line of the Makefile's or a script's own in the reader's language (report/script_lines.h)
+SAY := $(BUILD)/say$(EXE)
+$(SAY): $(BUILD)/obj/tests/tools/say.o $(LIB)
+	$(CXX) $^ $(LDFLAGS) -o $@
+
 # two runs' --json compared number by number (tests/cross_machines.sh and the tests)
 $(BUILD)/same_numbers$(EXE): $(BUILD)/obj/tests/tools/same_numbers.o
 	$(CXX) $^ $(LDFLAGS) -o $@
@@ -400,16 +405,16 @@ exercises: $(EXERCISES)
 exercise: $(EXERCISES)
 	@$(EXERCISES) check $(N) || true  # its report says what failed: no "make: *** Error" under it
 # the hints need none of your files (one that does not compile yet included): the shipped program
-hint: $(BUILD)/exercises_as_shipped$(EXE)
-	@test -n "$(N)" || { echo "error: make hint: expected N=the exercise's number (make exercises lists them)" >&2; exit 2; }
+hint: $(BUILD)/exercises_as_shipped$(EXE) $(SAY)
+	@test -n "$(N)" || { $(SAY) hint_needs_n >&2; exit 2; }
 	@$(BUILD)/exercises_as_shipped$(EXE) hint $(N)
-plug: $(PROGRAMS) $(FAST_LOOPS) $(EXERCISE_LIB)
-	@FAST_LOOPS="$(FAST_LOOPS)" bash tests/exercises/plug.sh $(BUILD) "$(N)" "$(CXX)" "$(CXXFLAGS) $(OPT)" "$(YOUR_FLAGS)" "$(LDFLAGS)" \
+plug: $(PROGRAMS) $(FAST_LOOPS) $(EXERCISE_LIB) $(SAY)
+	@FAST_LOOPS="$(FAST_LOOPS)" SAY="$(SAY)" bash tests/exercises/plug.sh $(BUILD) "$(N)" "$(CXX)" "$(CXXFLAGS) $(OPT)" "$(YOUR_FLAGS)" "$(LDFLAGS)" \
 	  $(or $(PLUG_CHAPTERS),$(CHAPTERS))
-watch:
+watch: $(SAY)
 	@stamp=$$(mktemp); trap 'rm -f $$stamp' EXIT; while true; do touch $$stamp; \
 	  if env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL $(MAKE) --no-print-directory -s $(EXERCISES); then $(EXERCISES) check $(N); fi; \
-	  echo "(watching chapters/exercises/: save a file to check again; Ctrl-C stops)"; \
+	  $(SAY) watching; \
 	  while [ -z "$$(find chapters/exercises -name '*.cpp' -newer $$stamp)" ]; do sleep 1; done; done
 
 # --- running ----------------------------------------------------------------------------------
@@ -458,10 +463,18 @@ build/book/live/poet.js: $(BUILD)/ch12_gpt_model.json build/corpus/pinyin.txt $(
 
 # what make test runs, built and not run
 test-build: $(PROGRAMS) $(BUILD)/tests$(EXE) $(BUILD)/bench$(EXE) $(BUILD)/same_numbers$(EXE) \
-            $(BUILD)/exercises_as_shipped$(EXE)
+            $(BUILD)/exercises_as_shipped$(EXE) $(SAY)
 
-check: $(PROGRAMS)
-	@status=0; for p in $(CHAPTERS); do $(BUILD)/$$p --check || status=1; done; exit $$status
+# make check: every chapter's --check, then one closing line of its own (chapters passed, and
+# every check passed and failed), summed from each program's tally (CHECK_TALLY), in the
+# reader's language; a chapter that stops before its summary counts as not passed
+check: $(PROGRAMS) $(SAY)
+	@tally=$$(mktemp); status=0; passed=0; failing=; for p in $(CHAPTERS); do \
+	  if CHECK_TALLY=$$tally $(BUILD)/$$p --check && grep -q "^$$p [0-9]* 0$$" $$tally; then \
+	    passed=$$((passed + 1)); else status=1; failing="$$failing $$p"; fi; done; \
+	echo; $(SAY) check_total $$passed $(words $(CHAPTERS)) \
+	  $$(awk '{ p += $$2 } END { print p + 0 }' $$tally) $$(awk '{ f += $$3 } END { print f + 0 }' $$tally); \
+	if [ -n "$$failing" ]; then $(SAY) check_failed "$${failing# }"; fi; rm -f $$tally; exit $$status
 
 # make test: the unit tests, every chapter's --check, and the bench built and run once in its
 # smallest form (so that it cannot break unseen). make SAN=1 test leaves out the test suite
@@ -574,16 +587,16 @@ bench: $(PROGRAMS) $(BUILD)/bench$(EXE)
 # and so the bytes of the data files (data/oracle/README.md).
 REFERENCE_BLAS := $(firstword $(wildcard /usr/lib/*-linux-gnu/blas/libblas.so.3))
 ORACLE_ENV     := $(if $(REFERENCE_BLAS),LD_LIBRARY_PATH=$(dir $(REFERENCE_BLAS)),) OMP_NUM_THREADS=1 PYTHONDONTWRITEBYTECODE=1
-ORACLE_NEEDS  := $(PYTHON) -c 'import torch, numpy' 2>/dev/null || { echo "error: the oracle needs PyTorch: apt-get install python3-torch python3-numpy" >&2; exit 2; }
-goldens:
+ORACLE_NEEDS  := $(PYTHON) -c 'import torch, numpy' 2>/dev/null || { $(SAY) oracle_needs_torch >&2; exit 2; }
+goldens: $(SAY)
 	@$(ORACLE_NEEDS)
 	$(ORACLE_ENV) $(PYTHON) data/oracle
 
 # make rewrite FILE=my.json: the expected values of a copy whose inputs you changed
-rewrite:
-	@test -n "$(FILE)" || { echo "error: make rewrite: expected FILE=the data file to recompute" >&2; exit 2; }
+rewrite: $(SAY)
+	@test -n "$(FILE)" || { $(SAY) rewrite_needs_file >&2; exit 2; }
 	@$(ORACLE_NEEDS)
-	@$(ORACLE_ENV) $(PYTHON) data/oracle --rewrite "$(FILE)" && echo "rewrote $(FILE)"
+	@$(ORACLE_ENV) $(PYTHON) data/oracle --rewrite "$(FILE)" && $(SAY) rewrote "$(FILE)"
 
 FIGURES := ch03_masked_attention:ch03_weights_causal ch05_positional_encoding:ch05_pe
 DOCS_WITH_OUTPUT := README.md README.zh-CN.md chapters/README.md chapters/README.zh-CN.md

@@ -1,5 +1,6 @@
 // test_catalog.cpp — the Chinese catalog (data/translations/zh.json) against the code: every
-// string the code translates (tr("…") and N_("…") in chapters/ and src/) has a translation with
+// string the code translates (tr("…") and N_("…") in chapters/ and src/, tr("…") in the oracle's
+// data/oracle/*.py) has a translation with
 // the same placeholders, and every translation still belongs to such a string, so the catalog
 // cannot rot. Then every chapter in Chinese: it runs, and prints no English sentence the code
 // forgot to translate; tables of Chinese text line up.
@@ -89,6 +90,14 @@ std::set<std::string> code_strings() {
             for (const std::string& s : translated_literals(read_file(e.path().string())))
                 all.insert(s);
         }
+    // the oracle's lines (data/oracle/common.py's tr): one literal each, in double quotes
+    const std::regex python_tr("\\btr\\(\"((?:[^\"\\\\]|\\\\.)*)\"");
+    for (const auto& e : std::filesystem::directory_iterator("data/oracle")) {
+        if (e.path().extension() != ".py") continue;
+        const std::string text = read_file(e.path().string());
+        for (std::sregex_iterator it(text.begin(), text.end(), python_tr), end; it != end; ++it)
+            all.insert((*it)[1]);
+    }
     return all;
 }
 

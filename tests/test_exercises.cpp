@@ -148,5 +148,5 @@ Matrix softmax_rows(const Matrix& x) {
     CHECK(bad.exit_code != 0);
     CHECK(has(bad.err, "weights_left_padded_causal is not finite"));
     CHECK(has(bad.out, "1 chapter passed, 1 chapter failed"));
-    refused(run_command("bash tests/exercises/plug.sh build 3 g++ '' '' '' ch02_self_attention"), "exercise 3 has no project function of its signature to replace; these do: 2,4,5,8,9,12,14,17,19,22,24");
+    refused(run_command("bash tests/exercises/plug.sh build 3 g++ '' '' '' ch02_self_attention"), "make plug N=3: this exercise has no project function of its signature to replace; these do: 2,4,5,8,9,12,14,17,19,22,24");
 }

@@ -39,7 +39,7 @@ import ch11_long_sequences
 import ch12_gpt
 import ch13_precision
 import ch14_inside_the_poet
-from common import digest, errata, to_text, write
+from common import digest, errata, to_text, tr, write
 from variants import smallest, variants
 
 DATA = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # data/
@@ -93,7 +93,7 @@ def document(name, inputs, with_tutorial=True):
 
 def fail(message):
     """One line, as the chapter programs report bad input, and exit code 2."""
-    print("error: " + message, file=sys.stderr)
+    print(tr("error: {}", message), file=sys.stderr)
     sys.exit(2)
 
 
@@ -103,13 +103,13 @@ def rewrite(path):
         with open(path, encoding="utf-8") as f:
             old = json.load(f)
     except OSError as e:
-        fail(f"{path}: cannot open the file ({e.strerror})")
+        fail(tr("{}: cannot open the file ({})", path, e.strerror))
     except json.JSONDecodeError as e:
-        fail(f"{path}, line {e.lineno} column {e.colno}: not valid JSON")
+        fail(tr("{}, line {} column {}: not valid JSON", path, e.lineno, e.colno))
     if not isinstance(old, dict) or old.get("chapter") not in CHAPTERS:
-        fail(f"{path}, chapter: expected one of {', '.join(CHAPTERS)}")
+        fail(tr("{}, chapter: expected one of {}", path, ", ".join(CHAPTERS)))
     if not isinstance(old.get("inputs"), dict):
-        fail(f"{path}, inputs: expected an object")
+        fail(tr("{}, inputs: expected an object", path))
     try:
         doc = document(old["chapter"], old["inputs"])
         if "tutorial" not in doc and isinstance(old.get("tutorial"), dict):
@@ -121,7 +121,7 @@ def rewrite(path):
                 "file's inputs differ, so the programs do not judge them",
             )
     except KeyError as e:
-        fail(f"{path}, inputs.{e.args[0]}: missing (this key is required)")
+        fail(tr("{}, {}: missing (this key is required)", path, "inputs." + str(e.args[0])))
     except Exception as e:  # a shape that does not fit, a value of the wrong type, ...
         fail(f"{path}, inputs: {' '.join(str(e).split())}")
     write(path, doc)

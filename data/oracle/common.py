@@ -54,6 +54,51 @@ def to_text(value, indent=0):
     return fmt_number(value)
 
 
+def _catalog():
+    """The Chinese catalog (data/translations/zh.json) when the locale asks for Chinese, as the
+    chapter programs choose: the first of LC_ALL, LC_MESSAGES, LANG that is set, a zh… one."""
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var)
+        if value:
+            if not value.startswith("zh"):
+                return {}
+            break
+    else:
+        return {}
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "translations", "zh.json")
+    try:
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)["messages"]
+    except (OSError, ValueError, KeyError):
+        return {}
+
+
+_MESSAGES = None
+
+
+def tr(english, *args):
+    """A line the oracle prints, in the reader's language: the catalog's entry for the English
+    (tests/test_catalog.cpp holds that there is one), its placeholders filled as the programs
+    fill them: "{}" in order, "{1}", "{2}", ... by position."""
+    global _MESSAGES
+    if _MESSAGES is None:
+        _MESSAGES = _catalog()
+    pattern = _MESSAGES.get(english, english)
+    out, i, k = "", 0, 0
+    while i < len(pattern):
+        if pattern.startswith("{}", i):
+            out += str(args[k]) if k < len(args) else "{}"
+            k, i = k + 1, i + 2
+        elif pattern[i] == "{" and pattern.find("}", i) > i + 1 and pattern[i + 1 : pattern.find("}", i)].isdigit():
+            j = pattern.find("}", i)
+            n = int(pattern[i + 1 : j])
+            out += str(args[n - 1]) if 0 < n <= len(args) else pattern[i : j + 1]
+            i = j + 1
+        else:
+            out, i = out + pattern[i], i + 1
+    return out
+
+
 def write(path, document):
     """Writes the document whole or not at all, as src/io/atomic_file.cpp does: through a symbolic
     link to its file, never over a read-only file, keeping the file's mode; a unique temporary
@@ -67,7 +112,7 @@ def write(path, document):
     if os.path.exists(target):
         mode = stat.S_IMODE(os.stat(target).st_mode)
         if not mode & stat.S_IWUSR or not os.access(target, os.W_OK):
-            raise SystemExit(f"error: {path}: read-only; it is not replaced (chmod u+w allows it)")
+            raise SystemExit(tr("error: {}: read-only; it is not replaced (chmod u+w allows it)", path))
     fd, tmp = tempfile.mkstemp(
         dir=os.path.dirname(target), prefix="." + os.path.basename(target) + ".tmp."
     )

@@ -25,6 +25,16 @@
 
 namespace {
 
+// make check's tally: with CHECK_TALLY naming a file, each --check adds its line "name passed
+// failed" to it, which the Makefile sums up in its closing line (in the reader's language, not
+// read back from the sentences above). A file that cannot be opened is no tally.
+void tally(const std::string& chapter, std::size_t passed, std::size_t failed) {
+    const char* path = std::getenv("CHECK_TALLY");
+    if (!path || !*path) return;
+    std::ofstream out(path, std::ios::app);
+    out << chapter << " " << passed << " " << failed << "\n";
+}
+
 // Whether this program was built without the fast loops (make PLAIN=1: core/product_loops.h).
 bool plain_products() { return std::string(product_loops().name) == "plain"; }
 
@@ -82,7 +92,8 @@ std::string factor_of(const Mismatch& m) {
 void print_mismatches(std::ostream& out, const std::vector<Mismatch>& rows,
                       std::size_t limit = 40) {
     // got ÷ expected: shown where it is a simple number (√5: a scale 1/√5 left out)
-    Table table({"name", "index", "got", "expected", "|diff|", "tolerance", "got ÷ expected"});
+    Table table({tr("name"), tr("index"), tr("got"), tr("expected"), "|diff|", tr("tolerance"),
+                 tr("got ÷ expected")});
     std::size_t factors = 0;
     for (std::size_t i = 0; i < rows.size() && i < limit; ++i) {
         const Mismatch& m = rows[i];
@@ -93,10 +104,12 @@ void print_mismatches(std::ostream& out, const std::vector<Mismatch>& rows,
                    shape ? "-" : sci(m.tol), factor});
     }
     table.print(out);
-    if (rows.size() > limit) out << "... and " << rows.size() - limit << " more mismatches\n";
+    if (rows.size() > limit)
+        out << tr("... and {} more mismatches", rows.size() - limit) << "\n";
     if (factors > 0)
-        out << "(where got ÷ expected is a simple number such as √5, one factor moved those\n"
-               " values: a scale added or left out, as attention's 1/√d_k, does so)\n";
+        out << wrap(tr("(where got ÷ expected is a simple number such as √5, one factor moved "
+                       "those values: a scale added or left out, as attention's 1/√d_k, does so)"),
+                    100, "", " ");
 }
 
 // --check: every result against expected, and our errata against the oracle's list. When the
@@ -109,26 +122,33 @@ int check(const ChapterInfo& info, const Chapter& ch, const std::vector<PrintedC
     for (const std::string& k : edited) edited_list += (edited_list.empty() ? "" : ", ") + k;
     const std::string rewrite = "make rewrite FILE=" + ch.data.path();
     if (r.failed && !edited.empty())
-        std::cout << info.name << " --check: " << edited_list
-                  << (edited.size() == 1 ? " is" : " are")
-                  << " not what this file's expected values were computed from; " << rewrite
-                  << " recomputes them (with the oracle), then --check again\n";
+        std::cout << tr("{} --check: {} not what this file's expected values were computed from; "
+                        "{} recomputes them (with the oracle), then --check again",
+                        info.name,
+                        edited.size() == 1 ? tr("{} is", edited_list) : tr("{} are", edited_list),
+                        rewrite)
+                  << "\n";
     if (r.failed) {
-        std::cout << info.name << " --check: mismatches against " << ch.data.path() << "\n";
+        std::cout << tr("{} --check: mismatches against {}", info.name, ch.data.path()) << "\n";
         print_mismatches(std::cout, r.mismatches);
     }
-    std::cout << info.name << " --check: " << r.passed << " passed, " << r.failed << " failed"
-              << " (" << ch.data.path();
+    // the summary's parts after the data file, each in the reader's language
+    std::vector<std::string> parts = {ch.data.path()};
     if (!printed.empty())
-        std::cout << "; " << printed.size() << " printed tutorial numbers judged, "
-                  << count_errata(printed) << " errata as the oracle lists";
+        parts.push_back(tr("{} printed tutorial numbers judged, {} errata as the oracle lists",
+                           printed.size(), count_errata(printed)));
     else if (const std::size_t unjudged = printed_count(ch.data); unjudged > 0)
-        std::cout << "; the tutorial's " << unjudged
-                  << " printed numbers not judged: they belong to tutorial.inputs";
-    if (!edited.empty()) std::cout << "; inputs edited since: " << edited_list << " — " << rewrite;
-    std::cout << "; " << thread_count() << (thread_count() == 1 ? " thread" : " threads");
-    if (plain_products()) std::cout << "; every product through core/matmul.cpp's plain loop";
-    std::cout << ")\n";
+        parts.push_back(tr("the tutorial's {} printed numbers not judged: they belong to "
+                           "tutorial.inputs",
+                           unjudged));
+    if (!edited.empty()) parts.push_back(tr("inputs edited since: {} — {}", edited_list, rewrite));
+    parts.push_back(threads_used());
+    if (plain_products()) parts.push_back(tr("every product through core/matmul.cpp's plain loop"));
+    std::string within;
+    for (const std::string& part : parts) within += (within.empty() ? "" : tr("; ")) + part;
+    std::cout << tr("{} --check: {} passed, {} failed ({})", info.name, r.passed, r.failed, within)
+              << "\n";
+    tally(info.name, r.passed, r.failed);
     return r.failed ? 1 : 0;
 }
 

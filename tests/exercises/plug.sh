@@ -8,21 +8,21 @@
 # chapter's --check line and "plugged in: N chapters passed, N failed".
 # usage: tests/exercises/plug.sh BUILD N CXX "CXXFLAGS OPT" "YOUR_FLAGS" "LDFLAGS" CHAPTER...
 set -u
+say=${SAY:-$1/say}  # the lines below in the reader's language (report/script_lines.h)
 build=$1; n=$2; cxx=$3; flags=$4; your_flags=$5; ldflags=$6; shift 6
-case "$n" in ''|*[!0-9]*) echo "error: make plug: expected N=an exercise's number (tests/exercises/plug/ lists those that plug in)" >&2; exit 2;; esac
+case "$n" in ''|*[!0-9]*) "$say" plug_needs_n >&2; exit 2;; esac
 nn=$(printf %02d "$((10#$n))")
 plug=$(ls tests/exercises/plug/"$nn"_*.cpp 2>/dev/null | head -1)
 if [ -z "$plug" ]; then
-  echo "error: make plug N=$n: exercise $n has no project function of its signature to replace; these do: $(ls tests/exercises/plug | sed 's/_.*//' | sed 's/^0//' | paste -sd, -)" >&2
+  "$say" plug_no_function "$n" "$(ls tests/exercises/plug | sed 's/_.*//' | sed 's/^0//' | paste -sd, -)" >&2
   exit 2
 fi
 case "$($cxx -dumpmachine 2>/dev/null)" in *mingw*|*darwin*|*apple*|*wasm*)
-  echo "error: make plug needs ELF objects, whose functions objcopy can make weak (Linux, WSL); $cxx builds for $($cxx -dumpmachine)" >&2; exit 2;; esac
-command -v objcopy >/dev/null && command -v nm >/dev/null || {
-  echo "error: make plug needs GNU binutils' objcopy and nm (apt-get install binutils)" >&2; exit 2; }
+  "$say" plug_needs_elf "$cxx" "$($cxx -dumpmachine)" >&2; exit 2;; esac
+command -v objcopy >/dev/null && command -v nm >/dev/null || { "$say" plug_needs_binutils >&2; exit 2; }
 name=$(basename "$plug" .cpp)
 yours=${EXERCISE_FILE:-chapters/exercises/$name.cpp}  # the tests pass a file of their own
-[ -e "$yours" ] || { echo "error: $yours: not there yet (make exercises copies the exercises there)" >&2; exit 2; }
+[ -e "$yours" ] || { "$say" plug_not_there "$yours" >&2; exit 2; }
 project=$(sed -n 's|^// plugs into: ||p' "$plug")
 dir=${PLUG_DIR:-$build/plug/$nn}
 mkdir -p "$dir"
@@ -40,11 +40,11 @@ for c in "$@"; do
   parts=$(ls "$build"/obj/chapters/"$c"/*.o 2>/dev/null)
   counter=; [ "$c" = ch11_long_sequences ] && counter=$build/obj/src/report/allocation_counter.o
   # shellcheck disable=SC2086
-  $cxx "$build/obj/chapters/$c.o" $parts $counter "$dir/plug.o" "$dir/project.o" "$dir/yours.o" \
+  $cxx "$build/obj/chapters/$c.o" $parts $counter ${FAST_LOOPS:-} "$dir/plug.o" "$dir/project.o" "$dir/yours.o" \
     "$build/libexercises.a" "$build/libtransformer.a" $ldflags -o "$dir/$c" || exit 1
   if "$dir/$c" --check; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
 done
 function=$(sed -n 's|^// make plug N=[0-9]*: every chapter.s --check with your ||p' "$plug")
-chapters() { if [ "$1" = 1 ]; then echo "1 chapter"; else echo "$1 chapters"; fi; }
-echo "plugged in: your $function ($yours) in place of $project's: $(chapters $passed) passed, $(chapters $failed) failed"
+echo
+"$say" plug_total "$function" "$yours" "$project" "$passed" "$failed"
 [ "$failed" = 0 ]
