@@ -418,10 +418,8 @@ watch: $(SAY)
 	  while [ -z "$$(find chapters/exercises -name '*.cpp' -newer $$stamp)" ]; do sleep 1; done; done
 
 # --- running ----------------------------------------------------------------------------------
-run: $(PROGRAMS) build/.corpus-tried
-	@for p in $(CHAPTERS); do echo; echo "######## $$p ########"; $(BUILD)/$$p || exit 1; \
-	  if [ $$p = ch07_training ]; then echo; echo "######## $$p --task numerals ########"; \
-	    $(BUILD)/$$p --task numerals || exit 1; fi; done
+run: $(PROGRAMS) $(SAY) build/.corpus-tried
+	@bash tests/tools/run_chapters.sh $(SAY) $(addprefix $(BUILD)/,$(addsuffix $(EXE),$(CHAPTERS)))
 
 # The book: each chapter writes its own page (--html) and its entry in the index, in the reader's
 # language: build/book/en/, or with LANG=zh_CN.UTF-8 (any zh… locale) build/book/zh/ — the two

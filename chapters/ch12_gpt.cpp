@@ -529,8 +529,8 @@ void walkthrough(Chapter& ch) {
     say_which_run(ch, trained, c);
     const double heldout = heldout_step(ch, in, c, trained, b);
     const SamplingSettings s = sampling_step(ch, in, c, trained.model);
-    writing_step(ch, in, c, trained.model, b, sounds, s);
-    doubling_step(ch, in, c, trained.model, s);
+    const std::vector<std::string> plain = writing_step(ch, in, c, trained.model, b, sounds, s);
+    doubling_step(ch, in, c, trained.model, s, plain);
     save_step(ch, trained, c, in.corpus, heldout, b, s, path);
     ch.say(tr("What the model's {} heads learned — where each looks, which the loss cannot do "
               "without, whether any copies — is chapter 14's subject: build/ch14_inside_the_poet "
@@ -565,8 +565,8 @@ int main(int argc, char** argv) {
              "which make writes)")},
          {"--weights", "FILE",
           N_("a model saved before (build/ch12_gpt_model.json) instead of training: it is still "
-             "measured on the held-out poems and writes some 5,200 poems to measure them (about "
-             "3½ minutes on 2 cores); the baselines come from its record")},
+             "measured on the held-out poems and writes some 6,600 poems to measure them (under "
+             "2 minutes on 2 cores); the baselines come from its record")},
          {"--steps", "N", N_("train N steps instead of the data file's")},
          {"--seconds", "S",
           N_("train the steps that fit in S seconds here, instead of the data file's steps")},

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <numeric>
+#include <stdexcept>
 #include <utility>
 
 #include "core/matmul.h"
@@ -301,6 +302,57 @@ TEST_CASE("writing past the window: a long prompt reads only its last window, in
     CHECK(Tokens(long_one.begin() + static_cast<long>(prompt.size()), long_one.end()) ==
           Tokens(short_one.begin() + 8, short_one.end()));
     CHECK(long_one.size() <= prompt.size() + 40);
+}
+
+TEST_CASE("decoding in a batch: each row of a step is its sequence's row of the whole pass") {
+    // five sequences of different lengths side by side; the batch shrinks as the short ones end
+    const Gpt m = random_gpt(small(11, PositionScheme::Rope), 8);
+    const std::vector<Tokens> seqs = {
+        {1, 5, 6, 7, 4, 8, 9, 10, 3}, {1, 9}, {1, 4, 4, 4, 4, 7}, {1}, {1, 10, 0, 6, 5}};
+    std::vector<GptKV> kvs(seqs.size(), start_gpt(m));
+    for (std::size_t t = 0; t < seqs.front().size(); ++t) {
+        std::vector<GptKV*> batch;
+        Tokens next;
+        std::vector<std::size_t> who;
+        for (std::size_t b = 0; b < seqs.size(); ++b)
+            if (t < seqs[b].size())
+                batch.push_back(&kvs[b]), next.push_back(seqs[b][t]), who.push_back(b);
+        const Matrix logits = gpt_steps(m, batch, next);
+        REQUIRE(logits.rows == who.size());
+        for (std::size_t r = 0; r < who.size(); ++r) {
+            CAPTURE(t);
+            CAPTURE(who[r]);
+            const Matrix full = gpt_logits(m, {seqs[who[r]]});
+            CHECK(max_abs_diff(row_block(logits, r, 1), row_block(full, t, 1)) == 0.0);
+        }
+    }
+    GptKV one = start_gpt(m);
+    const std::vector<GptKV*> lone = {&one};
+    CHECK_THROWS_AS(gpt_steps(m, lone, Tokens()), std::invalid_argument);
+}
+
+TEST_CASE("poems written in a batch are, token for token, the poems written one at a time") {
+    const Gpt m = random_gpt(small(11, PositionScheme::Rope), 9);
+    // prompts of different lengths (one reads its prompt while others already draw), a window
+    // short enough to be refilled, and one prompt that has already ended
+    const std::vector<Tokens> prompts = {{1}, {1, 5, 6, 7, 8, 9, 10, 5, 6, 7}, {1, 4}, {1, 5, 2},
+                                         {1, 6, 6}};
+    SamplingSettings s;
+    s.max_new = 30, s.context = 6, s.temperature = 1.2, s.top_k = 6;
+    std::vector<Random> rngs;
+    for (std::size_t i = 0; i < prompts.size(); ++i) rngs.emplace_back(40 + i);
+    const std::vector<Tokens> together = sample_gpt_batch(m, prompts, s, rngs);
+    REQUIRE(together.size() == prompts.size());
+    bool different = false;
+    for (std::size_t i = 0; i < prompts.size(); ++i) {
+        CAPTURE(i);
+        Random alone_rng(40 + i);
+        const Tokens alone = sample_gpt(m, prompts[i], s, alone_rng);
+        CHECK(together[i] == alone);
+        CHECK(rngs[i].next() == alone_rng.next());  // each generator advanced as far
+        different = different || together[i] != together.front();
+    }
+    CHECK(different);  // the rows are not one poem copied
 }
 
 TEST_CASE("a model file claiming more than its weights hold is refused before any allocation") {

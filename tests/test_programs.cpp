@@ -474,3 +474,26 @@ TEST_CASE("the calls check names two files of src/ that call each other" * docte
     CHECK(text.find("three") == std::string::npos);  // it calls one, which never calls it
     CHECK(text.find("calls: 3 files, 1 pairs that call each other") != std::string::npos);
 }
+
+TEST_CASE("make run's table: every program's wall time, and the table so far when one fails" *
+          doctest::test_suite("native")) {
+    const std::string root = temp_directory("run_table");
+    const std::string ok = temp_file("run_table/ch01_fine", "#!/bin/sh\necho walked through\n");
+    const std::string bad = temp_file("run_table/ch02_broken", "#!/bin/sh\necho halfway\nexit 3\n");
+    const std::string never = temp_file("run_table/ch03_never", "#!/bin/sh\necho never\n");
+    REQUIRE(std::system(("chmod +x " + ok + " " + bad + " " + never).c_str()) == 0);
+    const std::string out = root + "/out.txt";
+    const std::string run =
+        "LC_ALL=C LANG=C bash tests/tools/run_chapters.sh " + program_path("say") + " ";
+    CHECK(std::system((run + ok + " > " + out).c_str()) == 0);
+    std::string text = read_file(out);
+    CHECK(text.find("######## ch01_fine ########\nwalked through") != std::string::npos);
+    CHECK(text.find("make run: each chapter's wall time") != std::string::npos);
+    CHECK(text.find("  ch01_fine ") != std::string::npos);
+    CHECK(text.find("  in all ") != std::string::npos);
+    const int status = std::system((run + ok + " " + bad + " " + never + " > " + out).c_str());
+    text = read_file(out);
+    CHECK(status != 0);
+    CHECK(text.find("  ch02_broken ") != std::string::npos);  // the table so far, the failure in it
+    CHECK(text.find("never") == std::string::npos);          // nothing after the failure runs
+}

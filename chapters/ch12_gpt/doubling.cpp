@@ -97,7 +97,7 @@ void say_doubling(Chapter& ch, const std::vector<DoublingRow>& rows) {
 }  // namespace
 
 void doubling_step(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& model,
-                   const SamplingSettings& s) {
+                   const SamplingSettings& s, const std::vector<std::string>& plain) {
     ch.step(tr("Doubling: the poets' 叠字 and the model's stutters"));
     const std::set<std::string> attested = doubled_pairs(texts_of(c.split.training));
     const DoublingPlaces places(c.vocabulary, attested);
@@ -114,7 +114,7 @@ void doubling_step(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& mo
     const std::vector<DoublingRow> rows = {
         doubling_row("heldout", tr("the {} held-out poems", grouped(c.split.heldout.size())),
                      texts_of(c.split.heldout), attested),
-        doubling_row("model", tr("{} poems by the model", grouped(in.sampling.poems)), written(s),
+        doubling_row("model", tr("{} poems by the model", grouped(in.sampling.poems)), plain,
                      attested),
         doubling_row("model_corrected", tr("… with the repeat correction"), written(with_beta),
                      attested)};

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "fast/threads.h"
 #include "report/bar_chart.h"
 #include "report/recorded_gradients.h"
 #include "text/translate.h"
@@ -23,11 +24,19 @@ namespace ch12_gpt {
 std::vector<Tokens> write_poems(const Gpt& model, const CharVocabulary& v,
                                 const SamplingSettings& s, const std::vector<std::string>& prompts,
                                 std::size_t count, std::uint64_t seed) {
-    Random rng(seed);
+    // poem i drawn with a generator of its own, seeded seed + i: the same poem whichever batch
+    // writes it, and however many are written beside it
+    constexpr std::size_t batch = 64;
     std::vector<Tokens> poems;
-    for (std::size_t i = 0; i < count; ++i) {
-        const std::string prompt = prompts.empty() ? "" : prompts[i % prompts.size()];
-        poems.push_back(sample_gpt(model, encode(v, prompt, false), s, rng));
+    for (std::size_t first = 0; first < count; first += batch) {
+        std::vector<Tokens> starts;
+        std::vector<Random> rngs;
+        for (std::size_t i = first; i < std::min(count, first + batch); ++i) {
+            starts.push_back(encode(v, prompts.empty() ? "" : prompts[i % prompts.size()], false));
+            rngs.emplace_back(seed + i);
+        }
+        for (Tokens& poem : sample_gpt_batch(model, starts, s, rngs))
+            poems.push_back(std::move(poem));
     }
     return poems;
 }
@@ -47,7 +56,6 @@ namespace {
 
 std::string as_text(const Corpus& c, const Tokens& t) { return decode(c.vocabulary, t); }
 
-
 // What is measured on a set of poems: their lines' shape and copies, and their verse — by the
 // Tang table and by Mandarin, each where it is there.
 struct Measured {
@@ -56,7 +64,8 @@ struct Measured {
     VerseRates tang, mandarin;
 };
 Measured measure(const Corpus& c, const Sounds& sounds, const std::vector<std::string>& texts) {
-    Measured m{measure_lines(texts, c.training_lines), measure_verse(texts, sounds.judge()), {}, {}};
+    Measured m{
+        measure_lines(texts, c.training_lines), measure_verse(texts, sounds.judge()), {}, {}};
     if (!sounds.tang.empty()) m.tang = verse_rates(texts, sounds.tang);
     if (!sounds.mandarin.empty()) m.mandarin = verse_rates(texts, sounds.mandarin);
     return m;
@@ -78,15 +87,14 @@ std::string rate_text(const Rate& r) {
 }
 std::string share_text(const Rate& r) { return r.of ? percent(r.share) : "—"; }
 
-
 // A poem, a line of it per line, indented; a line too long for the terminal (a model that has
 // not learned where lines end) goes on below, indented further.
 void print_poem(Chapter& ch, const std::string& text) {
     std::size_t start = 0;
     for (std::size_t i = 0; i <= text.size(); ++i)
         if (i == text.size() || text[i] == '\n') {
-            std::istringstream lines(wrap(text.substr(start, i - start), narration_width, "    ",
-                                          "      "));
+            std::istringstream lines(
+                wrap(text.substr(start, i - start), narration_width, "    ", "      "));
             for (std::string line; std::getline(lines, line);) ch.line(line);
             start = i + 1;
         }
@@ -130,13 +138,14 @@ std::string prompt_heading(const std::string& prompt) {
 
 std::vector<Tokens> show_poems(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& model,
                                const SamplingSettings& s) {
-    const std::vector<Tokens> shown =
-        write_poems(model, c.vocabulary, s, in.sampling.prompts, in.sampling.shown, in.sampling.seed);
+    const std::vector<Tokens> shown = write_poems(model, c.vocabulary, s, in.sampling.prompts,
+                                                  in.sampling.shown, in.sampling.seed);
     for (std::size_t i = 0; i < shown.size(); ++i) {
         const std::string prompt =
             in.sampling.prompts.empty() ? "" : in.sampling.prompts[i % in.sampling.prompts.size()];
         ch.line(prompt.empty() ? tr("from <bos> alone:") : prompt_heading(prompt));
-        if (i < in.sampling.prompts.size()) say_prompt(ch, c.vocabulary, prompt, in.windows.context);
+        if (i < in.sampling.prompts.size())
+            say_prompt(ch, c.vocabulary, prompt, in.windows.context);
         print_poem(ch, as_text(c, shown[i]));
     }
     const PoemLines m = measure_lines(texts_of(c, shown), c.training_lines);
@@ -206,10 +215,14 @@ void sounds_table(Chapter& ch, const std::vector<VerseRow>& rows, const Sounds& 
                with_twin(j.parallel_tones, m.parallel_tones, sounds)});
         none_to_judge |= !j.rhyme.of || !j.tones.of || !j.passed.of || !j.first_rhyme.of;
         const std::vector<std::pair<const char*, const Rate*>> rates = {
-            {"rhyme", &j.rhyme},         {"tones", &j.tones},
-            {"regulated", &j.passed},    {"repeated_rhyme", &j.repeated_rhyme},
-            {"first_rhyme", &j.first_rhyme}, {"three_level", &j.three_level},
-            {"lone_level", &j.lone_level},   {"parallel", &j.parallel},
+            {"rhyme", &j.rhyme},
+            {"tones", &j.tones},
+            {"regulated", &j.passed},
+            {"repeated_rhyme", &j.repeated_rhyme},
+            {"first_rhyme", &j.first_rhyme},
+            {"three_level", &j.three_level},
+            {"lone_level", &j.lone_level},
+            {"parallel", &j.parallel},
             {"parallel_tones", &j.parallel_tones}};
         for (const auto& [name, rate] : rates) {
             ch.measured("verse_" + r.key + "_" + name, rate->share);
@@ -234,11 +247,12 @@ void sounds_table(Chapter& ch, const std::vector<VerseRow>& rows, const Sounds& 
                     "build/corpus/tang.txt; --tang FILE names another). Each rate ± its "
                     "standard error over poems."));
     if (none_to_judge)
-        ch.say(tr("—: nothing of that kind in that row to judge (a rhyme needs a couplet after "
-                  "the first, a tone a verse of five or seven characters whose tones are "
-                  "known, the whole check a poem of two or four couplets of one length, a "
-                  "first verse's rhyme a first verse that can only end level, 对仗 a poem of "
-                  "four couplets of one length), so no share: not 0%."));
+        ch.say(
+            tr("—: nothing of that kind in that row to judge (a rhyme needs a couplet after "
+               "the first, a tone a verse of five or seven characters whose tones are "
+               "known, the whole check a poem of two or four couplets of one length, a "
+               "first verse's rhyme a first verse that can only end level, 对仗 a poem of "
+               "four couplets of one length), so no share: not 0%."));
 }
 
 void verse_table(Chapter& ch, const std::vector<VerseRow>& rows, const Sounds& sounds) {
@@ -251,7 +265,8 @@ void verse_table(Chapter& ch, const std::vector<VerseRow>& rows, const Sounds& s
                percent(x.verse.tripled_share())});
         for (const auto& [name, value] :
              {std::pair<const char*, double>{"form", x.lines.form_fraction()},
-              {"copied", x.lines.copied_fraction()}, {"doubled", x.verse.doubled_share()},
+              {"copied", x.lines.copied_fraction()},
+              {"doubled", x.verse.doubled_share()},
               {"tripled", x.verse.tripled_share()}})
             ch.measured("verse_" + r.key + "_" + name, value);
     }
@@ -269,7 +284,7 @@ void verse_table(Chapter& ch, const std::vector<VerseRow>& rows, const Sounds& s
         chart.values(i, 0) = v.doubled_share(), chart.values(i, 1) = v.tripled_share();
         if (!sounds.empty())
             chart.values(i, 2) = judged(rows[i].m, sounds).rhyme.share,
-            chart.values(i, 3) = judged(rows[i].m, sounds).tones.share;
+                            chart.values(i, 3) = judged(rows[i].m, sounds).tones.share;
     }
     ch.picture("ch12_verse.svg", bar_chart_svg(chart));
 }
@@ -299,24 +314,25 @@ void say_sounds(Chapter& ch, const Measured& real, const Measured& model, const 
                         percent(r.rhyme.share), percent(r.tones.share),
                         percent(real.mandarin.rhyme.share), percent(real.mandarin.tones.share)));
     } else {
-        ch.say(tr("Real poems rhyme in {} of their second verses and alternate their tones in {} "
-                  "of their verses.",
-                  percent(r.rhyme.share), percent(r.tones.share)));
+        ch.say(
+            tr("Real poems rhyme in {} of their second verses and alternate their tones in {} "
+               "of their verses.",
+               percent(r.rhyme.share), percent(r.tones.share)));
     }
-    ch.say(tr("The model, writing freely, rhymes in {} and alternates in {}; {} of its poems keep "
-              "every rule of a regulated poem, against {} of real poems.",
-              percent(w.rhyme.share), percent(w.tones.share), share_text(w.passed),
-              share_text(r.passed)));
     ch.say(
-        tr("Keeping {} — masks on the logits before the softmax, as chapter 3's masks hide keys: a "
-           "character that breaks a rule gets −∞ and so weight 0 — it rhymes in {} and alternates "
-           "in {}; {} of its poems keep every rule (real poems: {}), {} rhyme on a character "
-           "twice (real poems: {}), {} end a verse in three level tones (real poems: {}); {} of "
-           "its couplets hold a doubled character.",
-           rules_text(rules), percent(k.rhyme.share), percent(k.tones.share), share_text(k.passed),
-           share_text(r.passed), share_text(k.repeated_rhyme), share_text(r.repeated_rhyme),
-           share_text(k.three_level), share_text(r.three_level),
-           percent(kept.verse.doubled_share())));
+        tr("The model, writing freely, rhymes in {} and alternates in {}; {} of its poems keep "
+           "every rule of a regulated poem, against {} of real poems.",
+           percent(w.rhyme.share), percent(w.tones.share), share_text(w.passed),
+           share_text(r.passed)));
+    ch.say(tr(
+        "Keeping {} — masks on the logits before the softmax, as chapter 3's masks hide keys: a "
+        "character that breaks a rule gets −∞ and so weight 0 — it rhymes in {} and alternates "
+        "in {}; {} of its poems keep every rule (real poems: {}), {} rhyme on a character "
+        "twice (real poems: {}), {} end a verse in three level tones (real poems: {}); {} of "
+        "its couplets hold a doubled character.",
+        rules_text(rules), percent(k.rhyme.share), percent(k.tones.share), share_text(k.passed),
+        share_text(r.passed), share_text(k.repeated_rhyme), share_text(r.repeated_rhyme),
+        share_text(k.three_level), share_text(r.three_level), percent(kept.verse.doubled_share())));
 }
 
 // The table's comparisons, each worded from the numbers it states.
@@ -358,20 +374,26 @@ void say_verse(Chapter& ch, const Measured& real, const Measured& model, const M
 // and under each mask (the masks of rhyme and tones only with a pronunciation table).
 std::vector<VerseRow> verse_rows(const Inputs& in, const Corpus& c, const Gpt& model,
                                  const Baselines& b, const Sounds& sounds,
-                                 const SamplingSettings& s) {
+                                 const SamplingSettings& s, std::vector<std::string>& plain) {
     const auto model_poems = [&](FormRules rules) {
         SamplingSettings kept = s;
         if (rules.any()) kept.mask = form_mask(c.vocabulary, sounds.judge(), rules);
-        return measure(c, sounds,
-                       texts_of(c, write_poems(model, c.vocabulary, kept, {}, in.sampling.poems,
-                                               in.sampling.seed)));
+        std::vector<std::string> texts = texts_of(
+            c, write_poems(model, c.vocabulary, kept, {}, in.sampling.poems, in.sampling.seed));
+        if (!rules.any()) plain = texts;
+        return measure(c, sounds, texts);
     };
     const auto kn_poems = [&](const KneserNey& kn) {
-        Random rng(in.sampling.seed);
-        std::vector<Tokens> poems;
-        for (std::size_t i = 0; i < in.sampling.poems; ++i)
-            poems.push_back(kn.sample({CharVocabulary::bos}, CharVocabulary::eos,
-                                      CharVocabulary::newline, in.sampling.max_new + 1, rng));
+        // poem i drawn with its own generator, seeded seed + i, as the model's are: the threads
+        // share the poems out, and each is the same whichever thread draws it
+        std::vector<Tokens> poems(in.sampling.poems);
+        parallel_for_uneven(poems.size(), poems.size() * in.sampling.max_new * c.vocabulary.size(),
+                            [&](std::size_t i) {
+                                Random rng(in.sampling.seed + i);
+                                poems[i] = kn.sample({CharVocabulary::bos}, CharVocabulary::eos,
+                                                     CharVocabulary::newline,
+                                                     in.sampling.max_new + 1, rng);
+                            });
         return measure(c, sounds, texts_of(c, poems));
     };
     std::vector<VerseRow> rows = {
@@ -380,10 +402,12 @@ std::vector<VerseRow> verse_rows(const Inputs& in, const Corpus& c, const Gpt& m
         {"kn_trigram", tr("{} poems by the Kneser-Ney trigram", grouped(in.sampling.poems)),
          kn_poems(b.trigram())}};
     if (b.best_order() != 3)
-        rows.push_back({"kn_best", tr("{} poems by the Kneser-Ney {}-gram", grouped(in.sampling.poems),
-                                      b.best_order()),
-                        kn_poems(b.strongest())});
-    rows.push_back({"model", tr("{} poems by the model", grouped(in.sampling.poems)), model_poems({})});
+        rows.push_back(
+            {"kn_best",
+             tr("{} poems by the Kneser-Ney {}-gram", grouped(in.sampling.poems), b.best_order()),
+             kn_poems(b.strongest())});
+    rows.push_back(
+        {"model", tr("{} poems by the model", grouped(in.sampling.poems)), model_poems({})});
     const std::vector<std::pair<std::string, FormRules>> masks = {
         {"model_no_runs", {false, false, true}},
         {"model_rhyme", {true, false, false}},
@@ -418,9 +442,10 @@ SamplingChoice sampling_choice(const Inputs& in, const Corpus& c, const Gpt& mod
         for (const double top_p : in.sampling.top_ps) {
             SamplingSettings s = base_sampling(in);
             s.temperature = temperature, s.top_p = top_p;
-            r.measured.push_back(measure(c, none, texts_of(c, write_poems(model, c.vocabulary, s, {},
-                                                                          in.sampling.choice_poems,
-                                                                          in.sampling.seed + 1))));
+            r.measured.push_back(
+                measure(c, none,
+                        texts_of(c, write_poems(model, c.vocabulary, s, {},
+                                                in.sampling.choice_poems, in.sampling.seed + 1))));
             r.distances.push_back(distance(r.measured.back(), r.real));
             r.candidates.push_back(s);
             if (r.distances.back() < best_distance) r.best = s, best_distance = r.distances.back();
@@ -437,17 +462,17 @@ SamplingSettings sampling_step(Chapter& ch, const Inputs& in, const Corpus& c, c
     const Measured& real = choice.real;
     const SamplingSettings& best = choice.best;
     ch.step(tr("How to write: sampling settings chosen by measurement"));
-    Table t({tr("temperature"), "top-p", tr("in form"), tr("copied"), tr("doubled"),
-             tr("tripled"), tr("distance")});
+    Table t({tr("temperature"), "top-p", tr("in form"), tr("copied"), tr("doubled"), tr("tripled"),
+             tr("distance")});
     t.add({tr("validation poems"), "", percent(real.lines.form_fraction()),
            percent(real.lines.copied_fraction()), percent(real.verse.doubled_share()),
            percent(real.verse.tripled_share()), ""});
     for (std::size_t i = 0; i < choice.candidates.size(); ++i) {
         const Measured& w = choice.measured[i];
-        t.add({general(choice.candidates[i].temperature, 3),
-               general(choice.candidates[i].top_p, 3), percent(w.lines.form_fraction()),
-               percent(w.lines.copied_fraction()), percent(w.verse.doubled_share()),
-               percent(w.verse.tripled_share()), fixed(choice.distances[i], 3)});
+        t.add({general(choice.candidates[i].temperature, 3), general(choice.candidates[i].top_p, 3),
+               percent(w.lines.form_fraction()), percent(w.lines.copied_fraction()),
+               percent(w.verse.doubled_share()), percent(w.verse.tripled_share()),
+               fixed(choice.distances[i], 3)});
     }
     ch.say(
         tr("{} poems from <bos> with each candidate; a couplet is in form (five or seven "
@@ -456,10 +481,11 @@ SamplingSettings sampling_step(Chapter& ch, const Inputs& in, const Corpus& c, c
            "Distance: the four shares' differences from the validation poems', added.",
            in.sampling.choice_poems));
     ch.table(t);
-    ch.say(tr("Chosen: temperature {}, top-p {} — the nearest to real poems of the candidates. "
-              "A low temperature makes the likeliest character likelier still, and the likeliest "
-              "next character is often the one just written: colder sampling stutters more.",
-              general(best.temperature, 3), general(best.top_p, 3)));
+    ch.say(
+        tr("Chosen: temperature {}, top-p {} — the nearest to real poems of the candidates. "
+           "A low temperature makes the likeliest character likelier still, and the likeliest "
+           "next character is often the one just written: colder sampling stutters more.",
+           general(best.temperature, 3), general(best.top_p, 3)));
     ch.measured("temperature", best.temperature);
     ch.measured("top_p", best.top_p);
     return best;
@@ -471,24 +497,30 @@ FormRules rules_from(const Options& o) {
     r = {};
     std::stringstream list(o.value("--form"));
     for (std::string name; std::getline(list, name, ',');) {
-        if (name == "rhyme") r.rhyme = true;
-        else if (name == "tones") r.tones = true;
-        else if (name == "runs") r.no_runs = true;
+        if (name == "rhyme")
+            r.rhyme = true;
+        else if (name == "tones")
+            r.tones = true;
+        else if (name == "runs")
+            r.no_runs = true;
         else if (name != "none")
-            throw std::invalid_argument(tr("--form: expected rhyme, tones, runs or none, joined "
-                                           "by commas; got \"{}\"",
-                                           name));
+            throw std::invalid_argument(
+                tr("--form: expected rhyme, tones, runs or none, joined "
+                   "by commas; got \"{}\"",
+                   name));
     }
     return r;
 }
 
-void writing_step(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& model,
-                  const Baselines& b, const Sounds& sounds, const SamplingSettings& s) {
+std::vector<std::string> writing_step(Chapter& ch, const Inputs& in, const Corpus& c,
+                                      const Gpt& model, const Baselines& b, const Sounds& sounds,
+                                      const SamplingSettings& s) {
     ch.step(tr("The model writes (temperature {}, top-p {}, through the KV cache)",
                general(s.temperature, 3), general(s.top_p, 3)));
     show_poems(ch, in, c, model, s);
     const FormRules chosen = rules_from(ch.options);
-    const std::vector<VerseRow> rows = verse_rows(in, c, model, b, sounds, s);
+    std::vector<std::string> plain;  // the model's poems with no rule kept
+    const std::vector<VerseRow> rows = verse_rows(in, c, model, b, sounds, s, plain);
     verse_table(ch, rows, sounds);
     ch.say(
         tr("Couplets: a poem's lines as printed, two verses each (a verse ends at a comma or a "
@@ -506,9 +538,10 @@ void writing_step(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& mod
            "(src/verse/parallelism.h). A character of several readings takes the one the verse "
            "needs."));
     if (sounds.empty())
-        ch.say(tr("No pronunciation table (make corpus writes build/corpus/tang.txt and "
-                  "build/corpus/pinyin.txt; --tang FILE and --pinyin FILE name others): rhymes "
-                  "and tones are not measured, nor kept."));
+        ch.say(
+            tr("No pronunciation table (make corpus writes build/corpus/tang.txt and "
+               "build/corpus/pinyin.txt; --tang FILE and --pinyin FILE name others): rhymes "
+               "and tones are not measured, nor kept."));
     say_verse(ch, rows[0].m, row_named(rows, "model"),
               row_named(rows, b.best_order() != 3 ? "kn_best" : "kn_trigram"), rows.back().m,
               {true, true, true}, sounds);
@@ -519,6 +552,7 @@ void writing_step(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& mod
         kept_settings.mask = form_mask(c.vocabulary, sounds.judge(), chosen);
         show_poems(ch, in, c, model, kept_settings);
     }
+    return plain;
 }
 
 void write_only_step(Chapter& ch, const Inputs& in, const Gpt& model, const CharVocabulary& v,
@@ -533,24 +567,28 @@ void write_only_step(Chapter& ch, const Inputs& in, const Gpt& model, const Char
                general(s.top_p, 3), seed));
     ch.say(about);
     if (kept.any())
-        ch.say(tr("Keeping {} — masks on the logits before the softmax, as chapter 3's masks hide "
-                  "keys (--form chooses which).",
-                  rules_text(kept)));
+        ch.say(
+            tr("Keeping {} — masks on the logits before the softmax, as chapter 3's masks hide "
+               "keys (--form chooses which).",
+               rules_text(kept)));
     else
-        ch.say(tr("No rule kept: each character is drawn as the model's probabilities have it "
-                  "(--form rhyme,tones,runs keeps them)."));
+        ch.say(
+            tr("No rule kept: each character is drawn as the model's probabilities have it "
+               "(--form rhyme,tones,runs keeps them)."));
     if ((asked.rhyme || asked.tones) && sounds.empty())
-        ch.say(tr("No pronunciation table (make corpus writes build/corpus/tang.txt and "
-                  "build/corpus/pinyin.txt; --tang FILE and --pinyin FILE name others): rhymes "
-                  "and tones are not measured, nor kept."));
+        ch.say(
+            tr("No pronunciation table (make corpus writes build/corpus/tang.txt and "
+               "build/corpus/pinyin.txt; --tang FILE and --pinyin FILE name others): rhymes "
+               "and tones are not measured, nor kept."));
     else if (!sounds.empty() && sounds.tang.empty())
-        ch.say(tr("No Tang table (make corpus writes build/corpus/tang.txt; --tang FILE names "
-                  "another): the rhyme and the tones are judged and kept by modern Mandarin."));
+        ch.say(
+            tr("No Tang table (make corpus writes build/corpus/tang.txt; --tang FILE names "
+               "another): the rhyme and the tones are judged and kept by modern Mandarin."));
     SamplingSettings with_rules = s;
     if (kept.any()) with_rules.mask = form_mask(v, sounds.judge(), kept);
     const std::vector<std::string>& prompts = in.sampling.prompts;
-    const std::vector<Tokens> poems =
-        write_poems(model, v, with_rules, prompts, each * std::max<std::size_t>(prompts.size(), 1), seed);
+    const std::vector<Tokens> poems = write_poems(
+        model, v, with_rules, prompts, each * std::max<std::size_t>(prompts.size(), 1), seed);
     for (std::size_t i = 0; i < poems.size(); ++i) {
         const std::string prompt = prompts.empty() ? "" : prompts[i % prompts.size()];
         ch.line(prompt.empty() ? tr("from <bos> alone:") : prompt_heading(prompt));
@@ -568,8 +606,8 @@ void write_only_step(Chapter& ch, const Inputs& in, const Gpt& model, const Char
                 parts.push_back(tr("{} of {} second verses after the first couplet rhyme with it",
                                    m.rhyming, m.rhyme_places));
             if (m.tone_verses > 0)
-                parts.push_back(tr("{} of {} verses alternate their tones", m.tones_kept,
-                                   m.tone_verses));
+                parts.push_back(
+                    tr("{} of {} verses alternate their tones", m.tones_kept, m.tone_verses));
             if (r.poems > 0)
                 parts.push_back(r.passed ? tr("it keeps every rule of a regulated poem (近体诗)")
                                          : tr("it breaks a rule of a regulated poem (近体诗)"));

@@ -18,7 +18,8 @@ struct Sounds {
 };
 
 // `count` poems written from the prompts in turn (none: from <bos> alone) with the settings,
-// drawn from one generator seeded with `seed`; and poems as text.
+// poem i drawn with its own generator seeded seed + i, 64 side by side (sample_gpt_batch); and
+// poems as text.
 std::vector<Tokens> write_poems(const Gpt& model, const CharVocabulary& v,
                                 const SamplingSettings& s, const std::vector<std::string>& prompts,
                                 std::size_t count, std::uint64_t seed);
@@ -26,16 +27,19 @@ std::vector<std::string> texts_of(const Corpus& c, const std::vector<Tokens>& po
 std::vector<std::string> texts_of(const std::vector<Poem>& poems);
 // Doubling: the poets' 叠字 against the model's stutters, on held-out poems and written ones,
 // and the repeat correction β fitted on the validation poems (verse/repeat_correction.h).
+// plain: the model's poems written with s and no rule kept (writing_step's)
 void doubling_step(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& model,
-                   const SamplingSettings& s);
+                   const SamplingSettings& s, const std::vector<std::string>& plain);
 
 // The temperature and top-p to write with: of the data file's candidates, the pair whose poems
 // are most like the validation poems (in form, copied, doubled, tripled) — measured, not picked.
 SamplingSettings sampling_step(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& model);
 // Poems written from the prompts, then every source's poems measured as verse — held-out poems,
 // the Kneser-Ney baselines, the model plain and under each mask — in one table, and told.
-void writing_step(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& model,
-                  const Baselines& b, const Sounds& sounds, const SamplingSettings& s);
+// returns the model's poems written with no rule kept (the verse table's "model" row)
+std::vector<std::string> writing_step(Chapter& ch, const Inputs& in, const Corpus& c,
+                                      const Gpt& model, const Baselines& b, const Sounds& sounds,
+                                      const SamplingSettings& s);
 // --form rhyme,tones,runs (or none): the rules the prompts are written again under; all three
 // when --form is not given. Throws std::invalid_argument for another word.
 FormRules rules_from(const Options& o);

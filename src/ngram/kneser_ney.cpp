@@ -67,6 +67,8 @@ KneserNey::KneserNey(const std::vector<Tokens>& training, std::size_t vocab, std
         Level& L = levels_[level - 1];
         for (const auto& [k, gram] : grams) {
             L.counts[k] = gram.count;
+            L.seen_after[key(gram.tokens.data(), level - 1)].push_back(
+                {gram.tokens[level - 1], gram.count});
             Followers& f = L.histories[key(gram.tokens.data(), level - 1)];
             f.total += gram.count;
             (gram.count == 1 ? f.n1 : gram.count == 2 ? f.n2 : f.n3) += 1;
@@ -108,6 +110,28 @@ double KneserNey::probability(const int* history_end, int w) const {
     return p;
 }
 
+void KneserNey::distribution(const int* history_end, std::vector<double>& p) const {
+    p.assign(vocab_, 1.0 / static_cast<double>(vocab_));  // below the unigram: every token alike
+    for (std::size_t level = 1; level <= order_; ++level) {
+        const Level& L = levels_[level - 1];
+        const std::uint64_t h = key(history_end - (level - 1), level - 1);
+        const auto f = L.histories.find(h);
+        if (f == L.histories.end()) continue;  // a history never seen: the lower order stands
+        const Followers& n = f->second;
+        const double gamma =
+            (L.discount[0] * n.n1 + L.discount[1] * n.n2 + L.discount[2] * n.n3) / n.total;
+        // a token never seen after h: 0 of its own, γ·P of the lower order (probability's
+        // max(0 − 0, 0) / c + γ·p is that same γ·p)
+        const std::vector<double> lower = p;
+        for (double& x : p) x *= gamma;
+        for (const auto& [w, count] : L.seen_after.at(h)) {
+            const double d = count == 1 ? L.discount[0] : count == 2 ? L.discount[1] : L.discount[2];
+            p[static_cast<std::size_t>(w)] =
+                std::max(count - d, 0.0) / n.total + gamma * lower[static_cast<std::size_t>(w)];
+        }
+    }
+}
+
 double KneserNey::loss(const std::vector<Tokens>& sequences) const {
     double sum = 0;
     std::size_t n = 0;
@@ -125,10 +149,11 @@ Tokens KneserNey::sample(const Tokens& start, int eos, int first_allowed, std::s
     Tokens p = padded(start, order_);
     std::vector<double> weights(vocab_);
     while (p.size() - extra < max_length && p.back() != eos) {
+        distribution(&p.back() + 1, weights);
         double total = 0;
         for (std::size_t b = 0; b < vocab_; ++b) {
             const int id = static_cast<int>(b);
-            weights[b] = id == eos || id >= first_allowed ? probability(&p.back() + 1, id) : 0.0;
+            if (!(id == eos || id >= first_allowed)) weights[b] = 0.0;
             total += weights[b];
         }
         double u = rng.uniform() * total;  // inverse transform, as draw_token

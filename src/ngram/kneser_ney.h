@@ -36,6 +36,10 @@ public:
     std::size_t order() const { return order_; }
     // P(w | the last order − 1 tokens of history); history holds at least order − 1 tokens
     double probability(const int* history_end, int w) const;
+    // P(· | history) for every token at once into p (vocab entries): the same arithmetic as
+    // probability(history_end, w) for each w, level by level over the tokens seen after each
+    // history instead of looking every token up.
+    void distribution(const int* history_end, std::vector<double>& p) const;
     // Mean −log P (nats) of every token after each sequence's first <bos>.
     double loss(const std::vector<Tokens>& sequences) const;
     // D1, D2, D3+ of level k (1: unigrams … order)
@@ -53,6 +57,8 @@ private:
     struct Level {
         std::unordered_map<std::uint64_t, double> counts;        // key of (h, w) -> c(h w)
         std::unordered_map<std::uint64_t, Followers> histories;  // key of h -> what follows
+        // key of h -> each token seen after it, with c(h w)
+        std::unordered_map<std::uint64_t, std::vector<std::pair<int, double>>> seen_after;
         std::array<double, 3> discount{};
     };
     std::uint64_t key(const int* tokens, std::size_t n) const;  // n tokens as one number

@@ -17,6 +17,11 @@ struct Line {
 // One table: what each line says, its arguments in order. Counts that decide a plural are
 // worded by script_line below.
 const Line lines[] = {
+    // make run's closing table (tests/tools/run_chapters.sh): its heading, its last row, the peak
+    {"run_table", 0, N_("make run: each chapter's wall time and peak memory")},
+    {"run_table_wall", 0, N_("make run: each chapter's wall time")},
+    {"run_total", 0, N_("in all")},
+    {"run_peak", 1, N_("the most memory one chapter held at once: {} GB")},
     // make check: chapters passed, chapters run, checks passed, checks failed
     {"check_total", 4, N_("make check: {} of {} passed; in all {} checks passed, {} failed")},
     // the chapters that did not pass, after it

@@ -38,8 +38,8 @@ double batch_in_parts(const Gpt& model, const std::vector<Tokens>& inputs,
                       Gpt& grad) {
     const std::vector<std::size_t> tokens = tokens_in_parts(inputs);
     const std::size_t parts = tokens.size();
-    const double scale = 1.0 / static_cast<double>(
-                                   counted_targets(concatenated(targets), model.config.pad_id));
+    const double scale =
+        1.0 / static_cast<double>(counted_targets(concatenated(targets), model.config.pad_id));
     std::vector<Gpt> part_grad(parts);
     std::vector<LossSum> part_loss(parts);
     // the multiply-adds of a token: about one per weight, three times (forward and backward)
@@ -56,6 +56,22 @@ double batch_in_parts(const Gpt& model, const std::vector<Tokens>& inputs,
     return loss.mean();
 }
 
+}  // namespace
+
+std::size_t parts_in(const std::vector<Tokens>& inputs) {
+    return (inputs.size() + per_part - 1) / per_part;
+}
+
+void logits_in_parts(const Gpt& model, const std::vector<Tokens>& inputs,
+                     const std::vector<Tokens>& targets, const PartLogits& each) {
+    run_parts(tokens_in_parts(inputs), parameter_count(model), [&](std::size_t p) {
+        const std::vector<Tokens> part_inputs = part_of(inputs, p);
+        each(p, gpt_logits(model, part_inputs), part_inputs, part_of(targets, p));
+    });
+}
+
+namespace {
+
 // The windows' mean loss (no gradient) with the bits of gpt_loss on them all at once: each
 // part's rows' losses on the threads, then every row's added in order. A row's logits do not
 // depend on the other windows', so the cut changes no number. Shared so, a held-out pass like
@@ -63,13 +79,13 @@ double batch_in_parts(const Gpt& model, const std::vector<Tokens>& inputs,
 // (tests/bench/README.md).
 double mean_loss_in_parts(const Gpt& model, const std::vector<Tokens>& inputs,
                           const std::vector<Tokens>& targets) {
-    const std::vector<std::size_t> tokens = tokens_in_parts(inputs);
-    std::vector<std::vector<double>> losses(tokens.size());
-    run_parts(tokens, parameter_count(model), [&](std::size_t p) {
-        const std::vector<Tokens> part_targets = part_of(targets, p);
-        losses[p] = row_losses(gpt_logits(model, part_of(inputs, p)), concatenated(part_targets),
-                               model.config.pad_id, 0.0);
-    });
+    std::vector<std::vector<double>> losses(parts_in(inputs));
+    logits_in_parts(model, inputs, targets,
+                    [&](std::size_t p, const Matrix& logits, const std::vector<Tokens>&,
+                        const std::vector<Tokens>& part_targets) {
+                        losses[p] = row_losses(logits, concatenated(part_targets),
+                                               model.config.pad_id, 0.0);
+                    });
     LossSum total;
     for (std::size_t p = 0; p < losses.size(); ++p) {
         const Tokens part_targets = concatenated(part_of(targets, p));
@@ -129,8 +145,8 @@ GptTrainingRun train_gpt(Gpt model, const std::vector<Tokens>& sequences, Window
         run.stopped_early = since_best >= validation.patience * validation.every;
         return run.stopped_early;
     };
-    run.loop =
-        optimise(parameter_matrices(run.model), settings, step, each_step, &decayed, patience_ran_out);
+    run.loop = optimise(parameter_matrices(run.model), settings, step, each_step, &decayed,
+                        patience_ran_out);
     run.stopped_early = run.stopped_early && run.loop.losses.size() < run.loop.steps_planned;
     if (run.best_step > 0 && !run.loop.diverged_at) run.model = std::move(best);
     if (!validating) run.best_step = run.loop.losses.size();
@@ -221,7 +237,8 @@ double gpt_sliding_loss(const Gpt& model, const std::vector<Tokens>& sequences,
                             for (const Tokens& t : targets)
                                 n += static_cast<std::size_t>(std::count_if(
                                     t.begin(), t.end(), [pad](int id) { return id != pad; }));
-                            sum += mean_loss_in_parts(model, inputs, targets) * static_cast<double>(n);
+                            sum +=
+                                mean_loss_in_parts(model, inputs, targets) * static_cast<double>(n);
                             count += n;
                         });
     return sum / static_cast<double>(count);

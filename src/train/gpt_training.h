@@ -67,6 +67,17 @@ double gpt_heldout_loss(const Gpt& model, const std::vector<Tokens>& sequences,
 // later token at the end of a window of the `context` tokens before it. The held-out measure.
 double gpt_sliding_loss(const Gpt& model, const std::vector<Tokens>& sequences,
                         std::size_t context);
+// Windows' logits computed as the held-out losses compute them: in parts of a few windows, each
+// part's whole pass on one thread (train/parts.h; faster than sharing out each product). each(p,
+// logits, inputs, targets) gets part p's windows and their logits, rows in order, on the thread
+// that computed them: it writes only what is part p's own, for p below parts_in(inputs).
+using PartLogits =
+    std::function<void(std::size_t part, const Matrix& logits, const std::vector<Tokens>& inputs,
+                       const std::vector<Tokens>& targets)>;
+void logits_in_parts(const Gpt& model, const std::vector<Tokens>& inputs,
+                     const std::vector<Tokens>& targets, const PartLogits& each);
+std::size_t parts_in(const std::vector<Tokens>& inputs);
+
 // Those sliding windows, 32 at a time: each call gets their inputs and targets (a target of
 // <pad> is not predicted; a later window predicts its last token only).
 using WindowsReport =

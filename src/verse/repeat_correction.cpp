@@ -6,7 +6,23 @@
 #include <cmath>
 #include <functional>
 
+#include "model/gpt/gpt.h"
 #include "train/gpt_training.h"
+
+namespace {
+
+// Row `row` of the logits read for the correction: its log-sum-exp, the target's logit and the
+// previous token's.
+RepeatTarget target_of(const Matrix& logits, std::size_t row, int target, int previous) {
+    double top = logits(row, 0);
+    for (std::size_t j = 1; j < logits.cols; ++j) top = std::max(top, logits(row, j));
+    double sum = 0;
+    for (std::size_t j = 0; j < logits.cols; ++j) sum += std::exp(logits(row, j) - top);
+    return {top + std::log(sum), logits(row, std::size_t(target)),
+            logits(row, std::size_t(previous)), target == previous};
+}
+
+}  // namespace
 
 std::vector<RepeatTarget> repeat_targets(
     const Gpt& model, const std::vector<Tokens>& sequences, std::size_t context,
@@ -16,20 +32,21 @@ std::vector<RepeatTarget> repeat_targets(
     for_sliding_windows(
         sequences, context, pad,
         [&](const std::vector<Tokens>& inputs, const std::vector<Tokens>& targets) {
-            const Matrix logits = gpt_logits(model, inputs);
-            std::size_t row = 0;
-            for (std::size_t w = 0; w < inputs.size(); ++w)
-                for (std::size_t i = 0; i < inputs[w].size(); ++i, ++row) {
-                    const int t = targets[w][i];
-                    if (t == pad) continue;
-                    const int p = inputs[w][i];
-                    double top = logits(row, 0);
-                    for (std::size_t j = 1; j < logits.cols; ++j) top = std::max(top, logits(row, j));
-                    double sum = 0;
-                    for (std::size_t j = 0; j < logits.cols; ++j) sum += std::exp(logits(row, j) - top);
-                    out.push_back({top + std::log(sum), logits(row, std::size_t(t)),
-                                   logits(row, std::size_t(p)), t == p});
-                }
+            // each part of the windows on a thread of its own, its rows kept in order
+            std::vector<std::vector<RepeatTarget>> parts(parts_in(inputs));
+            logits_in_parts(
+                model, inputs, targets,
+                [&](std::size_t part, const Matrix& logits, const std::vector<Tokens>& part_inputs,
+                    const std::vector<Tokens>& part_targets) {
+                    std::size_t row = 0;
+                    for (std::size_t w = 0; w < part_inputs.size(); ++w)
+                        for (std::size_t i = 0; i < part_inputs[w].size(); ++i, ++row)
+                            if (part_targets[w][i] != pad)
+                                parts[part].push_back(
+                                    target_of(logits, row, part_targets[w][i], part_inputs[w][i]));
+                });
+            for (const std::vector<RepeatTarget>& p : parts)
+                out.insert(out.end(), p.begin(), p.end());
         });
     // the windows predict every token after the first of each sequence, in order
     std::size_t k = 0;

@@ -3,6 +3,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
+#include <stdexcept>
+#include <string>
 #include <utility>
 
 #include "core/matmul.h"
@@ -10,8 +13,10 @@
 #include "model/gpt/gpt_cache.h"
 #include "model/gpt/unlikelihood.h"
 #include "model/multi_head/attending.h"
+#include "model/multi_head/multi_head.h"
 #include "model/transformer/caches.h"
 #include "model/transformer/embedding.h"
+#include "model/transformer/feed_forward.h"
 #include "model/transformer/loss.h"
 #include "model/transformer/norms.h"
 #include "model/transformer/parameters.h"
@@ -31,7 +36,8 @@ Gpt random_gpt(const TransformerConfig& c, std::uint64_t seed) {
     if (c.positions == PositionScheme::Learned) m.positions = random_positions(rng, c);
     if (!c.share_embeddings) {  // untied: an output table of its own, drawn as the embedding's
         m.output = Matrix(c.tgt_vocab, c.d_model);
-        for (double& x : m.output.data) x = rng.normal() / std::sqrt(static_cast<double>(c.d_model));
+        for (double& x : m.output.data)
+            x = rng.normal() / std::sqrt(static_cast<double>(c.d_model));
     }
     return m;
 }
@@ -64,9 +70,8 @@ AddedPositions added(const Gpt& m) { return {m.config.positions, &m.positions}; 
 // One block of the GPT: chapter 6's encoder layer — self-attention and the feed-forward net,
 // each with its residual and norm — its self-attention made causal by `self`.
 Matrix block(const Matrix& x, const EncoderLayer& b, const Attending& self,
-             const TransformerConfig& c, EncoderLayerCache* cache = nullptr,
-             KeptKV* kept = nullptr) {
-    return encoder_layer(x, b, self, c, cache, kept);
+             const TransformerConfig& c, EncoderLayerCache* cache = nullptr) {
+    return encoder_layer(x, b, self, c, cache);
 }
 
 }  // namespace
@@ -138,8 +143,8 @@ LossSum gpt_loss_sum(const Gpt& m, const std::vector<Tokens>& inputs,
         return total;
     }
     *grad = zeros_like(m);
-    Matrix d_logits = cross_entropy_with_gradient(
-        std::move(logits), all_targets, m.config.pad_id, smoothing, gradient_scale, total);
+    Matrix d_logits = cross_entropy_with_gradient(std::move(logits), all_targets, m.config.pad_id,
+                                                  smoothing, gradient_scale, total);
     if (unlikelihood > 0) add_to(d_logits, d_unlikely);
     gpt_backward(m, inputs, d_logits, cache, *grad);
     return total;
@@ -159,15 +164,42 @@ double gpt_cache_against_full_pass(const Gpt& m, const std::vector<Tokens>& sequ
 GptKV start_gpt(const Gpt& m) {
     GptKV kv;
     kv.blocks.resize(m.blocks.size());
-    kv.output = prepare_bt(output_table(m));
+    kv.output = std::make_shared<const PreparedTable>(prepare_bt(output_table(m)));
     return kv;
 }
 
-Matrix gpt_step(const Gpt& m, GptKV& kv, int token) {
-    Matrix x = embed_at(m.embedding, token, kv.fed.size(), added(m));  // (1 x d_model)
-    kv.fed.push_back(token);
-    const Attending self = next_position(m.config, kv.fed);
-    for (std::size_t i = 0; i < m.blocks.size(); ++i)
-        x = block(x, m.blocks[i], self, m.config, nullptr, &kv.blocks[i]);
-    return matmul_bt_prepared(normalize(x, m.norm), kv.output);  // = normalize(x)·Wᵀ
+GptKV start_another(const GptKV& kv) {
+    GptKV fresh;
+    fresh.blocks.resize(kv.blocks.size());
+    fresh.output = kv.output;
+    return fresh;
+}
+
+Matrix gpt_step(const Gpt& m, GptKV& kv, int token) { return gpt_steps(m, {&kv}, {token}); }
+
+Matrix gpt_steps(const Gpt& m, const std::vector<GptKV*>& kvs, const Tokens& tokens) {
+    if (kvs.empty() || kvs.size() != tokens.size())
+        throw std::invalid_argument("gpt_steps: " + std::to_string(kvs.size()) + " caches for " +
+                                    std::to_string(tokens.size()) + " tokens");
+    // each new token embedded at its own position, fed, and who it attends to: every token so far
+    Matrix x(tokens.size(), m.config.d_model);  // (batch x d_model)
+    std::vector<Attending> who;
+    for (std::size_t b = 0; b < kvs.size(); ++b) {
+        set_submatrix(x, b, 0, embed_at(m.embedding, tokens[b], kvs[b]->fed.size(), added(m)));
+        kvs[b]->fed.push_back(tokens[b]);
+        who.push_back(next_position(m.config, kvs[b]->fed));
+    }
+    // each block as block() runs it, its self-attention one step over each sequence's kept keys
+    for (std::size_t l = 0; l < m.blocks.size(); ++l) {
+        const EncoderLayer& block = m.blocks[l];
+        std::vector<KeptKV*> kept;
+        for (GptKV* kv : kvs) kept.push_back(&kv->blocks[l]);
+        NormCache n1, n2;
+        x = residual(x, block.norm1, m.config.norm_first, n1, [&](const Matrix& in) {
+            return multi_head_attention_steps(in, block.self_attn, kept, who);
+        });
+        x = residual(x, block.norm2, m.config.norm_first, n2,
+                     [&](const Matrix& in) { return feed_forward(in, block.ffn); });
+    }
+    return matmul_bt_prepared(normalize(x, m.norm), *kvs[0]->output);  // = normalize(x)·Wᵀ
 }

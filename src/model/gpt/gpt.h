@@ -17,6 +17,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "core/matmul.h"                           // exports: PreparedTable, a GptKV member
@@ -93,11 +94,19 @@ struct GptKV {
     std::vector<KeptKV> blocks;
     Tokens fed;  // the tokens fed so far: who the next one attends to (who_attends.h)
     // the output table prepared when decoding starts (core/matmul.h): every step reads the whole
-    // table for its logits, which the fast loops keep packed (the same bits as y·Wᵀ)
-    PreparedTable output;
+    // table for its logits, which the fast loops keep packed (the same bits as y·Wᵀ); one for
+    // all the sequences of a batch
+    std::shared_ptr<const PreparedTable> output;
 };
 GptKV start_gpt(const Gpt& model);
+GptKV start_another(const GptKV& kv);  // a fresh cache sharing kv's prepared table
 Matrix gpt_step(const Gpt& model, GptKV& kv, int token);
+
+// Decoding several sequences at once (chapter 9), as an inference server batches its requests:
+// one new token for each, tokens[b] into kvs[b]; every product runs on all the new rows at once,
+// each row's attention over its own kept keys and values (multi_head_attention_steps). Row b of
+// the logits (batch x vocab) is, bit for bit, what gpt_step(model, *kvs[b], tokens[b]) returns.
+Matrix gpt_steps(const Gpt& model, const std::vector<GptKV*>& kvs, const Tokens& tokens);
 
 // The cache against the whole pass: each sequence fed one token at a time, each step's logits
 // against its row of gpt_logits on the whole sequence; the largest |difference| (0: the same

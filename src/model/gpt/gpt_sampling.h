@@ -34,3 +34,10 @@ struct SamplingSettings {
 // refilled with its last context/2 tokens, so every new token reads between context/2 and
 // context tokens before it. The time grows with the text's length, not its square.
 Tokens sample_gpt(const Gpt& model, const Tokens& prompt, const SamplingSettings& s, Random& rng);
+
+// Many sequences written side by side, as an inference server batches its requests (chapter 9):
+// every sequence not yet ended reads its next token in one step of all of them (gpt_steps), each
+// drawing from its own row of logits with its own generator (rngs[i] for prompts[i], advanced).
+// Sequence i is, token for token, what sample_gpt(model, prompts[i], s, rngs[i]) writes alone.
+std::vector<Tokens> sample_gpt_batch(const Gpt& model, const std::vector<Tokens>& prompts,
+                                     const SamplingSettings& s, std::vector<Random>& rngs);

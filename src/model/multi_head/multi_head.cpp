@@ -7,6 +7,7 @@
 #include <string>
 #include <utility>
 
+#include "fast/threads.h"
 #include "model/attention/attention.h"
 #include "model/multi_head/heads.h"
 #include "model/multi_head/linear.h"
@@ -41,18 +42,6 @@ HeadOptions head_options(const MultiHeadWeights& w, const Attending& who) {
     return {w.n_heads, w.kv_heads(), who.positions, who.q_first, who.tile};
 }
 
-// Decoding (chapter 9): x_kv's keys and values appended to the ones kept (RoPE: rotated to the
-// positions after them); a fixed kept (the memory's) is only read.
-void keep_keys_values(const Matrix& x_kv, const MultiHeadWeights& w, const Attending& who,
-                      KeptKV& kept) {
-    if (kept.fixed) return;
-    KeptKV kv = keys_values(x_kv, w);
-    if (who.positions == InAttention::Rope)  // the new keys follow the kept: kept.K.rows, …
-        kv.K = rope_rotate(kv.K, w.d_k(), key_positions(one_sequence(kv.K.rows), kept.K.rows));
-    append_rows(kept.K, kv.K);
-    append_rows(kept.V, kv.V);
-}
-
 }  // namespace
 
 MultiHeadCache::MultiHeadCache() = default;
@@ -82,22 +71,60 @@ Matrix multi_head_attention(const Matrix& x_q, const Matrix& x_kv, const MultiHe
         c.x_q = x_q, c.x_kv = x_kv, c.who = who;
     }
     c.heads.clear();
+    if (kept) {  // chapter 9's decoding: one step, with the keys and values of earlier calls
+        if (x_q.rows != 1 || who.q.sequences() != 1 || cache)
+            throw std::invalid_argument(
+                "multi-head attention: kept keys and values take one new "
+                "row of one sequence, and keep no cache, not " +
+                shape_of(x_q));
+        return multi_head_attention_steps(x_q, w, {kept}, {who});
+    }
     const bool rope = who.positions == InAttention::Rope;  // chapter 10: rotate Q and K
     c.Q = linear(x_q, w.W_Q, w.b_Q);  // (n x d_model)·(d_model x h·d_k) -> (n x h·d_k)
     if (rope) c.q_positions = query_positions(who), c.Q = rope_rotate(c.Q, w.d_k(), c.q_positions);
-    if (kept) {  // chapter 9's decoding: the keys and values of earlier calls, and this one's
-        keep_keys_values(x_kv, w, who, *kept);
-        if (cache) c.K = kept->K, c.V = kept->V;  // read where kept; copied for a backward pass
-    } else {
-        KeptKV kv = keys_values(x_kv, w);  // (m x d_model)·(d_model x h·d_k) -> (m x h·d_k)
-        c.K = std::move(kv.K), c.V = std::move(kv.V);
-        if (rope)
-            c.k_positions = key_positions(who.kv), c.K = rope_rotate(c.K, w.d_k(), c.k_positions);
-    }
-    const Matrix& K = kept ? kept->K : c.K;
-    const Matrix& V = kept ? kept->V : c.V;
-    c.concat = attend_heads(c.Q, K, V, who.q, who.kv, who.masks, head_options(w, who), &c.heads);
+    KeptKV kv = keys_values(x_kv, w);  // (m x d_model)·(d_model x h·d_k) -> (m x h·d_k)
+    c.K = std::move(kv.K), c.V = std::move(kv.V);
+    if (rope) c.k_positions = key_positions(who.kv), c.K = rope_rotate(c.K, w.d_k(), c.k_positions);
+    c.concat =
+        attend_heads(c.Q, c.K, c.V, who.q, who.kv, who.masks, head_options(w, who), &c.heads);
     return linear(c.concat, w.W_O, w.b_O);  // (n x h·d_v)·(h·d_v x d_model) -> (n x d_model)
+}
+
+Matrix multi_head_attention_steps(const Matrix& x, const MultiHeadWeights& w,
+                                  const std::vector<KeptKV*>& kept,
+                                  const std::vector<Attending>& who) {
+    check_multi_head(w);
+    if (x.cols != w.d_model() || kept.size() != x.rows || who.size() != x.rows)
+        throw std::invalid_argument("multi-head attention steps: " + shape_of(x) + " for " +
+                                    std::to_string(kept.size()) + " kept and " +
+                                    std::to_string(who.size()) + " sequences");
+    const Matrix Q = linear(x, w.W_Q, w.b_Q);  // (B x d_model)·(d_model x h·d_k): every row at once
+    bool grows = false;  // a memory's keys and values (cross-attention) are fixed: not projected
+    for (const KeptKV* k : kept) grows = grows || !k->fixed;
+    const KeptKV fresh = grows ? keys_values(x, w) : KeptKV();  // each row's new key and value
+    Matrix concat(x.rows, w.n_heads * w.d_v());
+    // each sequence alone: its query rotated to its position (RoPE), its key and value kept, its
+    // heads over every key kept; the threads share the sequences out
+    parallel_for(
+        x.rows, x.rows * kept[0]->K.rows * (w.d_k() + w.d_v()) * w.n_heads, [&](std::size_t b) {
+            KeptKV& k = *kept[b];
+            const Attending& at = who[b];
+            Matrix q = row_block(Q, b, 1);
+            if (at.positions == InAttention::Rope) q = rope_rotate(q, w.d_k(), {at.q_first});
+            if (!k.fixed) {
+                Matrix key = row_block(fresh.K, b, 1);  // at the position after the kept keys
+                if (at.positions == InAttention::Rope) key = rope_rotate(key, w.d_k(), {k.K.rows});
+                append_rows(k.K, key);
+                append_rows(k.V, row_block(fresh.V, b, 1));
+            }
+            if (at.kv.rows() != k.K.rows || at.masks.size() != 1)
+                throw std::invalid_argument(
+                    "multi-head attention steps: who attends to whom does not fit "
+                    "the kept keys");
+            set_submatrix(concat, b, 0,
+                          attend_heads(q, k.K, k.V, at.masks[0], head_options(w, at)));
+        });
+    return linear(concat, w.W_O, w.b_O);  // (B x h·d_v)·(h·d_v x d_model)
 }
 
 MultiHeadInputGrads multi_head_attention_backward(const Matrix& d_output, const MultiHeadWeights& w,
@@ -170,8 +197,8 @@ void check_inputs(const Matrix& x_q, const Matrix& x_kv, const MultiHeadWeights&
     for (std::size_t s = 0; s < who.masks.size(); ++s) {
         const Matrix& mask = who.masks[s];
         if (!mask.empty() && (mask.rows != who.q.length(s) || mask.cols != who.kv.length(s)))
-            throw std::invalid_argument("mask: expected (" + std::to_string(who.q.length(s)) +
-                                        "x" + std::to_string(who.kv.length(s)) +
+            throw std::invalid_argument("mask: expected (" + std::to_string(who.q.length(s)) + "x" +
+                                        std::to_string(who.kv.length(s)) +
                                         ") (queries x keys), got " + shape_of(mask));
     }
 }

@@ -54,11 +54,22 @@ Matrix multi_head_attention(const Matrix& x_q, const Matrix& x_kv, const MultiHe
                             const Matrix& mask = Matrix(), MultiHeadCache* cache = nullptr);
 
 // The same over stacks of sequences (attending.h): the projections run on every row at once,
-// attention on each sequence's rows alone. With kept, the keys and values are kept's (see
-// KeptKV) and who.kv describes them.
+// attention on each sequence's rows alone. With kept (decoding, one new row): the keys and values
+// are kept's (see KeptKV), grown by x_kv's row, and who.kv describes them — one step of the
+// batch below.
 Matrix multi_head_attention(const Matrix& x_q, const Matrix& x_kv, const MultiHeadWeights& w,
                             const Attending& who, MultiHeadCache* cache = nullptr,
                             KeptKV* kept = nullptr);
+
+// Decoding several sequences at once, as an inference server batches its requests: row b of x
+// is sequence b's newest token, which attends over its own keys and values, kept[b] (grown by
+// its row, unless fixed: a memory's, for cross-attention), under who[b] (its mask over them, its
+// position q_first). The projections run on every row at once — each weight read once for all
+// the sequences — the attention on each sequence alone. Row b is, bit for bit, what the step of
+// sequence b alone gives (each output element is the same sum in the same order).
+Matrix multi_head_attention_steps(const Matrix& x, const MultiHeadWeights& w,
+                                  const std::vector<KeptKV*>& kept,
+                                  const std::vector<Attending>& who);
 
 struct MultiHeadInputGrads {
     Matrix dx_q, dx_kv;  // for self-attention (x_q = x_kv) the caller adds the two
