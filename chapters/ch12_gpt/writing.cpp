@@ -20,38 +20,6 @@
 
 namespace ch12_gpt {
 
-// count poems written from the prompts in turn (none: from <bos> alone) with the settings.
-std::vector<Tokens> write_poems(const Gpt& model, const CharVocabulary& v,
-                                const SamplingSettings& s, const std::vector<std::string>& prompts,
-                                std::size_t count, std::uint64_t seed) {
-    // poem i drawn with a generator of its own, seeded seed + i: the same poem whichever batch
-    // writes it, and however many are written beside it
-    constexpr std::size_t batch = 64;
-    std::vector<Tokens> poems;
-    for (std::size_t first = 0; first < count; first += batch) {
-        std::vector<Tokens> starts;
-        std::vector<Random> rngs;
-        for (std::size_t i = first; i < std::min(count, first + batch); ++i) {
-            starts.push_back(encode(v, prompts.empty() ? "" : prompts[i % prompts.size()], false));
-            rngs.emplace_back(seed + i);
-        }
-        for (Tokens& poem : sample_gpt_batch(model, starts, s, rngs))
-            poems.push_back(std::move(poem));
-    }
-    return poems;
-}
-
-std::vector<std::string> texts_of(const Corpus& c, const std::vector<Tokens>& poems) {
-    std::vector<std::string> texts;
-    for (const Tokens& t : poems) texts.push_back(decode(c.vocabulary, t));
-    return texts;
-}
-std::vector<std::string> texts_of(const std::vector<Poem>& poems) {
-    std::vector<std::string> texts;
-    for (const Poem& p : poems) texts.push_back(poem_text(p.title, p.lines));
-    return texts;
-}
-
 namespace {
 
 std::string as_text(const Corpus& c, const Tokens& t) { return decode(c.vocabulary, t); }
@@ -555,6 +523,34 @@ std::vector<std::string> writing_step(Chapter& ch, const Inputs& in, const Corpu
     return plain;
 }
 
+namespace {
+
+// One written poem judged by each table there is: its rhymes, its tones, its regulated form.
+void say_judged(Chapter& ch, const std::string& text, const Sounds& sounds) {
+    for (const Pronunciations* table : {&sounds.tang, &sounds.mandarin}) {
+        if (table->empty()) continue;
+        const VerseMeasures m = measure_verse({text}, *table);
+        const RegulatedMeasures r = measure_regulated({text}, *table);
+        std::vector<std::string> parts;
+        if (m.rhyme_places > 0)
+            parts.push_back(tr("{} of {} second verses after the first couplet rhyme with it",
+                               m.rhyming, m.rhyme_places));
+        if (m.tone_verses > 0)
+            parts.push_back(
+                tr("{} of {} verses alternate their tones", m.tones_kept, m.tone_verses));
+        if (r.poems > 0)
+            parts.push_back(r.passed ? tr("it keeps every rule of a regulated poem (近体诗)")
+                                     : tr("it breaks a rule of a regulated poem (近体诗)"));
+        if (parts.empty()) continue;
+        ch.say(table->table == SoundTable::Tang
+                   ? tr("By the Tang table (平水韵, Middle Chinese tones): {}.", listed(parts))
+                   : tr("By modern Mandarin (pinyin): {}.", listed(parts)),
+               "  ", "  ");
+    }
+}
+
+}  // namespace
+
 void write_only_step(Chapter& ch, const Inputs& in, const Gpt& model, const CharVocabulary& v,
                      const Sounds& sounds, const SamplingSettings& s, std::uint64_t seed,
                      const std::string& about) {
@@ -597,35 +593,7 @@ void write_only_step(Chapter& ch, const Inputs& in, const Gpt& model, const Char
         print_poem(ch, text);
         std::vector<double> ids(poems[i].begin(), poems[i].end());
         ch.measured("poem_" + std::to_string(i), row_matrix(ids));
-        for (const Pronunciations* table : {&sounds.tang, &sounds.mandarin}) {
-            if (table->empty()) continue;
-            const VerseMeasures m = measure_verse({text}, *table);
-            const RegulatedMeasures r = measure_regulated({text}, *table);
-            std::vector<std::string> parts;
-            if (m.rhyme_places > 0)
-                parts.push_back(tr("{} of {} second verses after the first couplet rhyme with it",
-                                   m.rhyming, m.rhyme_places));
-            if (m.tone_verses > 0)
-                parts.push_back(
-                    tr("{} of {} verses alternate their tones", m.tones_kept, m.tone_verses));
-            if (r.poems > 0)
-                parts.push_back(r.passed ? tr("it keeps every rule of a regulated poem (近体诗)")
-                                         : tr("it breaks a rule of a regulated poem (近体诗)"));
-            if (parts.empty()) continue;
-            ch.say(table->table == SoundTable::Tang
-                       ? tr("By the Tang table (平水韵, Middle Chinese tones): {}.", listed(parts))
-                       : tr("By modern Mandarin (pinyin): {}.", listed(parts)),
-                   "  ", "  ");
-        }
+        say_judged(ch, text, sounds);
     }
 }
-
-SamplingSettings base_sampling(const Inputs& in) {
-    SamplingSettings s;
-    s.max_new = in.sampling.max_new;
-    s.context = in.windows.context;
-    s.never = {CharVocabulary::unknown};
-    return s;
-}
-
 }  // namespace ch12_gpt
