@@ -604,6 +604,8 @@ figures: $(PROGRAMS)
 	  echo "drew data/figures/$${f#*:}.svg"; done; rm -rf $$tmp
 	@# the measured figures quoted in the documentation, from the programs' own defined runs
 	@bash tests/refresh_outputs.sh $(BUILD) $(DOCS_WITH_OUTPUT)
+	@# README's "Leave out the scale": make check's counts with the scale left out, in a copy
+	@bash tests/tools/scale_experiment.sh
 	@# a page of the book as a browser shows it (headless Chromium, where it is installed, with a
 	@# font that has Chinese characters: without one the Chinese page would show empty boxes)
 	@if command -v chromium >/dev/null && [ -z "$$(fc-list :lang=zh 2>/dev/null)" ]; then \

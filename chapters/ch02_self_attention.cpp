@@ -492,6 +492,8 @@ int main(int argc, char** argv) {
         N_("self-attention by hand on 笔/记/本: XXᵀ, softmax, output; √d_k; projections"),
         N_("01 手算示例; 02 注意力机制细节 (the six steps, why scale by √d_k); 03 §2.1.3-2.1.4; "
            "05"),
-        {svg_flag()}};
+        {svg_flag()},
+        "",
+        N_("the width sweep, inputs.why_scale")};
     return run_chapter(argc, argv, info, walkthrough);
 }

@@ -13,6 +13,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ch12_gpt/baselines.h"
@@ -44,6 +45,7 @@
 #include "ngram/ngram.h"
 #include "verse/poem_measures.h"
 #include "verse/poems.h"
+#include "verse/repeat_correction.h"
 #include "verse/verse.h"
 
 // The parts in this chapter's folder are in namespace ch12_gpt, so that one module can hold
@@ -124,7 +126,12 @@ void corpus_step(Chapter& ch, const Inputs& in, const Corpus& c) {
     say_repeats(ch, c.regulated - c.distinct);
     ch.measured("kin_groups", static_cast<double>(c.split.kin));
     ch.measured("kin_poems", static_cast<double>(c.split.in_kin));
-    if (c.split.kin > 0)
+    if (c.split.kin == 1)
+        ch.say(tr("{} poems share a couplet, word for word or but for one character (the same poem "
+                  "under two titles, a variant, a quotation), and stay on one side of the split "
+                  "together: what the model is measured on it has not read.",
+                  grouped(c.split.in_kin)));
+    else if (c.split.kin > 1)
         ch.say(tr("{} poems share a couplet with another, word for word or but for one "
                   "character — the same poem under two titles, with a variant character, or "
                   "quoting a couplet — in {} groups. Each group stays on one side of the split: "
@@ -305,9 +312,9 @@ Trained train_step(Chapter& ch, const Inputs& in, const Corpus& c) {
 // --- the held-out poems ------------------------------------------------------------------------
 
 double heldout_step(Chapter& ch, const Inputs& in, const Corpus& c, const Trained& t,
-                    const Baselines& b) {
+                    const Baselines& b, const std::vector<RepeatTarget>& targets) {
     const std::size_t context = in.windows.context;
-    const double model = gpt_sliding_loss(t.model, c.heldout, context);
+    const double model = corrected_loss(targets, {0, 0});  // gpt_sliding_loss's, read once
     const double restarting = gpt_heldout_loss(t.model, c.heldout, context);
     ch.step(tr("Held-out poems: the model against the baselines"));
     ch.measured("heldout_loss", model);
@@ -455,8 +462,8 @@ std::string about_poet(const std::string& path, Gpt& model, const Trained& t, bo
         : all_bfloat16(model) ? tr("every weight a bfloat16 value")
                               : tr("its weights in float64");
     return tr("The model of {}: {} parameters in {} blocks of {} heads ({}); {}. Nothing is "
-              "trained or measured here: build/ch12_gpt trains it (make run, a few minutes on 2 "
-              "cores) and measures its poems against real ones.",
+              "trained here, and only the poems written now are judged: build/ch12_gpt trains it "
+              "(make run, a few minutes on 2 cores) and measures its poems against real ones.",
               path, grouped(parameter_count(model)), c.n_decoder_layers, c.n_heads, run, precision);
 }
 
@@ -479,6 +486,17 @@ void poet_writes(Chapter& ch, const Inputs& in) {
     if (rounded)
         for (const Parameter& p : parameters(t.model))
             for (double& x : p.value->data) x = to_format(x, FloatFormat::BFloat16);
+    SamplingSettings s = base_sampling(in);
+    s.temperature = o.has("--temperature") ? o.number("--temperature", 0.01, 100)
+                    : t.record.temperature > 0 ? t.record.temperature
+                                               : 1.0;
+    s.top_p = o.has("--top-p") ? o.number("--top-p", 0.01, 1)
+              : t.record.top_p > 0 ? t.record.top_p
+                                   : 1.0;
+    const std::uint64_t seed = o.has("--seed") ? std::uint64_t(o.integer("--seed", 0, std::int64_t(1) << 53))
+                                               : in.sampling.seed;
+    rules_from(o);  // a bad --form: every flag judged before anything is written
+    if (o.has("--save")) check_saving(o.value("--save"), {o.value("--weights"), o.data_path});
     if (o.has("--save")) {
         const DataFile file = DataFile::load(o.value("--weights"));
         // the corpus as recorded: the one the model was trained on, whether or not it is here
@@ -489,15 +507,6 @@ void poet_writes(Chapter& ch, const Inputs& in) {
         ch.line(rounded ? tr("saved the model, its weights in bfloat16, to {}", o.value("--save"))
                         : tr("saved the model to {}", o.value("--save")));
     }
-    SamplingSettings s = base_sampling(in);
-    s.temperature = o.has("--temperature") ? o.number("--temperature", 0.01, 100)
-                    : t.record.temperature > 0 ? t.record.temperature
-                                               : 1.0;
-    s.top_p = o.has("--top-p") ? o.number("--top-p", 0.01, 1)
-              : t.record.top_p > 0 ? t.record.top_p
-                                   : 1.0;
-    const std::uint64_t seed = o.has("--seed") ? std::uint64_t(o.integer("--seed", 0, std::int64_t(1) << 53))
-                                               : in.sampling.seed;
     write_only_step(ch, in, t.model, vocabulary, sounds, s, seed,
                     about_poet(o.value("--weights"), t.model, t, rounded));
 }
@@ -509,7 +518,8 @@ void walkthrough(Chapter& ch) {
         if (ch.options.has(flag)) throw UsageError(tr("{}: only with --write", flag));
     // the reader's files and switches named before any narration: a bad one is the one line
     const std::string path = ch.options.check ? "" : save_path(ch.options);
-    if (!path.empty()) check_writable(path);  // before minutes of training, not after
+    // before minutes of training, not after; never over what the run reads
+    if (!path.empty()) check_saving(path, {ch.options.value("--weights"), ch.options.data_path});
     const Sounds sounds = ch.options.check ? Sounds() : pronunciations(ch.options);
     if (!ch.options.check) rules_from(ch.options);  // a bad --form
     against_pytorch(ch, in);
@@ -527,10 +537,12 @@ void walkthrough(Chapter& ch) {
         baselines_step(ch, c, same_corpus(trained, c) ? &trained.record.baselines : nullptr);
     if (!weights) trained = train_step(ch, in, c);
     say_which_run(ch, trained, c);
-    const double heldout = heldout_step(ch, in, c, trained, b);
+    // the held-out poems read once, for the held-out loss and for the repeat correction
+    std::vector<RepeatTarget> targets = repeat_targets(trained.model, c.heldout, in.windows.context);
+    const double heldout = heldout_step(ch, in, c, trained, b, targets);
     const SamplingSettings s = sampling_step(ch, in, c, trained.model);
     const std::vector<std::string> plain = writing_step(ch, in, c, trained.model, b, sounds, s);
-    doubling_step(ch, in, c, trained.model, s, plain);
+    doubling_step(ch, in, c, trained.model, s, plain, std::move(targets));
     save_step(ch, trained, c, in.corpus, heldout, b, s, path);
     ch.say(tr("What the model's {} heads learned — where each looks, which the loss cannot do "
               "without, whether any copies — is chapter 14's subject: build/ch14_inside_the_poet "
@@ -575,7 +587,7 @@ int main(int argc, char** argv) {
              "build/ch12_gpt_model.json)")},
          {"--write", "",
           N_("with --weights: only write, from --prompt (or the data file's prompts), keeping "
-             "--form's rules — nothing trained or measured (the live book's poet)")},
+             "--form's rules and judging each poem — nothing trained (the live book's poet)")},
          {"--seed", "N", N_("with --write: draw other poems (default: the data file's seed)")},
          {"--temperature", "T",
           N_("with --write: sample at T (default: the temperature the model's record chose)")},

@@ -285,8 +285,8 @@ std::vector<FormatRow> format_table(const Gpt& model, const std::vector<Tokens>&
 
 void show_format_table(Chapter& ch, const std::vector<FormatRow>& rows, const std::string& key,
                        bool golden) {
-    Table t({tr("reading"), tr("largest weight error"), tr("held-out loss"),
-             tr("change"), tr("greedy tokens unchanged"), tr("bytes")});
+    Table t({tr("reading"), tr("largest weight error, of its tensor's largest"),
+             tr("held-out loss"), tr("change"), tr("greedy tokens unchanged"), tr("bytes")});
     Matrix loss(1, rows.size()), same(1, rows.size()), worst(1, rows.size()), bytes(1, rows.size());
     for (std::size_t i = 0; i < rows.size(); ++i) {
         const FormatRow& r = rows[i];
@@ -390,11 +390,13 @@ void poems_step(Chapter& ch, const Inputs& in, const Poet& p, std::vector<Format
 }
 
 void error_picture(Chapter& ch, const std::vector<FormatRow>& rows) {
-    LineChart chart{tr("the largest weight error and the loss's change, against bits per weight"),
+    LineChart chart{tr("the largest weight error (of its tensor's largest) and the loss's change, "
+                       "against bits per weight"),
                     tr("bits per weight"), tr("relative error / nats"), false, true, {}, {}};
     // each reading a point of its own, named beside it: readings of one width are separate
     // things, not a trend to join (a line would zigzag through them in the table's order)
-    Series weights{tr("largest weight error"), {}, {}}, loss{tr("|change of held-out loss|"), {}, {}};
+    Series weights{tr("largest weight error, of its tensor's largest"), {}, {}};
+    Series loss{tr("|change of held-out loss|"), {}, {}};
     weights.joined = loss.joined = false;
     const double bits[] = {64, 32, 16, 16, 9, 16, 9};
     for (std::size_t i = 1; i < rows.size() && i < 7; ++i) {

@@ -117,6 +117,8 @@ std::size_t best_copier(const Induction& x) {
 }
 
 void induction_heads(Chapter& ch, const Gpt& g, const Measured& m, std::size_t L);
+void say_repeat_owed(Chapter& ch, const Gpt& g, const Ablations& a, std::size_t d,
+                     std::size_t block);
 
 void induction_step(Chapter& ch, const Inputs& in, const Poet& p, const Measured& m) {
     ch.step(tr("Copying: the induction test"));
@@ -160,18 +162,27 @@ void induction_heads(Chapter& ch, const Gpt& g, const Measured& m, std::size_t L
     for (std::size_t t = L + 1; t < 2 * L; ++t) even += 1.0 / double(t + 1);
     even /= double(L - 1);
     Table heads({tr("head"), tr("prefix-matching"), tr("× even"),
-                 tr("second copy, head zeroed"), tr("saving lost, head zeroed")});
-    for (std::size_t i = 0; i < x.prefix_matching.size(); ++i)
+                 tr("second copy's change, head zeroed"), tr("saving lost, head zeroed")});
+    std::size_t lower = 0;  // heads whose zeroing lowers the second copy's loss
+    for (std::size_t i = 0; i < x.prefix_matching.size(); ++i) {
         heads.add({head_name(g, i), percent(x.prefix_matching[i]),
                    fixed(x.prefix_matching[i] / even, 1),
                    signed3(x.second_loss_zeroed[i] - x.second_loss), signed3(x.saving_lost(i))});
+        if (x.second_loss_zeroed[i] < x.second_loss) ++lower;
+    }
+    const std::size_t n = x.prefix_matching.size();
     ch.say(
         tr("Each head's prefix-matching score (from a second-copy character, the weight on the "
-           "character after its first occurrence; an even spread gives {}); the second copy's "
-           "loss with the head zeroed; and how much of the saving, first copy's loss less the "
-           "second's, zeroing takes away — the copying itself, since zeroing any head harms "
-           "both copies:",
+           "character after its first occurrence; an even spread gives {}); how the second copy's "
+           "loss changes with the head zeroed; and how much of the saving, first copy's loss less "
+           "the second's, zeroing takes away. The saving is what measures copying, not the loss: "
+           "zeroing a head moves the first copy's loss too.",
            percent(even)));
+    ch.say(lower == 0    ? tr("Zeroing any one of the {} heads raises the second copy's loss:", n)
+           : lower == n ? tr("Zeroing any one of the {} heads lowers the second copy's loss:", n)
+                        : tr("Zeroing a head lowers the second copy's loss for {} of the {} heads "
+                             "and raises it for the rest:",
+                             lower, n));
     ch.table(heads);
     const std::size_t b = best_copier(x);
     const double rise = x.saving_lost(b);
@@ -184,28 +195,41 @@ void induction_heads(Chapter& ch, const Gpt& g, const Measured& m, std::size_t L
                : tr("No head is an induction head by this test: the strongest, head {}, puts {} "
                     "on the character to copy, and zeroing it changes the saving by {}.",
                     head_name(g, b), percent(x.prefix_matching[b]), signed3(-rise)));
-    // the stutters chapter 12 counts: which head's zeroing lowers the chance of doubling most
+    // the same character next (what chapter 12 counts in written poems as 同字连用): which
+    // head's zeroing lowers its chance most, against the sample's own rate
     const Ablations& a = m.ablations;
-    std::size_t d = 0;
+    std::size_t d = 0, block = 0;
     for (std::size_t i = 0; i < a.zero.size(); ++i)
         if (a.zero[i].repeat < a.zero[d].repeat) d = i;
+    for (std::size_t l = 0; l < a.layer_zero.size(); ++l)
+        if (a.layer_zero[l].repeat < a.layer_zero[block].repeat) block = l;
     if (copier)
         ch.say(
-            tr("With the induction head {} zeroed, the chance the poet gives a held-out "
-               "character of doubling goes from {} to {}.",
+            tr("With the induction head {} zeroed, the chance the poet writes a held-out "
+               "character again right after itself goes from {} to {}.",
                head_name(g, b), percent2(a.repeat), percent2(without.repeat)));
-    ch.say(a.zero[d].repeat < 0.95 * a.repeat
-               ? tr("The stutters chapter 12 counts (the poet gives doubling {}, {}× what these "
-                    "poems do) owe most to head {}: zeroed, the chance falls to {}.",
-                    percent2(a.repeat), fixed(a.repeat / std::max(a.repeat_rate, 1e-12), 1),
-                    head_name(g, d), percent2(a.zero[d].repeat))
-               : tr("The stutters chapter 12 counts (the poet gives doubling {}, {}× what these "
-                    "poems do) owe nothing to one head alone: zeroing any one of them leaves the "
-                    "chance at {} or more.",
-                    percent2(a.repeat), fixed(a.repeat / std::max(a.repeat_rate, 1e-12), 1),
-                    percent2(a.zero[d].repeat)));
+    say_repeat_owed(ch, g, a, d, block);
 }
 
+// The chance of the same character next against the sample's rate, and what the head (d) and
+// the block whose zeroing lowers it most take of the excess.
+void say_repeat_owed(Chapter& ch, const Gpt& g, const Ablations& a, std::size_t d,
+                     std::size_t block) {
+    const double excess = a.repeat - a.repeat_rate, head = a.repeat - a.zero[d].repeat;
+    ch.say(tr("On these poems the poet gives the character just written {} of the chance to come "
+              "again; the poems themselves write a character twice in a row at {} of their places.",
+              percent2(a.repeat), percent2(a.repeat_rate)));
+    if (excess <= 0 || head <= 0) {
+        ch.say(tr("Zeroing a head lowers that chance at most to {} (head {}).",
+                  percent2(std::min(a.repeat, a.zero[d].repeat)), head_name(g, d)));
+        return;
+    }
+    ch.say(tr("Of the excess, {} points, zeroing head {} takes away the most, {} points ({}): the "
+              "chance falls to {}. Zeroing block {}, all its heads, leaves {}.",
+              fixed(100 * excess, 2), head_name(g, d), fixed(100 * head, 2),
+              percent(head / excess), percent2(a.zero[d].repeat), block + 1,
+              percent2(a.layer_zero[block].repeat)));
+}
 // The unigram of the training poems (each character's share, whatever came before it), its
 // loss on the sample's poems: the logit lens's yardstick.
 double unigram_on_sample(const Poet& p, const Measured& m) {

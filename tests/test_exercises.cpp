@@ -55,8 +55,12 @@ TEST_CASE("every exercise: the stub is not written yet, the project's answer pas
                 const Outcome o = check_exercise(i, wrong, "");
                 CHECK(o.verdict == Verdict::Failed);
                 CHECK(o.mistake == static_cast<int>(m));
-                CHECK(has(o.report, tr(mistakes[m].hint)));
+                // the mistake named first, then the rule it breaks
+                CHECK(has(o.report, told(mistakes[m])));
+                CHECK(told(mistakes[m]).find(tr(mistakes[m].mistake)) <
+                      told(mistakes[m]).find(tr(mistakes[m].hint)));
                 if (chinese) CHECK(tr(mistakes[m].hint) != std::string(mistakes[m].hint));
+                if (chinese) CHECK(tr(mistakes[m].mistake) != std::string(mistakes[m].mistake));
             }
         }
     }
@@ -101,7 +105,7 @@ TEST_CASE("build/exercises: the list, the next exercise, the hints in turn, its 
         CHECK(h.exit_code == 0);
         const std::size_t shown = (k - 1) % hints + 1;  // after the last, the first again
         CHECK(has(h.out, "exercise 2, softmax_rows — hint " + std::to_string(shown) + " of " + std::to_string(hints)));
-        if (shown == 2) CHECK(has(h.out, "a usual mistake: exp of a large score overflows"));
+        if (shown == 2) CHECK(has(h.out, "a usual mistake, NaN for a row of −inf — a row whose scores are all −inf"));
         if (shown == hints) CHECK(has(h.out, "the answer is src/core/matrix.cpp, softmax_rows"));
     }
     CHECK(has(run_command(dir + "/exercises hint 3 --lang zh").out, "练习 3，attention — 提示 1/"));

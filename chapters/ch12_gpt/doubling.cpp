@@ -3,6 +3,7 @@
 #include <cmath>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ch12_gpt/writing.h"
@@ -42,7 +43,7 @@ struct Correction {
     double validation_change = 0, plain = 0, corrected = 0;
 };
 Correction fitted_correction(const Inputs& in, const Corpus& c, const Gpt& model,
-                             const DoublingPlaces& places) {
+                             const DoublingPlaces& places, std::vector<RepeatTarget> heldout) {
     const auto kind_of = [&](const Tokens& sequence, std::size_t j) {
         return places.kind(Tokens(sequence.begin(), sequence.begin() + std::ptrdiff_t(j)));
     };
@@ -52,8 +53,7 @@ Correction fitted_correction(const Inputs& in, const Corpus& c, const Gpt& model
     if (!validation.empty()) r.beta = fit_repeat_correction(validation);
     const RepeatKinds none = {0, 0};
     r.validation_change = corrected_loss(validation, r.beta) - corrected_loss(validation, none);
-    const std::vector<RepeatTarget> heldout =
-        repeat_targets(model, c.heldout, in.windows.context, kind_of);
+    mark_kinds(heldout, c.heldout, model.config.pad_id, kind_of);
     r.plain = corrected_loss(heldout, none), r.corrected = corrected_loss(heldout, r.beta);
     return r;
 }
@@ -97,11 +97,12 @@ void say_doubling(Chapter& ch, const std::vector<DoublingRow>& rows) {
 }  // namespace
 
 void doubling_step(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& model,
-                   const SamplingSettings& s, const std::vector<std::string>& plain) {
+                   const SamplingSettings& s, const std::vector<std::string>& plain,
+                   std::vector<RepeatTarget> heldout) {
     ch.step(tr("Doubling: the poets' 叠字 and the model's stutters"));
     const std::set<std::string> attested = doubled_pairs(texts_of(c.split.training));
     const DoublingPlaces places(c.vocabulary, attested);
-    const Correction fit = fitted_correction(in, c, model, places);
+    const Correction fit = fitted_correction(in, c, model, places, std::move(heldout));
     const RepeatKinds beta = fit.beta;
     SamplingSettings with_beta = s;
     with_beta.repeat_correction = [places, beta](const Tokens& so_far) {

@@ -6,6 +6,7 @@
 #include "verse/form_mask.h"
 
 class Chapter;
+struct RepeatTarget;  // verse/repeat_correction.h
 
 namespace ch12_gpt {
 
@@ -27,9 +28,11 @@ std::vector<std::string> texts_of(const Corpus& c, const std::vector<Tokens>& po
 std::vector<std::string> texts_of(const std::vector<Poem>& poems);
 // Doubling: the poets' 叠字 against the model's stutters, on held-out poems and written ones,
 // and the repeat correction β fitted on the validation poems (verse/repeat_correction.h).
-// plain: the model's poems written with s and no rule kept (writing_step's)
+// plain: the model's poems written with s and no rule kept (writing_step's); heldout: the held-out
+// poems' repeat targets the held-out step read (repeat_targets, every kind 0: marked here)
 void doubling_step(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& model,
-                   const SamplingSettings& s, const std::vector<std::string>& plain);
+                   const SamplingSettings& s, const std::vector<std::string>& plain,
+                   std::vector<RepeatTarget> heldout);
 
 // The temperature and top-p to write with: of the data file's candidates, the pair whose poems
 // are most like the validation poems (in form, copied, doubled, tripled) — measured, not picked.

@@ -75,17 +75,27 @@ void say_speed_verdict(Chapter& ch, const std::vector<Speed>& speeds) {
     for (const Speed* s : {&f32, &int8, &both})
         fastest = std::max(fastest, s->tokens_per_second),
         slowest = std::min(slowest, s->tokens_per_second);
-    ch.say(tr("int8 reads {}× float32's bytes, yet decodes at {}× float32's speed, where the bytes "
-              "setting the pace would give {}×: this model's {} bytes of float32 weights fit in "
-              "the processor's caches, so memory does not set the pace here, the arithmetic does. "
-              "A weight costs each loop about the same — float32's one multiply-add, int8's a "
-              "byte turned into a float first, int8 × int8's an integer product — so float32, "
-              "int8 and int8 × int8 stay close, the fastest {}× as fast as the slowest, and which "
-              "is ahead can change from run to run. make bench times the formats at llama2.c's stories15M shape, where "
-              "a token reads 111 MB in float64.",
-              bytes, fixed(speedup, 2), fixed(saving, 2),
-              grouped(static_cast<unsigned long long>(f32.bytes_per_token)),
-              fixed(fastest / slowest, 2)));
+    const std::string cached = grouped(static_cast<unsigned long long>(f32.bytes_per_token));
+    if (fastest / slowest < 1.25) {
+        ch.say(tr("int8 reads {}× float32's bytes, yet decodes at {}× float32's speed, where the "
+                  "bytes setting the pace would give {}×: this model's {} bytes of float32 weights "
+                  "fit in the processor's caches, so memory does not set the pace here, the "
+                  "arithmetic does. A weight costs each loop about the same — float32's one "
+                  "multiply-add, int8's a byte turned into a float first, int8 × int8's an integer "
+                  "product — so float32, int8 and int8 × int8 stay close, the fastest {}× as fast "
+                  "as the slowest, and which is ahead can change from run to run.",
+                  bytes, fixed(speedup, 2), fixed(saving, 2), cached, fixed(fastest / slowest, 2)));
+    } else {
+        ch.say(tr("int8 reads {}× float32's bytes and decodes at {}× float32's speed: faster, but "
+                  "short of the {}× the bytes alone would give. This model's {} bytes of float32 "
+                  "weights fit in the processor's caches, so memory does not set the whole pace: "
+                  "what a weight costs each loop does too — float32's one multiply-add, int8's a "
+                  "byte turned into a float first, int8 × int8's an integer product. Of float32, "
+                  "int8 and int8 × int8 the fastest is {}× as fast as the slowest.",
+                  bytes, fixed(speedup, 2), fixed(saving, 2), cached, fixed(fastest / slowest, 2)));
+    }
+    ch.say(tr("make bench times the formats at llama2.c's stories15M shape, where a token reads "
+              "111 MB in float64."));
 }
 
 }  // namespace

@@ -125,9 +125,14 @@ Outcome check_exercise(std::size_t index, const Answers& answers, const std::str
         if (stopped.empty() && same_numbers(got, c.expected, e.tol)) continue;
         std::ostringstream out;
         out << head << " — " << tr(e.title) << "\n";
-        out << "  " << (k == 0 ? tr("failed on {}, the first case", c.source)
-                               : tr("failed on {} (the {} before it passed)", c.source,
-                                    count_of(k, N_("{} case"), N_("{} cases")))) << "\n";
+        const bool random = k >= golden;  // the data file's cases come first
+        const std::string before = count_of(k, N_("{} case"), N_("{} cases"));
+        out << "  "
+            << (k == 0 ? (random ? tr("failed on random case {}, the first case", k - golden + 1)
+                                 : tr("failed on {}, the first case", c.source))
+                : random ? tr("failed on random case {} (the {} before it passed)", k - golden + 1, before)
+                         : tr("failed on {} (the {} before it passed)", c.source, before))
+            << "\n";
         for (const Shown& s : c.inputs) show(out, tr("input {}", s.name), s.value);
         show(out, tr("expected"), c.expected);
         Outcome o{Verdict::Failed, -1, ""};
@@ -138,14 +143,14 @@ Outcome check_exercise(std::size_t index, const Answers& answers, const std::str
             show_differences(out, got, c.expected, e.tol);
             o.mistake = recognise(e, c, got);
         }
-        out << "  " << tr("hint: {}", tr(o.mistake >= 0 ? mistakes_of(e.name)[o.mistake].hint : e.hint)) << "\n";
+        out << "  " << tr("hint: {}", o.mistake >= 0 ? told(mistakes_of(e.name)[o.mistake]) : tr(e.hint)) << "\n";
         if (o.mistake < 0) out << "  " << tr("(more: build/exercises hint {})", index + 1) << "\n";
         o.report = out.str();
         return o;
     }
     Outcome o{Verdict::Passed, -1, ""};
     const std::string randoms = count_of(all.size() - golden, N_("{} random case"), N_("{} random cases"));
-    o.report = (golden ? tr("{}: passed — {} of the chapter's data file and {} against the project's function", head,
+    o.report = (golden ? tr("{}: passed — {} of the chapters' data files and {} against the project's function", head,
                             count_of(golden, N_("{} case"), N_("{} cases")), randoms)
                        : tr("{}: passed — {} against the project's function (the data files hold no case of it)", head,
                             randoms)) +

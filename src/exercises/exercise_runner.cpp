@@ -26,8 +26,11 @@ Place place_of(const char* argv0) {
     const std::string zh = data_folder_path("data/translations/zh.json", argv0);
     std::string exe = argv0 ? argv0 : "";
     const std::size_t slash = exe.find_last_of("/\\");
-    return {zh.substr(0, zh.size() - std::string("data/translations/zh.json").size()),
-            (slash == std::string::npos ? std::string() : exe.substr(0, slash + 1)) + "exercise_hints.txt"};
+    const std::string data_dir = zh.substr(0, zh.size() - std::string("data/translations/zh.json").size());
+    // beside the program; started through PATH (no folder in argv[0]), in the project's build/
+    // (never the reader's current folder; where there is no build/ the count is not kept)
+    return {data_dir, (slash == std::string::npos ? data_dir + "build/" : exe.substr(0, slash + 1)) +
+                          "exercise_hints.txt"};
 }
 
 std::size_t number_of(const std::string& text) {
@@ -78,7 +81,7 @@ int check(const Answers& answers, const Place& place, std::size_t index) {
 std::vector<std::string> hints_of(std::size_t index) {
     const Exercise& e = exercises()[index];
     std::vector<std::string> hints = {tr(e.hint)};
-    for (const Mistake& m : mistakes_of(e.name)) hints.push_back(tr("a usual mistake: {}", tr(m.hint)));
+    for (const Mistake& m : mistakes_of(e.name)) hints.push_back(told(m));
     hints.push_back(tr("the answer is {} (read it once yours passes, or when you are stuck)", e.answer));
     return hints;
 }

@@ -73,6 +73,12 @@ std::string unique_suffix(unsigned attempt) {
 
 }  // namespace
 
+bool same_file(const std::string& a, const std::string& b) {
+    std::error_code ec;
+    const bool same = fs::equivalent(path_of(a), path_of(b), ec);
+    return !ec && same;
+}
+
 void check_writable(const std::string& path) {
     if (path.empty()) throw std::runtime_error(tr("expected a file name, got an empty path"));
     if (path.back() == '/' || path.back() == '\\')
@@ -141,4 +147,12 @@ void make_directory(const std::string& dir) {
     fs::create_directories(p, ec);
     if (!fs::is_directory(fs::status(p, ec)))
         throw failure(dir, tr("cannot create the directory"));
+}
+
+void check_saving(const std::string& path, std::initializer_list<std::string> read) {
+    check_writable(path);
+    for (const std::string& r : read)
+        if (same_file(path, r))
+            throw std::runtime_error(
+                tr("{}: that is the file this run reads ({}); name another", path, r));
 }

@@ -7,6 +7,7 @@
 // names, whose permissions the new file keeps. Temporaries left by a killed writer (its process
 // gone) are removed on the next write to the same target.
 #pragma once
+#include <initializer_list>
 #include <string>
 
 // Writes text to path ("dir/name", or "name" in the current directory). The directory must
@@ -22,6 +23,12 @@ void write_file_atomically(const std::string& dir, const std::string& name,
 // not a file the reader made read-only. Checked before a long run, so that a typo is reported at
 // once and not after minutes of work.
 void check_writable(const std::string& path);
+
+// Whether the two paths name one existing file (through links, "./" and the like): a file a run
+// reads is never the one it writes.
+bool same_file(const std::string& a, const std::string& b);
+// check_writable, and not one of the files the run reads (--save onto --weights or the data file)
+void check_saving(const std::string& path, std::initializer_list<std::string> read);
 
 // Creates the directory (and its parents) where they are missing: --svg DIR. Throws
 // std::runtime_error when the path is empty, names a file, or cannot be created.

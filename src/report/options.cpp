@@ -49,8 +49,13 @@ void print_help(const ChapterInfo& info) {
                   "the browser, by this program compiled to WebAssembly (it loads "
                   "../live/live_book.js: make book puts it there)"));
     print_flag("--cache DIR",
-               tr("keep a long computation that depends on few inputs (chapter 2's width sweep) "
-                  "in DIR, and read it back when those inputs are the same (the live book does)"));
+               info.kept.empty()
+                   ? tr("keep a long computation that depends on few inputs in DIR, and read it "
+                        "back when those inputs are the same (the live book passes it to every "
+                        "chapter; this one has none to keep)")
+                   : tr("keep a long computation that depends on few inputs ({}) in DIR, and read "
+                        "it back when those inputs are the same (the live book does)",
+                        tr(info.kept)));
     for (const Flag& f : info.extra_flags)
         print_flag(f.name + (f.value.empty() ? "" : " " + f.value), tr(f.help));
     print_flag("--lang zh|en",

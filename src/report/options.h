@@ -19,6 +19,7 @@ struct ChapterInfo {
     std::string follows;  // which tutorial article and section it follows
     std::vector<Flag> extra_flags = {};
     std::string see_also = "";  // --help's last paragraph: where else the chapter's idea runs
+    std::string kept = "";      // what --cache keeps of this chapter's ("": nothing, here)
 };
 
 // The flag of chapters that draw pictures: --svg DIR writes every figure the chapter made.

@@ -24,9 +24,8 @@ RepeatTarget target_of(const Matrix& logits, std::size_t row, int target, int pr
 
 }  // namespace
 
-std::vector<RepeatTarget> repeat_targets(
-    const Gpt& model, const std::vector<Tokens>& sequences, std::size_t context,
-    const std::function<int(const Tokens& sequence, std::size_t j)>& kind_of) {
+std::vector<RepeatTarget> repeat_targets(const Gpt& model, const std::vector<Tokens>& sequences,
+                                         std::size_t context) {
     const int pad = model.config.pad_id;
     std::vector<RepeatTarget> out;
     for_sliding_windows(
@@ -48,13 +47,24 @@ std::vector<RepeatTarget> repeat_targets(
             for (const std::vector<RepeatTarget>& p : parts)
                 out.insert(out.end(), p.begin(), p.end());
         });
+    return out;
+}
+
+void mark_kinds(std::vector<RepeatTarget>& targets, const std::vector<Tokens>& sequences, int pad,
+                const KindOf& kind_of) {
     // the windows predict every token after the first of each sequence, in order
     std::size_t k = 0;
     for (const Tokens& s : sequences)
-        for (std::size_t j = 1; j < s.size() && k < out.size(); ++j) {
+        for (std::size_t j = 1; j < s.size() && k < targets.size(); ++j) {
             if (s[j] == pad) continue;
-            out[k++].kind = kind_of(s, j);
+            targets[k++].kind = kind_of(s, j);
         }
+}
+
+std::vector<RepeatTarget> repeat_targets(const Gpt& model, const std::vector<Tokens>& sequences,
+                                         std::size_t context, const KindOf& kind_of) {
+    std::vector<RepeatTarget> out = repeat_targets(model, sequences, context);
+    mark_kinds(out, sequences, model.config.pad_id, kind_of);
     return out;
 }
 

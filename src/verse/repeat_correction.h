@@ -33,11 +33,19 @@ struct RepeatTarget {
 
 using RepeatKinds = std::array<double, 2>;  // β for 叠字, β for a stutter
 
-// Every token the sliding windows of gpt_sliding_loss predict (train/gpt_training.h), in order;
-// kind_of(sequence, j) gives the kind of the place of token j of the sequence.
-std::vector<RepeatTarget> repeat_targets(
-    const Gpt& model, const std::vector<Tokens>& sequences, std::size_t context,
-    const std::function<int(const Tokens& sequence, std::size_t j)>& kind_of);
+// Every token the sliding windows of gpt_sliding_loss predict (train/gpt_training.h), in order,
+// each of kind 0: the model's own loss (corrected_loss at {0, 0}) needs no kinds, so chapter 12
+// reads the held-out poems once for its held-out loss and for the correction.
+std::vector<RepeatTarget> repeat_targets(const Gpt& model, const std::vector<Tokens>& sequences,
+                                         std::size_t context);
+// kind_of(sequence, j) gives the kind of the place of token j of the sequence …
+using KindOf = std::function<int(const Tokens& sequence, std::size_t j)>;
+// … marked on the targets read from those sequences (repeat_targets; <pad> is never a target).
+void mark_kinds(std::vector<RepeatTarget>& targets, const std::vector<Tokens>& sequences, int pad,
+                const KindOf& kind_of);
+// Both at once.
+std::vector<RepeatTarget> repeat_targets(const Gpt& model, const std::vector<Tokens>& sequences,
+                                         std::size_t context, const KindOf& kind_of);
 // The mean cross-entropy with each place's β subtracted from the previous token's logit
 // ({0, 0}: the model's own).
 double corrected_loss(const std::vector<RepeatTarget>& targets, const RepeatKinds& beta);

@@ -18,6 +18,9 @@
 // library and your other exercises.
 // 你可以用 Matrix 类型（m.rows、m.cols、m(r, c)，Matrix(rows, cols) 全为 0）、C++ 标准库和你写好的
 // 其他练习。
+// Count in loops with std::size_t, the type of m.rows and m.cols (an int beside them draws
+//   -Wsign-compare warnings).
+// 循环计数用 std::size_t，与 m.rows、m.cols 同类型（用 int 会有 -Wsign-compare 警告）。
 // When it passes, compare with the answer: src/model/decoding/kv_cache.cpp, decode_step
 // 通过以后，可以对照答案：src/model/decoding/kv_cache.cpp, decode_step
 #include <cmath>
