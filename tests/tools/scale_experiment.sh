@@ -29,7 +29,7 @@ grep -qF "$now" "$tmp/$file"
 
 summary() {  # $1: LANG; make check's summary lines, each program's detail in parentheses cut
   ( cd "$tmp" && env -u LC_ALL -u LC_MESSAGES LANG="$1" make --no-print-directory check 2>/dev/null || true ) |
-    grep -E -- '--check(:|：)|^make check' | sed -E 's/ ?[(（][^()（）]*[)）]$/ (...)/'
+    grep -E -- '--check(:|：) ?[0-9]+ (passed|项通过)|^make check' | sed -E 's/ ?[(（][^()（）]*[)）]$/ (...)/'
 }
 echo "building the copy without the scale and running make check twice (a few minutes)" >&2
 en=$(summary C.UTF-8)
