@@ -151,6 +151,12 @@ Matrix softmax_rows(const Matrix& x) {
     const Run bad = plug(wrong_file, temp_directory("plug_wrong"));
     CHECK(bad.exit_code != 0);
     CHECK(has(bad.err, "weights_left_padded_causal is not finite"));
+    CHECK(has(bad.err, "your softmax_rows, plugged in"));  // the NaN is the function's, not the inputs'
+    // the shipped stub, not written yet: one line, not every chapter stopped by its exception
+    const Run stub = plug("tests/exercises/start/02_softmax_rows.cpp", temp_directory("plug_stub"));
+    CHECK(stub.exit_code == 2);
+    CHECK(has(stub.err, "not written yet (it still calls not_written_yet)"));
+    CHECK_FALSE(has(stub.err, "terminate"));
     CHECK(has(bad.out, "1 chapter passed, 1 chapter failed"));
     refused(run_command("bash tests/exercises/plug.sh build 3 g++ '' '' '' ch02_self_attention"), "make plug N=3: this exercise has no project function of its signature to replace; these do: 2,4,5,8,9,12,14,17,19,22,24");
 }

@@ -48,6 +48,8 @@ const Line lines[] = {
      N_("error: make plug needs GNU binutils' objcopy and nm (apt-get install binutils)")},
     {"plug_not_there", 1,
      N_("error: {}: not there yet (make exercises copies the exercises there)")},
+    {"plug_not_written", 1,
+     N_("error: {}: not written yet (it still calls not_written_yet): write it, and make exercise checks it, before make plug runs the chapters on it")},
 };
 
 const Line& line_named(const std::string& name) {

@@ -23,6 +23,8 @@ command -v objcopy >/dev/null && command -v nm >/dev/null || { "$say" plug_needs
 name=$(basename "$plug" .cpp)
 yours=${EXERCISE_FILE:-chapters/exercises/$name.cpp}  # the tests pass a file of their own
 [ -e "$yours" ] || { "$say" plug_not_there "$yours" >&2; exit 2; }
+# a stub still in place would stop every chapter at its first call: say so once instead
+if grep -q 'not_written_yet(' "$yours"; then "$say" plug_not_written "$yours" >&2; exit 2; fi
 project=$(sed -n 's|^// plugs into: ||p' "$plug")
 dir=${PLUG_DIR:-$build/plug/$nn}
 mkdir -p "$dir"
