@@ -519,7 +519,8 @@ void walkthrough(Chapter& ch) {
     // the reader's files and switches named before any narration: a bad one is the one line
     const std::string path = ch.options.check ? "" : save_path(ch.options);
     // before minutes of training, not after; never over what the run reads
-    if (!path.empty()) check_saving(path, {ch.options.value("--weights"), ch.options.data_path});
+    const std::string weights_read = ch.options.has("--weights") ? ch.options.value("--weights") : "";
+    if (!path.empty()) check_saving(path, {weights_read, ch.options.data_path});
     const Sounds sounds = ch.options.check ? Sounds() : pronunciations(ch.options);
     if (!ch.options.check) rules_from(ch.options);  // a bad --form
     against_pytorch(ch, in);

@@ -96,4 +96,12 @@ TEST_CASE("ch12 --write: a bad flag writes nothing, and --save never replaces th
     CHECK(over.exit_code == 2);
     CHECK(has(over.err, "that is the file this run reads"));
     CHECK(read_file(copy) == before);
+    // training (no --weights): --save onto the data file is refused before anything runs
+    const std::string data = dir + "/ch12_gpt.json";
+    REQUIRE(run_command("cp data/ch12_gpt.json " + data).exit_code == 0);
+    const std::string data_before = read_file(data);
+    const Run onto_data = run_program("ch12_gpt", "--data " + data + " --save " + data);
+    CHECK(onto_data.exit_code == 2);
+    CHECK(has(onto_data.err, "that is the file this run reads"));
+    CHECK(read_file(data) == data_before);
 }
