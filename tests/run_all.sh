@@ -49,6 +49,17 @@ else
   failed=$((failed + ${past:-1}))
   [ "${past:-1}" = 0 ] || problems+=("headers past their ceiling (tests/check_reach.sh):" "$out")
 
+  # the GitHub workflows run README's commands, and actionlint finds nothing in them
+  # (tests/check_workflows.sh): each workflow step that is a README command passes, and the lint
+  out=$(bash tests/check_workflows.sh . build) || status=1
+  echo "$out"
+  steps=$(sed -nE 's/^workflows: ([0-9]+) files and 2 issue forms, ([0-9]+) steps, ([0-9]+) problems.*/\2/p' <<<"$out")
+  wrong=$(sed -nE 's/^workflows: ([0-9]+) files and 2 issue forms, ([0-9]+) steps, ([0-9]+) problems.*/\3/p' <<<"$out")
+  passed=$((passed + ${steps:-0} - ${wrong:-0})); failed=$((failed + ${wrong:-1}))
+  if grep -q '^actionlint: [0-9]* workflows, 0 problems' <<<"$out"; then passed=$((passed + 1))
+  elif grep -q '^actionlint:' <<<"$out"; then failed=$((failed + 1)); problems+=("actionlint:" "$out"); fi
+  [ "${wrong:-1}" = 0 ] || problems+=("workflow steps that are not README's commands (tests/check_workflows.sh):" "$out")
+
   # no two files of src/ calling each other (tests/check_calls.sh, from the build's objects):
   # each file that calls none of the files calling it passes
   out=$(bash tests/check_calls.sh "$build") || status=1
