@@ -12,6 +12,7 @@
 #include <iterator>
 #include <limits>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -355,6 +356,15 @@ void poems_step(Chapter& ch, const Inputs& in, const Poet& p, std::vector<Format
     for (const std::string& title : in.poem_prompts)
         prompts.push_back(encode(p.corpus.vocabulary, title, false));
     rows = format_table(p.model, heldout, prompts, in.poem_new_tokens, {CharVocabulary::unknown});
+    // a model whose weights or activations pass a format's range (weights of 60,000 overflow
+    // float16 arithmetic) has no loss to compare there: refused with one line, never NaN or null
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        if (!std::isfinite(rows[i].loss))
+            throw std::runtime_error(
+                tr("{}: its held-out loss read in {} is not finite (a weight or an activation "
+                   "past that format's largest number); expected a model whose every reading "
+                   "here gives a finite loss",
+                   p.origin, reading_text(readings[i])));
     ch.step(tr("Chapter 12's poet in each format"));
     ch.say(p.origin);
     ch.say(n == 1 ? tr("{} parameters; the loss on the first held-out poem, read to its first {} "

@@ -81,8 +81,8 @@ void poet_step(Chapter& ch, const Inputs& in, const Poet& p, const Measured& m,
     ch.measured("poet_heldout_poems", double(heldout));
     const Gpt& g = p.model;
     if (p.corpus.heldout_unknown > 0)
-        ch.say(tr("Its vocabulary holds {} tokens: {} of the held-out poems' characters are "
-                  "unknown to it and read as <unk>.",
+        ch.say(tr("Its vocabulary holds {} tokens: {} places in the held-out poems hold a "
+                  "character unknown to it (each time it appears), read as <unk>.",
                   grouped(p.corpus.vocabulary.size()), grouped(p.corpus.heldout_unknown)));
     ch.say(
         tr("{} of {} ({} parameters). It is read on every poem held out from its training "

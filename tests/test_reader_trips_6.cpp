@@ -105,3 +105,152 @@ TEST_CASE("ch12 --write: a bad flag writes nothing, and --save never replaces th
     CHECK(has(onto_data.err, "that is the file this run reads"));
     CHECK(read_file(data) == data_before);
 }
+
+namespace {
+
+// small_poet.json with every weight replaced by ±size (its sign kept), in a temporary file
+std::string poet_of_size(const std::string& name, double size) {
+    std::string text = read_file(poet);
+    const std::size_t weights = text.find("\"weights\"");
+    REQUIRE(weights != std::string::npos);
+    // every number after "weights" (outside the tensors' names): nothing else is there
+    std::string out = text.substr(0, weights);
+    for (std::size_t i = weights; i < text.size();) {
+        const char c = text[i];
+        if (c == '"') {  // a name, as it is
+            const std::size_t end = text.find('"', i + 1) + 1;
+            out += text.substr(i, end - i);
+            i = end;
+        } else if (c == '-' || (c >= '0' && c <= '9')) {
+            std::size_t end = i;
+            while (end < text.size() && std::string("+-.0123456789eE").find(text[end]) != std::string::npos) ++end;
+            out += (c == '-' ? "-" : "") + std::to_string(size);
+            i = end;
+        } else {
+            out += c;
+            ++i;
+        }
+    }
+    return temp_file(name, out);
+}
+
+}  // namespace
+
+TEST_CASE("weights that overflow: one line and exit 2, never nan% nor null (issue 70, item 19)") {
+    // weights of ±1e300: every attention weight on the poem is NaN
+    const std::string huge = poet_of_size("huge_poet.json", 1e300);
+    for (const char* json : {"", " --json"}) {
+        const Run r = run_program("ch14_inside_the_poet", "--lang en --weights " + huge + " --poem 春眠不觉晓" + json);
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, "error: " + huge + ": its attention weights on your poem are not finite"));
+        CHECK_FALSE(has(r.out, "nan"));
+        CHECK_FALSE(has(r.out, "null"));
+    }
+    // weights of ±60,000: float16 throughout overflows, every other reading is finite
+    const std::string big = poet_of_size("big_poet.json", 60000);
+    const Run r = run_program("ch13_precision", "--lang zh --json --weights " + big);
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "错误：第 12 章的模型，" + big + "：按“全程 float16”读它时"));
+    CHECK_FALSE(has(r.out, "null"));
+}
+
+namespace {
+
+// small_poet.json claiming d_model = d_ff = 4096, its two claimed tensors replaced by `embedding`
+// and `linear1` (JSON text): a file of a few hundred kilobytes that asks for gigabytes
+std::string claiming_poet(const std::string& name, const std::string& embedding, const std::string& linear1) {
+    std::string text = read_file(poet);
+    const auto swap = [&](const std::string& from, const std::string& to) {
+        const std::size_t at = text.find(from);
+        REQUIRE(at != std::string::npos);
+        text.replace(at, from.size(), to);
+    };
+    swap("\"d_model\":16", "\"d_model\":4096");
+    swap("\"d_ff\":32", "\"d_ff\":4096");
+    for (const auto& [key, value] : {std::pair<std::string, std::string>{"\"embedding.weight\"", embedding},
+                                     {"\"layers.1.linear1.weight\"", linear1}}) {
+        const std::size_t at = text.find(key);
+        REQUIRE(at != std::string::npos);
+        const std::size_t start = text.find('[', at);
+        std::size_t end = start;  // just past the tensor's matching ']'
+        for (int depth = 0; end == start || depth > 0; ++end)
+            depth += text[end] == '[' ? 1 : text[end] == ']' ? -1 : 0;
+        text.replace(start, end - start, value);
+    }
+    return temp_file(name, text);
+}
+
+}  // namespace
+
+TEST_CASE("a model file's claimed sizes are backed by its bytes before anything is allocated, "
+          "and no file fills the memory (issue 70, item 18)" * doctest::test_suite("native")) {
+    // under a 1.5 GB limit of address space: a model of d_model 4096 allocated first (3.27 GB)
+    // would end in std::bad_alloc, not in the line naming the tensor
+    const auto limited = [](const std::string& program, const std::string& args) {
+        return run_command("ulimit -v 1500000; " + program_path(program) + " " + args);
+    };
+    const std::string shapes_only = claiming_poet(
+        "shapes_only.json", R"({"shape": [167, 4096], "bfloat16": "AAAA"})",
+        R"({"shape": [4096, 4096], "bfloat16": "AAAA"})");
+    Run r = limited("ch12_gpt", "--lang en --write --weights " + shapes_only);
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "error: " + shapes_only + ", weights.embedding.weight.bfloat16: expected base64 "
+                     "text of 1368064 bytes"));
+    r = limited("ch14_inside_the_poet", "--lang en --poem 春眠不觉晓 --weights " + shapes_only);
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "weights.embedding.weight.bfloat16: expected base64"));
+    // in float64, only the first row as long as the claim
+    std::string first_row = "[[0";
+    for (int i = 1; i < 4096; ++i) first_row += ",0";
+    first_row += "]";
+    for (int i = 1; i < 167; ++i) first_row += ",[]";
+    first_row += "]";
+    const std::string one_row = claiming_poet("one_row.json", first_row, first_row);
+    r = limited("ch12_gpt", "--lang en --write --weights " + one_row);
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "error: " + one_row + ", weights.embedding.weight[1]: expected a row of 4096 numbers"));
+    // a file without end, as a model, a pronunciation table and a table of Tang readings
+    r = limited("ch12_gpt", "--lang en --write --weights /dev/zero");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "error: /dev/zero: larger than 256 MiB"));
+    r = limited("ch12_gpt", "--lang en --write --weights " + poet + " --pinyin /dev/zero");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "error: /dev/zero, line 1: longer than 1 MiB; expected a text file of lines"));
+    r = limited("ch12_gpt", "--lang en --write --weights " + poet + " --tang /dev/zero");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "/dev/zero, line 1: longer than 1 MiB"));
+}
+
+TEST_CASE("error lines: one line whatever the argument held, in the reader's language, naming the "
+          "flag (issue 70, item 21)") {
+    const std::string exercises = program_path("exercises_as_shipped");
+    // no arguments: the list, as `list` gives it
+    Run r = run_command(exercises + " --lang en");
+    CHECK(r.exit_code == 0);
+    CHECK(r.out == run_command(exercises + " --lang en list").out);
+    // a newline, a carriage return and an escape in the argument: written as escapes, one line
+    r = run_command(exercises + " --lang en \"$(printf 'hi\\nthere\\r\\033[31m')\"");
+    CHECK(r.exit_code == 2);
+    CHECK(r.err == "error: expected list, check [N] or hint N (and --lang zh|en), got \"hi\\nthere\\r\\x1b[31m\"\n");
+    r = run_command(exercises + " --lang zh nonsense");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "错误："));
+    CHECK_FALSE(has(r.err, "error:"));
+    // ch12's --form: the flag is named, not the data file
+    r = run_program("ch12_gpt", "--lang en --write --weights " + poet + " --form rhym");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "error: ch12_gpt: --form: expected rhyme, tones, runs or none"));
+    CHECK_FALSE(has(r.err, "data/ch12_gpt.json"));
+    // a number with a space before it is refused as one with a space after it
+    for (const char* seed : {"' 5'", "'5 '"}) {
+        r = run_program("ch12_gpt", "--lang en --write --weights " + poet + " --seed " + seed);
+        CHECK(r.exit_code == 2);
+        CHECK(has(r.err, "--seed: expected a whole number"));
+    }
+    // a data file with bytes after a NUL: refused, not read up to the NUL
+    const std::string nul = temp_directory("nul_data") + "/ch01.json";
+    REQUIRE(run_command("{ cat data/ch01_dictionary_lookup.json; printf '\\0{\"more\": 1}'; } > " + nul).exit_code == 0);
+    r = run_program("ch01_dictionary_lookup", "--lang en --check --data " + nul);
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "a NUL byte (0x00); expected JSON text"));
+}

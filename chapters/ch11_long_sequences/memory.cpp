@@ -249,6 +249,15 @@ MemoryFinding memory(Chapter& ch, const Inputs& in) {
            "{} keys. The program counts every byte allocated and freed (its own operator new) "
            "and reports the most held at once during the call, the output included.",
            in.d_k, in.tile, in.tile));
+    // a tile's block of scores and weights is what the tiled pass holds: one past half the free
+    // memory is refused with the key that asked for it, before it is allocated
+    if (const double needs = standard_needs(static_cast<double>(in.tile)),
+        budget = available_memory_bytes() / 2;
+        budget > 0 && needs > budget)
+        throw ch.data.error("inputs.memory.tile",
+                            tr("a tile of {} queries × {} keys holds {} of scores and weights, "
+                               "more than half the free memory ({}); expected a smaller tile",
+                               in.tile, in.tile, bytes_text(needs), bytes_text(2 * budget)));
     const MemoryRun r = measure_memory(in);
     show_memory_table(ch, r);
     word_standard_reach(ch, r);

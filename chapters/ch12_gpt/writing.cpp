@@ -12,6 +12,7 @@
 
 #include "fast/threads.h"
 #include "report/bar_chart.h"
+#include "report/options.h"
 #include "report/recorded_gradients.h"
 #include "text/translate.h"
 #include "verse/poem_measures.h"
@@ -472,7 +473,7 @@ FormRules rules_from(const Options& o) {
         else if (name == "runs")
             r.no_runs = true;
         else if (name != "none")
-            throw std::invalid_argument(
+            throw UsageError(
                 tr("--form: expected rhyme, tones, runs or none, joined "
                    "by commas; got \"{}\"",
                    name));

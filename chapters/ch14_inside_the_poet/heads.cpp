@@ -98,14 +98,18 @@ void patterns_table(Chapter& ch, const Gpt& g, const Measured& m) {
     for (const Kind& k : kinds) {
         ch.measured(std::string("poet_head_") + k.key, row_matrix(m.patterns.*k.values));
         const Leader l = leader(m, k);
+        // each column's share is over its own queries (a poem of two couplets has one rhyme to
+        // look back to): their number beside it
+        const std::string over = tr("{} ({})", tr(k.name),
+                                    count_of(m.patterns.*k.queries, N_("{} query"), N_("{} queries")));
         if (m.patterns.*k.queries == 0)
             ch.say(tr("{}: no query of this kind here (–).", tr(k.name)));
         else if (l.times_even >= stands_out)
-            ch.say(tr("{}: head {} most, {} of its weight, {}× an even spread.", tr(k.name),
+            ch.say(tr("{}: head {} most, {} of its weight, {}× an even spread.", over,
                       head_name(g, l.head), percent(l.share), fixed(l.times_even, 1)));
         else
             ch.say(tr("{}: no head gives it twice an even spread (the most, head {}, {}).",
-                      tr(k.name), head_name(g, l.head), percent(l.share)));
+                      over, head_name(g, l.head), percent(l.share)));
     }
     ch.measured("poet_head_entropy", row_matrix(m.patterns.entropy));
     ch.measured("poet_head_even", row_matrix({m.even.previous[0], m.even.bos[0], m.even.punctuation[0],

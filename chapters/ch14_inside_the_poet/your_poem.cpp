@@ -2,6 +2,8 @@
 #include "ch14_inside_the_poet/your_poem.h"
 
 #include <algorithm>
+#include <cmath>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -34,6 +36,19 @@ std::string unknown_characters(const CharVocabulary& v, const std::string& text)
     return list;
 }
 
+// A model whose weights overflow (one of 1e300) gives attention weights of NaN: refused with one
+// line rather than narrated as "nan%" or written as null in --json.
+void check_finite_weights(const std::vector<Matrix>& weights, const std::string& model_path) {
+    for (const Matrix& w : weights)
+        for (const double x : w.data)
+            if (!std::isfinite(x))
+                throw std::runtime_error(
+                    tr("{}: its attention weights on your poem are not finite (weights so large "
+                       "that they overflow, or not numbers); expected a model whose outputs are "
+                       "finite",
+                       model_path));
+}
+
 }  // namespace
 
 void your_poem_step(Chapter& ch, const Inputs& in, const std::string& model_path,
@@ -52,6 +67,7 @@ void your_poem_step(Chapter& ch, const Inputs& in, const std::string& model_path
     m.patterns = head_patterns(g, {poem}, punctuation);
     m.even = even_spread({poem}, punctuation);
     const std::vector<Matrix> weights = attention_weights(g, poem.inputs);
+    check_finite_weights(weights, model_path);
 
     ch.step(tr("The heads on your poem"));
     ch.say(tr("The model of {}: {} of {}, {} parameters. It reads <bos> and your poem's {}{}; "
@@ -87,8 +103,9 @@ void your_poem_step(Chapter& ch, const Inputs& in, const std::string& model_path
         ch.picture("ch14_your_poem_block" + std::to_string(b + 1) + ".svg",
                    heatmaps_svg(tr("block {}: where each head looks on your poem", b + 1), panels));
     }
-    ch.say(tr("Each picture is a block: a row per query, a column per key it may look at (those "
-              "before it), darker where the head gives more weight."));
+    ch.say(tr("A picture for each block (--svg DIR writes them, the book's page shows them): a "
+              "row per query, a column per key it may look at (those before it), darker where "
+              "the head gives more weight."));
 }
 
 }  // namespace ch14_inside_the_poet

@@ -121,7 +121,7 @@ int run_exercises(int argc, char** argv, const Answers& answers) {
         }
         const Place place = place_of(argc > 0 ? argv[0] : nullptr);
         const std::string command = words.empty() ? "list" : words[0];
-        if (command == "list" && words.size() == 1) return list(answers, place);
+        if (command == "list" && words.size() <= 1) return list(answers, place);
         if (command == "check" && words.size() <= 2) {
             if (words.size() == 2) return check(answers, place, number_of(words[1]));
             for (std::size_t i = 0; i < exercises().size(); ++i)
@@ -132,10 +132,10 @@ int run_exercises(int argc, char** argv, const Answers& answers) {
         if (command == "hint" && words.size() == 2) return hint(place, number_of(words[1]));
         throw UsageError(tr("expected list, check [N] or hint N (and --lang zh|en), got \"{}\"", command));
     } catch (const UsageError& e) {
-        std::cerr << "error: " << e.what() << "\n";
+        std::cerr << one_line(tr("error: {}", e.what())) << "\n";
         return 2;
     } catch (const DataError& e) {
-        std::cerr << "error: " << e.what() << "\n";
+        std::cerr << one_line(tr("error: {}", e.what())) << "\n";
         return 2;
     }
 }

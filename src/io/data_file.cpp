@@ -7,8 +7,8 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
-#include <sstream>
 
+#include "io/bounded_read.h"
 #include "io/json.h"
 #include "io/platform.h"
 #include "model/transformer/tokens.h"
@@ -182,6 +182,9 @@ DataError DataFile::error(const std::string& key, const std::string& what) const
 }
 
 DataFile DataFile::parse(const std::string& name, const std::string& text) {
+    // nlohmann/json stops at a NUL byte as at the text's end: what follows one would go unread
+    if (const std::size_t nul = text.find('\0'); nul != std::string::npos)
+        throw DataError(tr("{}, {}: a NUL byte (0x00); expected JSON text", name, line_column(text, nul)));
     const TooLarge large = too_large(text);
     if (large.what == TooLarge::What::Deep)
         throw DataError(
@@ -212,10 +215,9 @@ DataFile DataFile::parse(const std::string& name, const std::string& text) {
 DataFile DataFile::load(const std::string& path) {
     std::ifstream in = open_for_reading(path);
     if (!in) throw DataError(tr("{}: cannot open the file (does it exist?)", path));
-    std::stringstream text;
-    text << in.rdbuf();
+    std::string text = read_all(in, path);
     if (in.bad()) throw DataError(tr("{}: cannot read the file", path));
-    return parse(path, text.str());
+    return parse(path, text);
 }
 
 bool DataFile::has(const std::string& key) const { return find(document_->root, key) != nullptr; }

@@ -183,6 +183,23 @@ void check_claims(const DataFile& data, const std::string& key,
         if (rows != c.rows || cols != c.cols)
             throw data.error(where, tr("the config claims {}, the weights hold ({}x{})", claimed,
                                        rows, cols));
+        // the bytes there to back the claim, not a shape alone: bfloat16's base64 text of 2
+        // bytes a value (4 characters for every 3 bytes), or every row of the array full
+        if (in_bfloat16(t)) {
+            const std::size_t count = rows * cols;
+            const Json& text = t["bfloat16"];
+            if (!text.is_string() || text.get_ref<const std::string&>().size() != 4 * ((2 * count + 2) / 3))
+                throw data.error(where + ".bfloat16",
+                                 tr("expected base64 text of {} bytes: 2 for each of the shape's "
+                                    "{} values",
+                                    2 * count, count));
+        } else {
+            for (std::size_t r = 0; r < rows; ++r)
+                if (!t[r].is_array() || t[r].size() != cols)
+                    throw data.error(where + "[" + std::to_string(r) + "]",
+                                     tr("expected a row of {} numbers, as the config claims {}",
+                                        cols, claimed));
+        }
     }
 }
 

@@ -7,6 +7,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "io/bounded_read.h"
 #include "io/platform.h"
 #include "text/translate.h"
 
@@ -78,7 +79,7 @@ std::vector<Poem> read_poems(const std::string& path) {
         if (!p.title.empty() && !p.lines.empty()) poems.push_back(p);
         entry.clear();
     };
-    while (std::getline(in, line)) {
+    for (LineReader lines(in, path); lines.next(line);) {
         if (!line.empty() && line.back() == '\r') line.pop_back();  // a CRLF file (Windows)
         line = without_colour(line);
         if (line == "%")
@@ -106,7 +107,8 @@ std::vector<StandardForm> read_standard_forms(const std::string& path) {
     std::vector<StandardForm> forms;
     if (!in) return forms;
     std::string line;
-    for (std::size_t number = 1; std::getline(in, line); ++number) {
+    LineReader lines(in, path);
+    for (std::size_t number = 1; lines.next(line); ++number) {
         if (!line.empty() && line.back() == '\r') line.pop_back();
         std::istringstream fields(line);
         StandardForm f;

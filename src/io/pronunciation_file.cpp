@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "io/bounded_read.h"
 #include "io/platform.h"
 #include "text/translate.h"
 #include "verse/pingshui.h"
@@ -20,7 +21,8 @@ Pronunciations read_table(const std::string& path, SoundTable table, const char*
     Pronunciations p;
     p.table = table;
     std::string line;
-    for (std::size_t number = 1; std::getline(in, line); ++number) {
+    LineReader lines(in, path);
+    for (std::size_t number = 1; lines.next(line); ++number) {
         if (!line.empty() && line.back() == '\r') line.pop_back();  // a CRLF file (Windows)
         if (line.empty()) continue;
         const std::size_t tab = line.find('\t');

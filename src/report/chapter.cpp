@@ -287,25 +287,6 @@ std::runtime_error non_finite_model(const std::string& file, std::size_t step) {
            file, step));
 }
 
-// An error message as the one line it must be: a newline, a tab or another control character
-// that came in with the reader's text (a flag's value, a file's name) written as an escape.
-static std::string one_line(const std::string& text) {
-    std::string out;
-    for (const char c : text) {
-        const auto u = static_cast<unsigned char>(c);
-        if (c == '\n') out += "\\n";
-        else if (c == '\r') out += "\\r";
-        else if (c == '\t') out += "\\t";
-        else if (u < 0x20 || u == 0x7f) {
-            static const char hex[] = "0123456789abcdef";
-            out += std::string("\\x") + hex[u >> 4] + hex[u & 15];
-        } else {
-            out += c;
-        }
-    }
-    return out;
-}
-
 int run_chapter(int argc, char** argv_as_given, const ChapterInfo& info,
                 const Walkthrough& walkthrough) {
     reuse_freed_memory();

@@ -314,6 +314,7 @@ std::string HtmlPage::page(const Frame& f) const {
                       "\">\n<head>\n"
                       "<meta charset=\"utf-8\"/>\n"
                       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
+            "<link rel=\"icon\" href=\"data:,\"/>\n"  // no icon: nothing asked of the server
                       "<title>" +
                       html_escaped(f.name + " — " + f.title) + "</title>\n<style>" + style +
                       "</style>\n</head>\n" +
@@ -361,6 +362,7 @@ void write_book_index(const std::string& dir, const HtmlPage::Frame& f) {
         "<!DOCTYPE html>\n<html lang=\"" + f.language +
             "\">\n<head>\n<meta charset=\"utf-8\"/>\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
+            "<link rel=\"icon\" href=\"data:,\"/>\n"  // no icon: nothing asked of the server
             "<title>transformer-by-hand</title>\n<style>" +
             style +
             "dt { margin-top: 1rem; font-weight: bold; } dd { margin-left: 1rem; }</style>\n"

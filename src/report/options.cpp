@@ -1,6 +1,7 @@
 // options.cpp — flags, --help, and the language of the narration.
 #include "report/options.h"
 
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <fstream>
@@ -186,7 +187,8 @@ std::int64_t Options::integer(const std::string& flag, std::int64_t min, std::in
     char* end = nullptr;
     errno = 0;
     const long long x = std::strtoll(v.c_str(), &end, 10);
-    if (v.empty() || *end != '\0' || errno == ERANGE || x < min || x > max)
+    // strtoll would skip leading spaces, as strtod does: " 5" is refused as "5 " is
+    if (v.empty() || std::isspace(static_cast<unsigned char>(v[0])) || *end != '\0' || errno == ERANGE || x < min || x > max)
         throw UsageError(tr("{}: expected a whole number from {} to {}", flag, min, max));
     return x;
 }
@@ -195,7 +197,7 @@ double Options::number(const std::string& flag, double min, double max) const {
     const std::string& v = extra.at(flag);
     char* end = nullptr;
     const double x = std::strtod(v.c_str(), &end);
-    if (v.empty() || *end != '\0' || !(x >= min && x <= max))
+    if (v.empty() || std::isspace(static_cast<unsigned char>(v[0])) || *end != '\0' || !(x >= min && x <= max))
         throw UsageError(
             tr("{}: expected a number from {} to {}", flag, general(min, 6), general(max, 6)));
     return x;

@@ -18,6 +18,10 @@ using Labels = std::vector<std::string>;  // one label per row or column; empty:
 constexpr std::size_t terminal_width = 100;
 
 std::size_t display_width(const std::string& utf8);              // terminal columns
+
+// An error message as the one line it must be: a newline, a tab or another control character
+// that came in with the reader's text written as an escape (\n, \x1b).
+std::string one_line(const std::string& text);
 std::string pad_left(const std::string& s, std::size_t width);   // right-aligned
 std::string pad_right(const std::string& s, std::size_t width);  // left-aligned
 

@@ -69,8 +69,9 @@ async function main() {
   };
 
   const found = await links(root);
-  report("links", found.problems, `${found.pages} pages and ${found.files - found.pages} scripts and ` +
-         `pictures reached from ${base}, every one answered 200`);
+  const others = found.files - found.pages;
+  report("links", found.problems, `${found.pages} pages and ${others} other file${others === 1 ? "" : "s"} ` +
+         `(scripts, pictures) reached from ${base} by the site's links, every one answered 200`);
 
   const tab = await openTab(outDir);
   const open = async (page, ready) => {
@@ -110,7 +111,7 @@ async function main() {
     report(`${lang}/index.html`, await finish(problems, `site_${lang}_index.png`), `${entries} chapters listed`);
 
     // chapter 2: the live panel recomputes the shipped inputs
-    problems = await open(lang + "/ch02_self_attention.html", "document.body.dataset.live === 'ready'");
+    problems = await open(lang + "/ch02_self_attention.html", "document.body && document.body.dataset.live === 'ready'");
     if (!problems.length) {
       await tab.evaluate("document.querySelector('#live .buttons button').click(), true");
       if (!(await tab.waitFor("document.body.dataset.recomputed !== undefined && " +
@@ -123,7 +124,7 @@ async function main() {
            "Recompute: " + status.split("\n")[0]);
 
     // chapter 12: the poet writes from a prompt
-    problems = await open(lang + "/ch12_gpt.html", "document.body.dataset.live === 'ready'");
+    problems = await open(lang + "/ch12_gpt.html", "document.body && document.body.dataset.live === 'ready'");
     if (!problems.length) {
       await tab.evaluate(`(() => { document.querySelector('#live input[type=text], #live textarea').value = "床前明月光";
         document.querySelector('#live .buttons button').click(); return true; })()`);
@@ -131,9 +132,9 @@ async function main() {
         problems.push("the poem never came: " + await tab.evaluate("document.querySelector('#live .status').textContent"));
     }
     const poem = await tab.evaluate("((document.querySelector('.live-result') || {}).textContent || '')");
-    if (!problems.length && !poem.includes("床前明月光")) problems.push("the poem does not begin with the prompt");
+    if (!problems.length && !/^ +床前明月光/m.test(poem)) problems.push("no poem beginning with the prompt");
     await tab.evaluate("document.querySelector('#live') && document.querySelector('#live').scrollIntoView(), true");
-    const first = (poem.match(/床前明月光[^\n]*/) || [""])[0];
+    const first = (poem.match(/^ +(床前明月光[^\n]*)/m) || ["", ""])[1];  // the poem's first line
     report(`${lang}/ch12_gpt.html`, await finish(problems, `site_${lang}_ch12.png`), "wrote " + first.slice(0, 60));
   }
   tab.close();
