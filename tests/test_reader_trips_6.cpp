@@ -254,3 +254,17 @@ TEST_CASE("error lines: one line whatever the argument held, in the reader's lan
     CHECK(r.exit_code == 2);
     CHECK(has(r.err, "a NUL byte (0x00); expected JSON text"));
 }
+
+TEST_CASE("ch11: a tile whose block cannot fit in the free memory is refused by its key, before "
+          "it is allocated (issue 70, item 18)" * doctest::test_suite("native")) {
+    // 64 GiB for one block: past half the free memory on any machine with less than 128 GiB free
+    const std::string file = temp_directory("ch11_tile") + "/ch11.json";
+    REQUIRE(run_command("sed -e 's/\"lengths\": \\[256, 512, 1024, 2048, 4096, 8192, 16384\\]/\"lengths\": [65536]/' "
+                        "-e 's/\"tile\": 64,/\"tile\": 65536,/' data/ch11_long_sequences.json > " + file)
+                .exit_code == 0);
+    REQUIRE(read_file(file).find("\"tile\": 65536") != std::string::npos);
+    const Run r = run_program("ch11_long_sequences", "--lang en --data " + file);
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "error: " + file + ", inputs.memory.tile: a tile of 65536 queries × 65536 keys holds 64.00 GiB"));
+    CHECK_FALSE(has(r.err, "bad_alloc"));
+}
