@@ -268,3 +268,15 @@ TEST_CASE("ch11: a tile whose block cannot fit in the free memory is refused by 
     CHECK(has(r.err, "error: " + file + ", inputs.memory.tile: a tile of 65536 queries × 65536 keys holds 64.00 GiB"));
     CHECK_FALSE(has(r.err, "bad_alloc"));
 }
+
+TEST_CASE("ch14 --poem: each column's sentence says how many queries it rests on, and a column "
+          "no head looks at is said so, not led by a head of 0.0% (issue 70, item 8)") {
+    const Run r = run_program("ch14_inside_the_poet", "--lang en --weights " + poet + " --poem 山");
+    REQUIRE(r.exit_code == 0);
+    CHECK(has(r.out, "token before (1 query): "));
+    CHECK(has(r.out, "punctuation (1 query): no head gives it any weight (every head 0.0%)."));
+    CHECK_FALSE(has(r.out, "Each picture is a block"));
+    const Run zh = run_program("ch14_inside_the_poet", "--lang zh --weights " + poet + " --poem 山");
+    REQUIRE(zh.exit_code == 0);
+    CHECK(has(zh.out, "标点（1 个查询）：没有哪个头给它任何权重"));
+}

@@ -104,6 +104,8 @@ void patterns_table(Chapter& ch, const Gpt& g, const Measured& m) {
                                     count_of(m.patterns.*k.queries, N_("{} query"), N_("{} queries")));
         if (m.patterns.*k.queries == 0)
             ch.say(tr("{}: no query of this kind here (–).", tr(k.name)));
+        else if (l.share == 0)  // no key of the kind to look at (a poem without punctuation)
+            ch.say(tr("{}: no head gives it any weight (every head 0.0%).", over));
         else if (l.times_even >= stands_out)
             ch.say(tr("{}: head {} most, {} of its weight, {}× an even spread.", over,
                       head_name(g, l.head), percent(l.share), fixed(l.times_even, 1)));
