@@ -208,11 +208,16 @@ $(DEPS):
 	@touch $@
 
 # apt-get install of the named packages, as root or with password-less sudo, where apt-get is;
-# prints nothing, changes nothing elsewhere (the caller checks what it needed afterwards)
+# prints nothing, changes nothing elsewhere (the caller checks what it needed afterwards).
+# One install at a time (make -j starts several; flock on build/.apt-lock takes turns), and an
+# apt-get update that finds the package lists locked by another apt (DPkg::Lock::Timeout waits
+# only for dpkg's lock) tries again, for up to a minute.
 APT_INSTALL = if command -v apt-get >/dev/null; then \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; elif sudo -n true 2>/dev/null; then SUDO="sudo -n"; else SUDO=none; fi; \
-	  if [ "$$SUDO" != none ]; then \
-	    $$SUDO apt-get update -qq -o DPkg::Lock::Timeout=120 && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq -o DPkg::Lock::Timeout=120 $(1) >/dev/null; \
+	  if [ "$$SUDO" != none ]; then mkdir -p $(BUILD); \
+	    LOCK=; if command -v flock >/dev/null; then LOCK="flock -w 1800 $(BUILD)/.apt-lock"; fi; \
+	    $$LOCK sh -c "for try in 1 2 3 4 5 6; do $$SUDO apt-get update -qq -o DPkg::Lock::Timeout=120 2>/dev/null && break; sleep 10; done; \
+	      DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq -o DPkg::Lock::Timeout=120 $(1) >/dev/null"; \
 	  fi; \
 	fi
 
