@@ -181,7 +181,7 @@ EXERCISE_START := $(sort $(wildcard tests/exercises/start/*.cpp))
 START_OBJ     := $(patsubst %.cpp,$(BUILD)/obj/%.o,$(EXERCISE_START))
 YOURS         := $(patsubst tests/exercises/start/%,chapters/exercises/%,$(EXERCISE_START))
 YOURS_OBJ     := $(patsubst chapters/exercises/%.cpp,$(BUILD)/obj/yours/%.o,$(YOURS))
-BENCH_OBJ := $(BUILD)/obj/tests/bench/bench.o
+BENCH_OBJ := $(addprefix $(BUILD)/obj/tests/bench/,bench.o fma_peak.o peers.o tables.o)
 PROGRAMS := $(addsuffix $(EXE),$(addprefix $(BUILD)/,$(CHAPTERS)))
 PYTHON   := /usr/bin/python3
 
@@ -473,7 +473,7 @@ build/book/live/poet.js: $(BUILD)/ch12_gpt_model.json build/corpus/pinyin.txt $(
 # commit that built it). Then, where chromium is, the site is opened from a local web server at
 # a path like Pages' (tests/web/site_test.js): its front pages, every link of its indexes, and
 # chapters 2 and 12 recomputed live in both languages.
-site: $(PROGRAMS) build/.corpus-tried web-tools
+site: $(PROGRAMS) build/.corpus-tried web-tools browser-tools
 	@if [ ! -e $(BUILD)/ch12_gpt_model.json ]; then \
 	  echo "site: chapter 12 trains its poet first (its defined run, as make run does; its narration in build/site_ch12.log)"; \
 	  $(BUILD)/ch12_gpt --lang en > build/site_ch12.log || { tail -n 5 build/site_ch12.log; exit 1; }; fi
@@ -603,11 +603,12 @@ web-tools:
 # the other machines' compilers and emulators, installed where apt-get can (as the header
 # packages): arm64 under qemu, Windows under wine, WebAssembly under node, and chromium for the
 # live pages' browser test
-.PHONY: cross-tools
-cross-tools: web-tools
+.PHONY: cross-tools browser-tools
+browser-tools:
 	@if ! command -v chromium >/dev/null; then \
 	  echo "installing chromium with apt-get (the live book's browser test)"; \
 	  $(call APT_INSTALL,chromium) || true; fi
+cross-tools: web-tools browser-tools
 	@if ! command -v aarch64-linux-gnu-g++ >/dev/null || ! command -v qemu-aarch64 >/dev/null; then \
 	  echo "installing g++-aarch64-linux-gnu and qemu-user with apt-get (the cross-machine test)"; \
 	  $(call APT_INSTALL,g++-aarch64-linux-gnu qemu-user) || true; fi
@@ -617,7 +618,7 @@ cross-tools: web-tools
 
 bench: $(PROGRAMS) $(BUILD)/bench$(EXE)
 	@PYTHON=$(PYTHON) bash tests/bench/fair_blas.sh
-	@BENCH_TORCH_CORETYPE=$(if $(filter x86-64-v3,$(ARCH)),Haswell) $(BUILD)/bench $(BUILD)
+	@$(BUILD)/bench $(BUILD)
 
 # The oracle runs on Debian's reference BLAS whenever it is installed (python3-torch depends on
 # it), whichever BLAS the machine prefers: OpenBLAS would change the last digit of some values

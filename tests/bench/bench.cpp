@@ -51,6 +51,10 @@
 #include "train/batch.h"
 #include "train/reverse_task.h"
 
+#include "fma_peak.h"
+#include "peers.h"
+#include "tables.h"
+
 namespace {
 
 // The sizes of a run: make bench's, or --smoke's (each figure once, small).
@@ -67,9 +71,9 @@ Matrix random_matrix(Random& rng, std::size_t r, std::size_t c) {
     return m;
 }
 
-double matmul_gflops(Matrix (*product)(const Matrix&, const Matrix&), int runs) {
+double matmul_gflops(Matrix (*product)(const Matrix&, const Matrix&), int runs,
+                     std::size_t n = scale.matmul_n) {
     Random rng(1);
-    const std::size_t n = scale.matmul_n;
     const Matrix a = random_matrix(rng, n, n), b = random_matrix(rng, n, n);
     const double flops = 2.0 * static_cast<double>(n * n * n);
     return flops / best_seconds([&] { product(a, b); }, scale.repeats(runs)) / 1e9;
@@ -137,15 +141,6 @@ double train_step_seconds(const DataFile& data) {
             adam.step(params, parameter_matrices(grad));
         },
         scale.repeats(41));
-}
-
-// Runs a command and returns what it printed, or "" if it failed.
-std::string output_of(const std::string& command) {
-    FILE* p = popen(command.c_str(), "r");
-    std::string text;
-    char buf[4096];
-    while (p && fgets(buf, sizeof buf, p)) text += buf;
-    return p && pclose(p) == 0 ? text : "";
 }
 
 // chapter 7's whole training run (the data file's steps), as build/ch07_training reports it.
@@ -246,33 +241,12 @@ double peak_memory_of_base_forward(const std::string& build) {
 #endif
 }
 
-// PyTorch's figures on `threads` threads, or null; native: unset OpenBLAS's kernel choice for
-// this run. Otherwise OpenBLAS's kernel is as the environment has it, or the one make bench
-// names in BENCH_TORCH_CORETYPE: Haswell (OpenBLAS's AVX2 kernel) beside make ARCH=x86-64-v3's
-// AVX2 build.
-// blas_threads: the threads of PyTorch's BLAS, inside PyTorch's own (0: as many as PyTorch's).
-const char* coretype() {
-    const char* t = std::getenv("BENCH_TORCH_CORETYPE");
-    return t && *t ? t : nullptr;
-}
-Json torch_figures(bool native, int threads, int blas_threads = 0) {
-    const std::string n = std::to_string(threads),
-                      b = std::to_string(blas_threads ? blas_threads : threads);
-    const std::string env =
-        std::string(native ? "env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE " : "env ") +
-        (!native && coretype() ? std::string("OPENBLAS_CORETYPE=") + coretype() + " " : "") +
-        "OMP_NUM_THREADS=" + n + " OPENBLAS_NUM_THREADS=" + b + " MKL_NUM_THREADS=" + b + " ";
-    const std::string text =
-        output_of(env + "/usr/bin/python3 tests/bench/torch_bench.py " + n + " 2>/dev/null");
-    return text.empty() ? Json(nullptr) : Json::parse(text);
-}
-
-// PyTorch on every core at its best: its threads and its BLAS's threads contend (on this
-// project's machine, 2 + 2 on 2 cores made the base forward twice as slow as one thread), so
-// it runs twice, its BLAS on every core and on one, and each figure keeps the faster.
-Json torch_on_every_core(int threads) {
-    Json best = torch_figures(false, threads);
-    const Json other = torch_figures(false, threads, 1);
+// PyTorch on every core at its best, under `kernel`: its threads and its BLAS's threads contend
+// (on this project's machine, 2 + 2 on 2 cores made the base forward twice as slow as one
+// thread), so it runs twice, its BLAS on every core and on one, and each figure keeps the faster.
+Json torch_on_every_core(const PeerKernel& kernel, int threads) {
+    Json best = torch_figures(kernel, threads, 0, false);
+    const Json other = torch_figures(kernel, threads, 1, false);
     if (best.is_null() || other.is_null()) return best.is_null() ? other : best;
     for (const char* rate : {"matmul_gflops", "decode_tokens_per_second",
                              "decode_tokens_per_second_float32",
@@ -282,6 +256,28 @@ Json torch_on_every_core(int threads) {
         best[time] = std::min(best[time].get<double>(), other[time].get<double>());
     best["blas_threads"] = "the faster of " + std::to_string(threads) + " and 1, figure by figure";
     return best;
+}
+
+// PyTorch's figures on `threads` threads with the fastest kernel: every candidate's products
+// timed (the sweep, kept in r as peer_sweep + suffix), the whole-model figures run under the
+// kernel fastest at 512³, and each product figure the best any candidate reached, with the
+// kernel that reached it (peer_kernel_matmul…).
+Json fastest_peer(Json& r, int threads, const std::string& suffix) {
+    const std::vector<PeerKernel> kernels = peer_kernels();
+    const Json sweep = matmul_sweep(kernels, threads, kernel::vector_unit);
+    r["peer_sweep" + suffix] = sweep;
+    const PeerKernel best = fastest(sweep, kernels, "matmul_gflops");
+    Json t = threads == 1 ? torch_figures(best, 1, 0, false) : torch_on_every_core(best, threads);
+    if (t.is_null()) return t;
+    t["peer_kernel"] = t["kernel"];
+    for (const std::string key : {"matmul_gflops", "matmul_gflops_1024"}) {
+        if (!t.contains(key)) t[key] = 0.0;
+        t["peer_kernel_" + key] = t["kernel"];
+        for (const Json& k : sweep)
+            if (k[key].get<double>() > t[key].get<double>())
+                t[key] = k[key], t["peer_kernel_" + key] = k["kernel"];
+    }
+    return t;
 }
 
 // "AMD EPYC …": the CPU model from /proc/cpuinfo; and the number of cores
@@ -302,6 +298,7 @@ std::string cpu_model(int& cores) {
 void measure_speed(Json& r, const DataFile& ch07, int threads, const std::string& suffix) {
     set_thread_count(threads);
     r["matmul_gflops" + suffix] = matmul_gflops(matmul, 9);
+    r["matmul_gflops_1024" + suffix] = matmul_gflops(matmul, 5, 2 * scale.matmul_n);
     const Forward f = forward_base();
     r["forward_base_seconds" + suffix] = f.seconds;
     r["page_faults_per_forward" + suffix] = f.page_faults;
@@ -336,6 +333,17 @@ Json measure_ours(const std::string& build, int threads) {
                          " x " + std::to_string(kernel::NR);
     measure_speed(r, ch07, 1, "");
     measure_speed(r, ch07, threads, "_nt");
+    // the machine's own ceiling, and each product as a fraction of it on our unit
+    for (const auto& [t, suffix] : {std::pair<int, std::string>{1, ""}, {threads, "_nt"}}) {
+        Json peaks = Json::object();
+        for (const FmaPeak& p : fma_peaks(t, scale.smoke ? 0.005 : 0.2)) peaks[p.unit] = p.gflops;
+        r["fma_peak_gflops" + suffix] = peaks;
+        const bool ours = peaks.contains(kernel::vector_unit);
+        for (const std::string key : {"matmul_gflops", "matmul_gflops_1024"})
+            r[key + "_of_peak" + suffix] =
+                ours ? Json(r[key + suffix].get<double>() / peaks[kernel::vector_unit].get<double>())
+                     : Json(nullptr);
+    }
     r["decode_tokens_per_second_1t"] = r["decode_tokens_per_second"];
     decode_bytes(r);
     // the formats against float64, each measured in this same run
@@ -397,98 +405,12 @@ void add_ratios(Json& r, const Json t, const std::string& ours, const std::strin
     };
     const bool fair = unfair(t).empty();
     r["matmul_fraction_of_torch" + suffix] = fair ? Json(ratio("matmul_gflops")) : Json(nullptr);
+    r["matmul_1024_fraction_of_torch" + suffix] =
+        fair ? Json(ratio("matmul_gflops_1024")) : Json(nullptr);
     r["forward_base_ratio" + suffix] = fair ? Json(ratio("forward_base_seconds")) : Json(nullptr);
     r["train_step_ratio" + suffix] = fair ? Json(ratio("train_step_seconds")) : Json(nullptr);
     r["decode_speed_of_torch" + suffix] =
         fair ? Json(ratio("decode_tokens_per_second")) : Json(nullptr);
-}
-
-std::string num(const Json& j, int digits) {
-    return j.is_null() ? std::string("—") : general(j.get<double>(), digits);
-}
-
-void print_table(const Json& r) {
-    const Json &t = r["torch"], &n = r["torch_native_kernel"];
-    auto theirs = [](const Json& torch, const char* key) {
-        return torch.is_null() ? std::string("—") : num(torch[key], 3);
-    };
-    Table table({"figure", "ours", "PyTorch", "ratio", "PyTorch, native kernel", "ratio"});
-    auto row = [&](const std::string& name, const char* key, const char* ratio) {
-        table.add({name, num(r[key], 3), theirs(t, key), num(r[ratio], 3), theirs(n, key),
-                   num(r[std::string(ratio) + "_native"], 3)});
-    };
-    row("matmul 512³, GFLOP/s", "matmul_gflops", "matmul_fraction_of_torch");
-    row("base model forward, 64+64 tokens, s", "forward_base_seconds", "forward_base_ratio");
-    row("one ch07 training step, s", "train_step_seconds", "train_step_ratio");
-    row("decoding at stories15M's shape, tokens/s", "decode_tokens_per_second",
-        "decode_speed_of_torch");
-    table.add({"naive i-j-p matmul, GFLOP/s", num(r["matmul_naive_gflops"], 3), "", "", "", ""});
-    table.add({"ch07's training run, s", num(r["ch07_training_seconds"], 3), "", "", "", ""});
-    table.add({"peak memory of the base forward, MiB",
-               fixed(r["peak_memory_base_forward_bytes"].get<double>() / (1 << 20), 0), "",
-               fixed(r["peak_memory_to_weights"].get<double>(), 2) + " × the weights", "", ""});
-    table.print(std::cout);
-    std::cout << "(ratios: ours ÷ theirs; for GFLOP/s and tokens/s above 1 is faster, for "
-                 "seconds below 1 is)\n";
-}
-
-// Decoding in fewer bits: ours in each format on 1 and every thread, PyTorch's float32 and
-// bfloat16 beside, and the bytes a token reads.
-void print_formats_table(const Json& r) {
-    const std::string n = std::to_string(r["threads"].get<int>());
-    Table table({"decoding at stories15M's shape", "MB a token reads", "tokens/s, 1 thread",
-                 "tokens/s, " + n + " threads", "× float64, 1 thread"});
-    const double f64 = r["decode_tokens_per_second_1t"].get<double>();
-    const auto ratio = [&](const Json& tps) { return num(tps.get<double>() / f64, 3); };
-    const auto ours = [&](const char* name, const std::string& format, const char* bytes) {
-        const Json& one = r["decode_tokens_per_second" + format + "_1t"];
-        table.add({name, num(r[bytes].get<double>() / 1e6, 3), num(one, 4),
-                   num(r["decode_tokens_per_second" + format + "_nt"], 4), ratio(one)});
-    };
-    ours("float64, ours", "", "decode_bytes_per_token_f64");
-    ours("float32 weights, ours", "_f32", "decode_bytes_per_token_f32");
-    ours("int8 weights, ours", "_int8", "decode_bytes_per_token_int8");
-    ours("int8 weights and activations, ours", "_int8_activations", "decode_bytes_per_token_int8");
-    const auto theirs = [&](const char* name, const std::string& key) {
-        const Json &one = r["torch"], &all = r["torch_nt"];
-        const auto has = [&](const Json& t) { return !t.is_null() && t.contains(key); };
-        table.add({name, "", has(one) ? num(one[key], 3) : "—", has(all) ? num(all[key], 3) : "—",
-                   has(one) ? ratio(one[key]) : "—"});
-    };
-    theirs("float64, PyTorch", "decode_tokens_per_second");
-    theirs("float32, PyTorch", "decode_tokens_per_second_float32");
-    theirs("bfloat16, PyTorch", "decode_tokens_per_second_bfloat16");
-    table.print(std::cout);
-}
-
-// On every core: ours and PyTorch at the same thread count, and how well each of ours uses them.
-void print_threaded_table(const Json& r) {
-    const Json& t = r["torch_nt"];
-    const std::string n = std::to_string(r["threads"].get<int>());
-    Table table({"figure", "ours, " + n + " threads", "PyTorch, " + n + " threads", "ratio",
-                 "our speed-up ÷ threads"});
-    auto row = [&](const std::string& name, const char* key, const char* ratio, const char* eff) {
-        table.add({name, num(r[std::string(key) + "_nt"], 3),
-                   t.is_null() ? std::string("—") : num(t[key], 3), num(r[ratio], 3),
-                   num(r["parallel_efficiency"][eff], 2)});
-    };
-    row("matmul 512³, GFLOP/s", "matmul_gflops", "matmul_fraction_of_torch_nt", "matmul");
-    row("base model forward, 64+64 tokens, s", "forward_base_seconds", "forward_base_ratio_nt",
-        "forward_base");
-    row("one ch07 training step, s", "train_step_seconds", "train_step_ratio_nt", "train_step");
-    row("decoding at stories15M's shape, tokens/s", "decode_tokens_per_second",
-        "decode_speed_of_torch_nt", "decode");
-    table.print(std::cout);
-    std::cout << "page faults per base forward after the first: "
-              << num(r["page_faults_per_forward"], 3) << " on one thread, "
-              << num(r["page_faults_per_forward_nt"], 3) << " on " << n << "\n"
-              << "ch07_training --task numerals: " << num(r["ch07_numerals_wall_seconds_1t"], 3)
-              << " s on one thread, " << num(r["ch07_numerals_wall_seconds_nt"], 3) << " s on " << n
-              << " (" << fixed(100 * r["ch07_numerals_nt_to_1t"].get<double>(), 0)
-              << "%), held-out " << num(r["ch07_numerals_heldout"], 3) << ", "
-              << (r["ch07_numerals_same_model_bits"].get<bool>() ? "the same model, bit for bit"
-                                                                 : "THE MODELS DIFFER")
-              << "\n";
 }
 
 // --smoke: every figure of ours once, small; each must be a finite positive number (the
@@ -522,29 +444,22 @@ int main(int argc, char** argv) {
         if (argc > 2 && std::string(argv[2]) == "--tables") {  // the last run's tables again
             std::ifstream in(build + "/bench.json");
             if (!in) throw std::runtime_error(build + "/bench.json: no benchmark run yet");
-            const Json r = Json::parse(in);
-            print_table(r);
-            print_threaded_table(r);
-            print_formats_table(r);
+            print_tables(Json::parse(in));
             return 0;
         }
         const int threads = thread_count();
         if (argc > 2 && std::string(argv[2]) == "--smoke") return smoke_run(build, threads);
         std::cerr << "measuring on 1 and " << threads << " threads (a few minutes)...\n";
         Json r = measure_ours(build, threads);
-        r["torch"] = torch_figures(false, 1);
-        r["torch_native_kernel"] = torch_figures(true, 1);
-        r["torch_nt"] = torch_on_every_core(threads);
+        r["torch"] = fastest_peer(r, 1, "_1t");
+        r["torch_nt"] = fastest_peer(r, threads, "_nt");
         r["torch_blas"] = r["torch"].is_null() ? Json(nullptr) : r["torch"]["torch_blas"];
         const std::string why_not = unfair(r["torch"]);
         r["torch_missing_because"] = why_not.empty() ? Json(nullptr) : Json(why_not);
         add_ratios(r, r["torch"], "", "");
         add_ratios(r, r["torch"], "", "_1t");
-        add_ratios(r, r["torch_native_kernel"], "", "_native");
         add_ratios(r, r["torch_nt"], "_nt", "_nt");
-        print_table(r);
-        print_threaded_table(r);
-        print_formats_table(r);
+        print_tables(r);
         if (!r["torch"].is_null())
             r["decode_tokens_per_second_torch_float32_1t"] =
                 r["torch"]["decode_tokens_per_second_float32"];

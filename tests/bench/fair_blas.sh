@@ -31,6 +31,16 @@ case "$blas" in
       fi
     fi;;
 esac
+# BLIS beside OpenBLAS: one more peer kernel to try (tests/bench/peers.cpp puts it first with
+# LD_LIBRARY_PATH; installing it leaves OpenBLAS the system's libblas.so.3)
+if ! ls /usr/lib/*/blis-*/libblas.so.3 >/dev/null 2>&1 && command -v apt-get >/dev/null; then
+  if [ "$(id -u)" = 0 ]; then SUDO=; elif sudo -n true 2>/dev/null; then SUDO="sudo -n"; else SUDO=none; fi
+  if [ "$SUDO" != none ]; then
+    echo "bench: installing libblis4-pthread (BLIS, a second peer kernel)"
+    $SUDO apt-get install -y -qq -o DPkg::Lock::Timeout=120 libblis4-pthread >/dev/null 2>&1 \
+      || echo "bench: could not install libblis4-pthread; OpenBLAS's kernels only"
+  fi
+fi
 case "$blas" in
   */blas/libblas.so*) echo "bench: PyTorch still uses the reference BLAS ($blas): a comparison with it would be unfair, so the ratios will be null (install libopenblas0-pthread)";;
   *) echo "bench: PyTorch uses $blas";;

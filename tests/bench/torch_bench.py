@@ -1,7 +1,12 @@
 #!/usr/bin/python3
 """The same work as build/bench, in PyTorch float64; prints one JSON object.
 
-    torch_bench.py [THREADS]    (default 1)
+    torch_bench.py [THREADS]            (default 1) every figure
+    torch_bench.py THREADS --matmul     only the products (512³ and 1024³) and the kernel
+
+make bench runs the second form once for each BLAS kernel this CPU can run (tests/bench/
+peers.cpp: OpenBLAS told its kernel by OPENBLAS_CORETYPE, BLIS put first by LD_LIBRARY_PATH),
+keeps the fastest, and runs the first form with it.
 
 Run by `make bench` once with 1 and once with every core, with OMP_NUM_THREADS,
 OPENBLAS_NUM_THREADS and MKL_NUM_THREADS set to the same number in its environment, so that
@@ -43,9 +48,9 @@ def best_time(f, runs):
     return best
 
 
-def matmul_gflops():
-    a, b = torch.randn(512, 512), torch.randn(512, 512)
-    return 2 * 512 ** 3 / best_time(lambda: a @ b, 9) / 1e9
+def matmul_gflops(n=512, runs=9):
+    a, b = torch.randn(n, n), torch.randn(n, n)
+    return 2 * n ** 3 / best_time(lambda: a @ b, runs) / 1e9
 
 
 def forward_base_seconds():
@@ -141,12 +146,39 @@ def blas_library():
     return os.path.realpath(libs[0]) if libs else "unknown"
 
 
+def blas_kernel():
+    """The kernel the loaded BLAS really runs, asked of the library itself: OpenBLAS names its
+    core (openblas_get_corename: what OPENBLAS_CORETYPE chose, or what it detected), BLIS its
+    sub-configuration (bli_arch_string); the reference BLAS has one."""
+    import ctypes
+    path = blas_library()
+    try:
+        lib = ctypes.CDLL(path)
+    except OSError:
+        return "unknown"
+    if hasattr(lib, "openblas_get_corename"):
+        lib.openblas_get_corename.restype = ctypes.c_char_p
+        return "OpenBLAS " + lib.openblas_get_corename().decode()
+    folder = os.path.dirname(path)
+    for name in os.listdir(folder):
+        if name.startswith("libblis.so"):
+            blis = ctypes.CDLL(os.path.join(folder, name))
+            blis.bli_arch_string.restype = ctypes.c_char_p
+            return "BLIS " + blis.bli_arch_string(blis.bli_arch_query_id()).decode()
+    return "reference BLAS" if "/blas/" in path else "unknown"
+
+
 def main():
+    if "--matmul" in sys.argv:
+        print(json.dumps({"torch_blas": blas_library(), "kernel": blas_kernel(), "threads": THREADS,
+                          "matmul_gflops": matmul_gflops(), "matmul_gflops_1024": matmul_gflops(1024, 5)}))
+        return
     with open(os.path.join(ORACLE, "..", "ch07_training.json"), encoding="utf-8") as f:
         training = json.load(f)["inputs"]["training"]
     print(json.dumps({
         "torch_version": torch.__version__,
         "torch_blas": blas_library(),
+        "kernel": blas_kernel(),
         "threads": torch.get_num_threads(),
         "openblas_coretype": os.environ.get("OPENBLAS_CORETYPE"),
         "matmul_gflops": matmul_gflops(),
