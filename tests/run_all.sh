@@ -114,7 +114,7 @@ for shard in 1 2; do
 done
 rm -rf "$shards"
 
-# the bench, run once in its smallest form: "bench --smoke: 26 figures …, 0 not a positive number"
+# the bench, run once in its smallest form: "bench --smoke: 32 figures …, 0 not a positive number"
 if [ -x "$build/bench" ]; then
   out=$("$build/bench" "$build" --smoke 2>&1); rc=$?
   echo "$out"

@@ -6,10 +6,11 @@
 // PyTorch or the chapter programs, and writes nothing: the bench is built and run by the tests,
 // so that it cannot break unseen.
 //
-// PyTorch runs twice (tests/bench/torch_bench.py): once in the environment as the user has it,
-// and once as "torch_native_kernel", with OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE unset for that
-// process, so that OpenBLAS picks the kernel written for this CPU. tests/bench/fair_blas.sh has
-// made sure beforehand that PyTorch's BLAS is an optimised one where it could.
+// PyTorch (tests/bench/torch_bench.py) runs on the fastest BLAS kernel this CPU can run: each
+// candidate's products timed first, the whole-model figures under the fastest (peers.h);
+// tests/bench/fair_blas.sh has made sure beforehand that PyTorch's BLAS is an optimised one
+// where it could. The machine's FMA peak (fma_peak.h) is measured beside; the tables are in
+// tables.cpp.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
