@@ -416,6 +416,36 @@ void add_ratios(Json& r, const Json t, const std::string& ours, const std::strin
 
 // --smoke: every figure of ours once, small; each must be a finite positive number (the
 // counts of page faults may be 0). Exit 1 otherwise.
+// The peer's choice on made-up names and figures: each kernel's unit, which kernels the AVX2
+// build may be compared with, and the fastest of a sweep. Prints each wrong answer; their count.
+int check_peer_choice() {
+    int wrong = 0;
+    const auto expect = [&](bool ok, const std::string& what) {
+        if (!ok) std::cout << "bench --smoke: peer choice: " << what << "\n", ++wrong;
+    };
+    const std::pair<const char*, const char*> units[] = {
+        {"OpenBLAS SkylakeX", "AVX-512"}, {"OpenBLAS Cooperlake", "AVX-512"},
+        {"OpenBLAS Haswell", "AVX2"},     {"OpenBLAS Zen", "AVX2"},
+        {"BLIS zen3", "AVX2"},            {"BLIS zen4", "AVX-512"},
+        {"BLIS skx", "AVX-512"},          {"OpenBLAS Sandybridge", "AVX"},
+        {"OpenBLAS Prescott", "other"}};
+    for (const auto& [kernel, unit] : units)
+        expect(unit_of_kernel(kernel) == unit, std::string(kernel) + " runs on " + unit);
+    expect(!within_unit("OpenBLAS SkylakeX", "AVX2"), "an AVX-512 kernel beside the AVX2 build");
+    expect(within_unit("BLIS zen3", "AVX2") && within_unit("OpenBLAS Haswell", "AVX-512"),
+           "an AVX2 kernel is a peer of both builds");
+    expect(within_unit("OpenBLAS SkylakeX", "arm64 NEON"), "any kernel beside a build of its own");
+    const Json sweep = Json::parse(
+        R"([{"candidate":"a","kernel_env":"A=1","matmul_gflops":40,"matmul_gflops_1024":50},
+            {"candidate":"b","kernel_env":"B=1","matmul_gflops":45,"matmul_gflops_1024":44}])");
+    const std::vector<PeerKernel> kernels = {{"a", "A=1"}, {"b", "B=1"}};
+    expect(fastest(sweep, kernels, "matmul_gflops").candidate == "b", "the fastest at 512³");
+    expect(fastest(sweep, kernels, "matmul_gflops_1024").env == "A=1", "the fastest at 1024³");
+    expect(fastest(Json::array(), kernels, "matmul_gflops").candidate == "a",
+           "no sweep: the first candidate");
+    return wrong;
+}
+
 int smoke_run(const std::string& build, int threads) {
     scale.smoke = true, scale.matmul_n = 64, scale.decode_steps = 4;
     const Json r = measure_ours(build, threads);
@@ -430,10 +460,18 @@ int smoke_run(const std::string& build, int threads) {
             ++bad;
         }
     }
+    // no product beats the machine's own FMA peak: a peak loop that lost its FMAs would
+    for (const auto& item : r.items())
+        if (item.key().find("_of_peak") != std::string::npos && item.value().is_number() &&
+            item.value().get<double>() > 1.05) {
+            std::cout << "bench --smoke: " << item.key() << " = " << item.value() << " of the peak\n";
+            ++bad;
+        }
     std::cout << "bench --smoke: " << figures << " figures measured once at a small size, " << bad
-              << " not a positive number (register tile: " << r["register_tile"].get<std::string>()
-              << ")\n";
-    return bad == 0 && figures > 10 ? 0 : 1;
+              << " not a positive number or above the FMA peak (register tile: "
+              << r["register_tile"].get<std::string>() << ")\n";
+    const int peers_wrong = check_peer_choice();
+    return bad == 0 && peers_wrong == 0 && figures > 10 ? 0 : 1;
 }
 
 }  // namespace
