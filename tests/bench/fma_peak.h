@@ -10,6 +10,6 @@ struct FmaPeak {
     double gflops;     // double-precision GFLOP/s (a multiply-add counts 2) on `threads` threads
 };
 
-// The peak of each unit the CPU runs (x86-64 only: elsewhere none), on `threads` threads at once;
+// The peak of each unit the CPU runs (x86-64 Linux and macOS only: elsewhere none), on `threads` threads at once;
 // seconds: how long each measurement runs (the best of 5 is kept).
 std::vector<FmaPeak> fma_peaks(int threads, double seconds);
