@@ -385,3 +385,20 @@ TEST_CASE("one word for a verse and one for a couplet: 句 and 联, never the on
     CHECK(couplets > 10);  // there were sentences to judge
     CHECK(verses > 5);
 }
+
+TEST_CASE("clauses are joined as sentences, not as nouns: no 和 between two statements") {
+    const std::vector<std::string> en = {"4 of 4 second verses rhyme with it",
+                                         "9 of 10 verses alternate their tones",
+                                         "it keeps every rule"};
+    CHECK(clauses(en) ==
+          "4 of 4 second verses rhyme with it, 9 of 10 verses alternate their tones, and it keeps "
+          "every rule");
+    CHECK(clauses({"a"}) == "a");
+    CHECK(clauses({}).empty());
+    set_translations(Language::Chinese, load_catalog("data/translations/zh.json"));
+    const std::string two = clauses({"4 个下句中有 0 个与它押韵", "10 句中有 9 句平仄相间"});
+    const std::string nouns = listed({"体式", "押韵"});
+    set_translations(Language::English, {});
+    CHECK(two == "4 个下句中有 0 个与它押韵，10 句中有 9 句平仄相间");
+    CHECK(nouns == "体式和押韵");  // nouns keep their 和
+}

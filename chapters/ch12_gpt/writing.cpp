@@ -544,8 +544,8 @@ void say_judged(Chapter& ch, const std::string& text, const Sounds& sounds) {
                                      : tr("it breaks a rule of a regulated poem (近体诗)"));
         if (parts.empty()) continue;
         ch.say(table->table == SoundTable::Tang
-                   ? tr("By the Tang table (平水韵, Middle Chinese tones): {}.", listed(parts))
-                   : tr("By modern Mandarin (pinyin): {}.", listed(parts)),
+                   ? tr("By the Tang table (平水韵, Middle Chinese tones): {}.", clauses(parts))
+                   : tr("By modern Mandarin (pinyin): {}.", clauses(parts)),
                "  ", "  ");
     }
 }

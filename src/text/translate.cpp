@@ -84,6 +84,13 @@ std::string listed(const std::vector<std::string>& items) {
     return out;
 }
 
+std::string clauses(const std::vector<std::string>& items) {
+    std::string out = items.empty() ? "" : items[0];
+    for (std::size_t i = 1; i < items.size(); ++i)
+        out = i + 1 == items.size() ? tr("{}, and {}", out, items[i]) : tr("{}, {}", out, items[i]);
+    return out;
+}
+
 std::string count_of(std::size_t n, const char* one, const char* many) {
     return tr(n == 1 ? one : many, grouped(n));  // 3,559 poems, as every other count
 }

@@ -56,6 +56,10 @@ std::string tr(const std::string& english, const Args&... args) {
 // Items joined as the reader's language lists them: "a, b and c" (Chinese: "a、b 和 c").
 std::string listed(const std::vector<std::string>& items);
 
+// Clauses joined into one sentence: "a, b, and c" (Chinese: "a，b，c"): whole statements, which
+// Chinese does not join with 和 as it joins nouns.
+std::string clauses(const std::vector<std::string>& items);
+
 // Marks a literal translated where it is used (tr(names[i])), for the catalog test to find.
 constexpr const char* N_(const char* english) { return english; }
 
