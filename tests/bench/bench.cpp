@@ -50,6 +50,7 @@
 #include "report/terminal.h"
 #include "train/adam.h"
 #include "train/batch.h"
+#include "train/gpt_training.h"
 #include "train/reverse_task.h"
 
 #include "fma_peak.h"
@@ -158,6 +159,39 @@ double ch07_training_seconds(const std::string& build) {
 // weights: tokens per second over 256 greedily decoded tokens with the key/value cache. Our
 // feed-forward net has 2 matrices (768 wide) where llama's has 3, so a token reads 13.9 million
 // weights here against llama's 15.2 million.
+// One training step of chapter 12's poet at its defined shape (data/ch12_gpt.json's model:
+// d_model 96, 4 heads over 2 key/value heads, d_ff 256, 4 pre-norm layers, RMSNorm, RoPE, an
+// output table of its own; 3,005 characters, the vocabulary its corpus gives) on a batch of 16
+// windows of 64 tokens, AdamW as the chapter steps it (its training inputs: peak rate 0.008,
+// weight decay 0.1, no smoothing) — the same work as torch_bench.py's gpt_train_step_seconds.
+constexpr std::size_t kPoetVocab = 3005, kPoetBatch = 16, kPoetContext = 64;
+double gpt_train_step_seconds() {
+    TransformerConfig c;
+    c.d_model = 96, c.n_heads = 4, c.n_kv_heads = 2, c.d_ff = 256;
+    c.n_encoder_layers = 0, c.n_decoder_layers = 4, c.share_embeddings = false;
+    c.norm = NormKind::RMS, c.norm_first = true, c.positions = PositionScheme::Rope;
+    std::size_t vocab = kPoetVocab, batch = kPoetBatch, context = kPoetContext;
+    if (scale.smoke) vocab = 300, batch = 2, context = 8;
+    c.src_vocab = c.tgt_vocab = vocab;
+    Gpt m = random_gpt(c, 12);
+    Random rng(12);
+    std::vector<Tokens> inputs(batch), targets(batch);
+    for (std::size_t b = 0; b < batch; ++b) {
+        Tokens window(context + 1);
+        for (int& t : window) t = 3 + static_cast<int>(rng.next() % (vocab - 3));
+        inputs[b].assign(window.begin(), window.end() - 1);
+        targets[b].assign(window.begin() + 1, window.end());
+    }
+    TrainingSettings s;
+    s.smoothing = 0;
+    s.adam.schedule = AdamSettings::Schedule::Cosine;
+    s.adam.peak = 0.008, s.adam.warmup = 100, s.adam.steps = 5000, s.adam.final_fraction = 0.05;
+    s.adam.weight_decay = 0.1, s.adam.d_model = c.d_model;
+    constexpr std::size_t steps = 3;
+    s.max_steps = steps;
+    return best_seconds([&] { steps_on_batch(m, inputs, targets, s); }, scale.repeats(5)) / steps;
+}
+
 Gpt stories15m_shape() {
     TransformerConfig c;
     c.d_model = 288, c.n_heads = 6, c.d_ff = 768, c.n_encoder_layers = 0, c.n_decoder_layers = 6;
@@ -253,7 +287,8 @@ Json torch_on_every_core(const PeerKernel& kernel, int threads) {
                              "decode_tokens_per_second_float32",
                              "decode_tokens_per_second_bfloat16"})
         best[rate] = std::max(best[rate].get<double>(), other[rate].get<double>());
-    for (const char* time : {"forward_base_seconds", "train_step_seconds"})
+    for (const char* time : {"forward_base_seconds", "train_step_seconds", "gpt_train_step_seconds",
+                             "gpt_train_step_seconds_float32"})
         best[time] = std::min(best[time].get<double>(), other[time].get<double>());
     best["blas_threads"] = "the faster of " + std::to_string(threads) + " and 1, figure by figure";
     return best;
@@ -304,6 +339,7 @@ void measure_speed(Json& r, const DataFile& ch07, int threads, const std::string
     r["forward_base_seconds" + suffix] = f.seconds;
     r["page_faults_per_forward" + suffix] = f.page_faults;
     r["train_step_seconds" + suffix] = train_step_seconds(ch07);
+    r["gpt_train_step_seconds" + suffix] = gpt_train_step_seconds();
     r["decode_tokens_per_second" + suffix] = decode_tokens_per_second();
     const Gpt m = stories15m_shape();
     const std::string t = suffix.empty() ? "_1t" : suffix;
@@ -410,6 +446,12 @@ void add_ratios(Json& r, const Json t, const std::string& ours, const std::strin
         fair ? Json(ratio("matmul_gflops_1024")) : Json(nullptr);
     r["forward_base_ratio" + suffix] = fair ? Json(ratio("forward_base_seconds")) : Json(nullptr);
     r["train_step_ratio" + suffix] = fair ? Json(ratio("train_step_seconds")) : Json(nullptr);
+    r["gpt_train_step_ratio" + suffix] =
+        fair ? Json(ratio("gpt_train_step_seconds")) : Json(nullptr);
+    r["gpt_train_step_ratio_float32" + suffix] =
+        fair ? Json(r["gpt_train_step_seconds" + ours].get<double>() /
+                    t["gpt_train_step_seconds_float32"].get<double>())
+             : Json(nullptr);
     r["decode_speed_of_torch" + suffix] =
         fair ? Json(ratio("decode_tokens_per_second")) : Json(nullptr);
 }

@@ -1,6 +1,7 @@
 // tables.cpp — the bench's tables (tables.h).
 #include "tables.h"
 
+#include <cmath>
 #include <iostream>
 #include <string>
 
@@ -10,8 +11,15 @@
 
 namespace {
 
+std::string grouped_number(double x) { return grouped(static_cast<unsigned long long>(std::llround(x))); }
+
 std::string num(const Json& j, int digits) {
     return j.is_null() ? std::string("—") : general(j.get<double>(), digits);
+}
+
+// A key of an object that may be null or lack it: null then.
+Json value_of(const Json& object, const std::string& key) {
+    return object.is_object() && object.contains(key) ? object[key] : Json();
 }
 
 // A key of an object that may be null or lack it: "—" then.
@@ -25,9 +33,9 @@ std::string text_of(const Json& object, const std::string& key) {
 }
 
 // Ours against the fastest peer kernel on one thread (suffix "") or on every core ("_nt").
-void print_against_peer(const Json& r, const std::string& suffix) {
+void print_against_peer(Json& r, const std::string& suffix) {
     const bool all = suffix == "_nt";
-    const Json& t = r[all ? "torch_nt" : "torch"];
+    const Json t = r[all ? "torch_nt" : "torch"];  // a copy: reading r may add keys to it
     const std::string n = all ? std::to_string(r["threads"].get<int>()) + " threads" : "1 thread";
     Table table({"figure, " + n, "ours", "PyTorch", "kernel", "ratio",
                  "÷ FMA peak"});
@@ -45,6 +53,8 @@ void print_against_peer(const Json& r, const std::string& suffix) {
     row("base model forward, 64+64 tokens, s", "forward_base_seconds", "forward_base_ratio",
         "peer_kernel");
     row("one ch07 training step, s", "train_step_seconds", "train_step_ratio", "peer_kernel");
+    row("one ch12 training step, 16 × 64 tokens, s", "gpt_train_step_seconds",
+        "gpt_train_step_ratio", "peer_kernel");
     row("decoding at stories15M's shape, tokens/s", "decode_tokens_per_second",
         "decode_speed_of_torch", "peer_kernel");
     table.print(std::cout);
@@ -55,8 +65,19 @@ void print_against_peer(const Json& r, const std::string& suffix) {
                   << fixed(r["peak_memory_base_forward_bytes"].get<double>() / (1 << 20), 0)
                   << " MiB (" << fixed(r["peak_memory_to_weights"].get<double>(), 2)
                   << " × the weights)\n";
+    // chapter 12's step in tokens a second, and against PyTorch in float32 too
+    const double tokens = 16.0 * 64.0;
+    const auto per_second = [&](const Json& seconds) {
+        return seconds.is_number() ? grouped_number(tokens / seconds.get<double>()) : "—";
+    };
+    std::cout << "ch12's training step, tokens/s: ours (float64) "
+              << per_second(r["gpt_train_step_seconds" + suffix]) << ", PyTorch float64 "
+              << per_second(value_of(t, "gpt_train_step_seconds")) << ", PyTorch float32 "
+              << per_second(value_of(t, "gpt_train_step_seconds_float32"))
+              << " (ours ÷ theirs in seconds: " << num(r["gpt_train_step_ratio" + (all ? std::string("_nt") : "")], 3)
+              << " and " << num(r["gpt_train_step_ratio_float32" + (all ? std::string("_nt") : "")], 3) << ")\n";
     if (all) {
-        const Json& e = r["parallel_efficiency"];
+        Json e = r["parallel_efficiency"];
         std::cout << "our speed-up ÷ threads: matmul 512³ " << num(e["matmul"], 2) << ", forward "
                   << num(e["forward_base"], 2) << ", training step " << num(e["train_step"], 2)
                   << ", decoding " << num(e["decode"], 2) << "\n";
@@ -64,12 +85,11 @@ void print_against_peer(const Json& r, const std::string& suffix) {
 }
 
 // Every candidate kernel's products, on one thread and on every core, and the machine's peak.
-void print_peers(const Json& r) {
+void print_peers(Json& r) {
     const std::string n = std::to_string(r["threads"].get<int>());
     Table table({"peer kernel tried (PyTorch's products)", "unit", "512³, 1 thread",
                  "1024³, 1 thread", "512³, " + n + " threads", "1024³, " + n + " threads"});
-    const Json& one = r["peer_sweep_1t"];
-    const Json& all = r["peer_sweep_nt"];
+    const Json one = r["peer_sweep_1t"], all = r["peer_sweep_nt"];
     for (const Json& k : one) {
         Json twin;
         for (const Json& a : all)
@@ -92,14 +112,14 @@ void print_peers(const Json& r) {
 
 // Decoding in fewer bits: ours in each format on 1 and every thread, PyTorch's float32 and
 // bfloat16 beside, and the bytes a token reads.
-void print_formats_table(const Json& r) {
+void print_formats_table(Json& r) {
     const std::string n = std::to_string(r["threads"].get<int>());
     Table table({"decoding at stories15M's shape", "MB a token reads", "tokens/s, 1 thread",
                  "tokens/s, " + n + " threads", "× float64, 1 thread"});
     const double f64 = r["decode_tokens_per_second_1t"].get<double>();
     const auto ratio = [&](const Json& tps) { return num(tps.get<double>() / f64, 3); };
     const auto ours = [&](const char* name, const std::string& format, const char* bytes) {
-        const Json& one = r["decode_tokens_per_second" + format + "_1t"];
+        const Json one = r["decode_tokens_per_second" + format + "_1t"];
         table.add({name, num(r[bytes].get<double>() / 1e6, 3), num(one, 4),
                    num(r["decode_tokens_per_second" + format + "_nt"], 4), ratio(one)});
     };
@@ -108,7 +128,7 @@ void print_formats_table(const Json& r) {
     ours("int8 weights, ours", "_int8", "decode_bytes_per_token_int8");
     ours("int8 weights and activations, ours", "_int8_activations", "decode_bytes_per_token_int8");
     const auto theirs = [&](const char* name, const std::string& key) {
-        const Json &one = r["torch"], &all = r["torch_nt"];
+        const Json one = r["torch"], all = r["torch_nt"];
         const auto has = [&](const Json& t) { return !t.is_null() && t.contains(key); };
         table.add({name, "", has(one) ? num(one[key], 3) : "—", has(all) ? num(all[key], 3) : "—",
                    has(one) ? ratio(one[key]) : "—"});
@@ -121,7 +141,8 @@ void print_formats_table(const Json& r) {
 
 }  // namespace
 
-void print_tables(const Json& r) {
+void print_tables(const Json& measured) {
+    Json r = measured;  // a key an older build/bench.json lacks reads as null: "—"
     print_against_peer(r, "");
     print_against_peer(r, "_nt");
     std::cout << "(ratios: ours ÷ theirs; for GFLOP/s and tokens/s above 1 is faster, for "

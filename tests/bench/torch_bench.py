@@ -83,6 +83,64 @@ def train_step_seconds(training):
     return best_time(step, 41)
 
 
+def gpt_train_step_seconds(dtype=torch.float64):
+    """One training step of chapter 12's poet at its defined shape (data/ch12_gpt.json's model:
+    d_model 96, 4 heads over 2 key/value heads, d_ff 256, 4 pre-norm layers, RMSNorm, RoPE, an
+    output table of its own; 3,005 characters), a batch of 16 windows of 64 tokens, and
+    torch.optim.AdamW as the chapter steps it (weight decay 0.1 on the matrices) — written
+    batched, as PyTorch code is, every tensor in dtype. The same work as build/bench's."""
+    V, B, T, d, h, kv, ff, L = 3005, 16, 64, 96, 4, 2, 256, 4
+    dk = d // h
+    g = torch.Generator().manual_seed(12)
+
+    def w(*shape):
+        return (torch.randn(*shape, generator=g) * 0.02).to(dtype).requires_grad_()
+
+    def vec(n, value):
+        return torch.full((n,), value, dtype=dtype).requires_grad_()
+    emb, out = w(V, d), w(V, d)
+    layers = [dict(qkv=w(d + 2 * kv * dk, d), qkv_b=vec(d + 2 * kv * dk, 0.0), o=w(d, d), o_b=vec(d, 0.0),
+                   up=w(ff, d), up_b=vec(ff, 0.0), down=w(d, ff), down_b=vec(d, 0.0), n1=vec(d, 1.0),
+                   n2=vec(d, 1.0)) for _ in range(L)]
+    final = vec(d, 1.0)
+    matrices = [emb, out] + [L_[k] for L_ in layers for k in ("qkv", "o", "up", "down")]
+    vectors = [final] + [L_[k] for L_ in layers for k in ("qkv_b", "o_b", "up_b", "down_b", "n1", "n2")]
+    opt = torch.optim.AdamW([{"params": matrices, "weight_decay": 0.1}, {"params": vectors, "weight_decay": 0.0}],
+                            lr=0.008 / 100, betas=(0.9, 0.98), eps=1e-9)
+    windows = torch.randint(3, V, (B, T + 1), generator=g)
+    ids, targets = windows[:, :-1], windows[:, 1:].reshape(-1)
+    inv = 1.0 / 10000 ** (torch.arange(0, dk, 2, dtype=torch.float64) / dk)
+    angles = torch.arange(T, dtype=torch.float64)[:, None] * inv[None, :]
+    cos, sin = angles.cos().to(dtype), angles.sin().to(dtype)  # (T x dk/2)
+    causal = torch.ones(T, T, dtype=torch.bool).triu(1)
+
+    def rms(x, weight):
+        return x * torch.rsqrt((x * x).mean(-1, keepdim=True) + 1e-5) * weight
+
+    def rope(x):  # (B, heads, T, dk): pairs (2i, 2i+1) rotated by their position
+        a, b = x[..., 0::2], x[..., 1::2]
+        return torch.stack((a * cos - b * sin, a * sin + b * cos), -1).flatten(-2)
+
+    def step():
+        opt.zero_grad()
+        x = emb[ids] * math.sqrt(d)
+        for L_ in layers:
+            z = rms(x, L_["n1"]) @ L_["qkv"].T + L_["qkv_b"]
+            q = z[..., :d].view(B, T, h, dk).transpose(1, 2)
+            k = z[..., d:d + kv * dk].view(B, T, kv, dk).transpose(1, 2)
+            v = z[..., d + kv * dk:].view(B, T, kv, dk).transpose(1, 2)
+            q, k = rope(q), rope(k)
+            k, v = k.repeat_interleave(h // kv, dim=1), v.repeat_interleave(h // kv, dim=1)
+            scores = (q @ k.transpose(-1, -2) / math.sqrt(dk)).masked_fill(causal, float("-inf"))
+            heads = torch.softmax(scores, -1) @ v
+            x = x + heads.transpose(1, 2).reshape(B, T, d) @ L_["o"].T + L_["o_b"]
+            x = x + torch.relu(rms(x, L_["n2"]) @ L_["up"].T + L_["up_b"]) @ L_["down"].T + L_["down_b"]
+        logits = (rms(x, final) @ out.T).reshape(B * T, V)
+        torch.nn.functional.cross_entropy(logits, targets).backward()
+        opt.step()
+    return best_time(step, 11)
+
+
 # llama2.c's stories15M shape: dim 288, 6 layers, 6 heads, sequence 256, vocabulary 32,000, the
 # classifier shared with the embedding; our feed-forward net has 2 matrices (768 wide), llama's 3.
 STORIES15M = dict(dim=288, hidden=768, layers=6, heads=6, seq=256, vocab=32000)
@@ -184,6 +242,8 @@ def main():
         "matmul_gflops": matmul_gflops(),
         "forward_base_seconds": forward_base_seconds(),
         "train_step_seconds": train_step_seconds(training),
+        "gpt_train_step_seconds": gpt_train_step_seconds(),
+        "gpt_train_step_seconds_float32": gpt_train_step_seconds(torch.float32),
         "decode_tokens_per_second": decode_tokens_per_second(),
         "decode_tokens_per_second_float32": decode_tokens_per_second(torch.float32),
         "decode_tokens_per_second_bfloat16": decode_tokens_per_second(torch.bfloat16),
