@@ -435,7 +435,8 @@ BOOK_LANG := $(if $(filter command line,$(origin LANG)),$(if $(findstring zh,$(L
 # Chapter 12's page is written with the model make run saved (--weights), as ch13 reads it; only
 # without one does ch12 train first (about 2 minutes), and the book says which. Chapters 7 and 10
 # train their small models as their walkthroughs always do (half a minute and a minute and a half).
-book: $(PROGRAMS) build/.corpus-tried web-build
+book: $(PROGRAMS) build/.corpus-tried web-tools
+	@$(MAKE) --no-print-directory web-build
 	@mkdir -p build/book/$(BOOK_LANG)
 	@if [ -e build/book/live/live_poet.js ] && [ -e $(BUILD)/ch12_gpt_model.json ] && \
 	  [ -e build/corpus/pinyin.txt ]; then $(MAKE) --no-print-directory build/book/live/poet.js; fi
@@ -450,7 +451,7 @@ book: $(PROGRAMS) build/.corpus-tried web-build
 	    else echo "book: ch12_gpt trains its model first (no $(BUILD)/ch12_gpt_model.json: make run saves one)"; fi; fi; \
 	  $(BUILD)/$$p --lang $(BOOK_LANG) --html build/book/$(BOOK_LANG) $$flags || exit 1; done; \
 	if [ -n "$$live" ]; then echo "the pages of $(words $(WEB_CHAPTERS)) chapters are live: their inputs change and recompute in the browser (build/book/live/)"; \
-	else echo "book: no live pages (no em++: apt-get install emscripten, then make book)"; fi; \
+	else echo "book: no live pages (no em++, and apt-get could not install emscripten: install it, then make book)"; fi; \
 	if [ -n "$$poet" ]; then echo "the poet's pages are live too (ch12_gpt writes from the reader's prompt, ch14_inside_the_poet reads the reader's poem): build/book/live/poet.js"; \
 	elif [ -n "$$live" ]; then echo "book: the poet's pages are not live (no $(BUILD)/ch12_gpt_model.json: make run trains and saves the poet, then make book)"; fi
 	@echo "wrote build/book/$(BOOK_LANG)/index.html"
