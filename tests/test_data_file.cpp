@@ -53,7 +53,8 @@ TEST_CASE("a matrix must be rectangular and finite") {
     CHECK(key_error(text, [](const DataFile& d) { d.matrix("in.R"); }) ==
           "in.R: row 1 has 1 values, expected 2 like row 0");
     CHECK(key_error(text, [](const DataFile& d) { d.matrix("in.S"); }) ==
-          "in.S[0][1]: expected a number, found a string");
+          "in.S[0][1]: expected a number, found the string \"2\" (a number in quotes: write it "
+          "without them)");
     CHECK(key_error(text, [](const DataFile& d) { d.matrix("in.E"); }).find("expected a matrix") !=
           std::string::npos);
     CHECK(key_error(text, [](const DataFile& d) { d.matrix("in.N"); }).find("expected a matrix") !=
@@ -77,12 +78,30 @@ TEST_CASE("numbers, whole numbers and strings are checked for their type and ran
     CHECK(key_error(text, [](const DataFile& d) { d.integer("i", 0, 5); }) ==
           "i: expected a whole number from 0 to 5");
     CHECK(key_error(text, [](const DataFile& d) { d.number("s"); }) ==
-          "s: expected a number, found a string");
+          "s: expected a number, found the string \"笔\"");
     CHECK(key_error(text, [](const DataFile& d) { d.texts("t"); }) == "t[1]: expected a string");
     CHECK(key_error(text, [](const DataFile& d) { d.integers("l", 1, 9); }) ==
           "l[1]: expected a whole number from 1 to 9");
     CHECK(key_error(text, [](const DataFile& d) { d.vector("s"); }) ==
-          "s: expected an array of numbers, found a string");
+          "s: expected an array of numbers, found the string \"笔\"");
+}
+
+TEST_CASE("a string where a number belongs is shown, with why it is not one") {
+    const std::string text =
+        R"({"wide": "２", "neg": "－０．５", "empty": "", "huge": "1e999", "word": "abc\u0007def",
+            "long": "一二三四五六七八九十一二三四五六七八九十"})";
+    const auto said = [&](const char* key) {
+        return key_error(text, [&](const DataFile& d) { d.number(key); });
+    };
+    CHECK(said("wide") == "wide: expected a number, found the string \"２\" (full-width "
+                          "characters: a number is typed half-width, as 2)");
+    CHECK(said("neg").find("as -0.5)") != std::string::npos);
+    CHECK(said("empty") == "empty: expected a number, found an empty string");
+    CHECK(said("huge") ==
+          "huge: expected a number, found the string \"1e999\" (beyond the range of float64)");
+    CHECK(said("word") == "word: expected a number, found the string \"abc?def\"");
+    // 40 bytes at most, cut at a character's first byte: 13 characters of 3 bytes, then …
+    CHECK(said("long") == "long: expected a number, found the string \"一二三四五六七八九十一二三…\"");
 }
 
 TEST_CASE("keys reach into arrays by index, and objects list their names in order") {

@@ -1,10 +1,12 @@
 // data_file.cpp — JSON loading and checked conversion to Matrix, numbers, strings and tokens.
 #include "io/data_file.h"
 
+#include <cctype>
 #include <climits>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 
@@ -97,9 +99,66 @@ const Json* find(const Json& root, const std::string& key) {
     return node;
 }
 
+namespace {
+
+// Full-width digits, signs, point and e (what a Chinese input method types: ２, －, ．) as ASCII.
+std::string half_width(const std::string& s) {
+    std::string out;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const unsigned char a = s[i], b = i + 1 < s.size() ? s[i + 1] : 0,
+                            c = i + 2 < s.size() ? s[i + 2] : 0;
+        if (a == 0xEF && b == 0xBC && c >= 0x90 && c <= 0x99) {  // U+FF10 … U+FF19
+            out += static_cast<char>('0' + (c - 0x90)), i += 2;
+        } else if (a == 0xEF && b == 0xBC && (c == 0x8B || c == 0x8D || c == 0x8E || c == 0xA5)) {
+            out += c == 0x8B ? '+' : c == 0x8D ? '-' : c == 0x8E ? '.' : 'E', i += 2;
+        } else if (a == 0xEF && b == 0xBD && c == 0x85) {  // ｅ
+            out += 'e', i += 2;
+        } else {
+            out += static_cast<char>(a);
+        }
+    }
+    return out;
+}
+
+// Whether the whole text reads as a number (strtod takes all of it, and a digit is in it).
+bool reads_as_number(const std::string& s, double& x) {
+    if (s.empty() || s.find_first_of("0123456789") == std::string::npos ||
+        std::isspace(static_cast<unsigned char>(s.front())))
+        return false;
+    char* end = nullptr;
+    x = std::strtod(s.c_str(), &end);
+    return end == s.c_str() + s.size();
+}
+
+// A string as an error line shows it: quoted (control characters as '?', at most 40 bytes), and
+// why it is not a number where it was meant as one.
+std::string string_shown(const std::string& s) {
+    if (s.empty()) return tr("an empty string");
+    std::string shown;
+    for (std::size_t i = 0; i < s.size() && shown.size() < 40; ++i)
+        shown += static_cast<unsigned char>(s[i]) < 0x20 ? '?' : s[i];
+    if (shown.size() < s.size()) {  // cut at a character's first byte, then say so
+        while (!shown.empty() && (static_cast<unsigned char>(shown.back()) & 0xC0) == 0x80)
+            shown.pop_back();
+        if (!shown.empty() && static_cast<unsigned char>(shown.back()) >= 0xC0) shown.pop_back();
+        shown += "…";
+    }
+    double x = 0;
+    const std::string half = half_width(s);
+    if (half != s && reads_as_number(half, x))
+        return tr("the string \"{}\" (full-width characters: a number is typed half-width, as {})",
+                  shown, half);
+    if (reads_as_number(s, x))
+        return std::isfinite(x) ? tr("the string \"{}\" (a number in quotes: write it without them)", shown)
+                                : tr("the string \"{}\" (beyond the range of float64)", shown);
+    return tr("the string \"{}\"", shown);
+}
+
+}  // namespace
+
 std::string type_name(const Json& v) {
     if (v.is_number()) return tr("a number");
-    if (v.is_string()) return tr("a string");
+    if (v.is_string()) return string_shown(v.get<std::string>());
     if (v.is_boolean()) return tr("true or false");
     if (v.is_array()) return tr("an array");
     if (v.is_object()) return tr("an object");
