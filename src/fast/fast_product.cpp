@@ -41,24 +41,29 @@ void ask_for_next_group(const View& b, std::size_t p0, std::size_t kb, std::size
 // own buffer (read from its cache by every panel) and computes that group's tiles, one panel of
 // MR rows of a after another, every strip of the group for each panel (a's rows read once for
 // all of them). Packing — streaming b from memory — and the tiles' arithmetic thus overlap
-// across threads, with no wait between them. A group has G strips, or fewer when that would
-// leave a thread without one (an output projection's b, yᵀ, is 64 columns: 2 strips on AVX-512).
+// across threads, with no wait between them. A group has at most G strips, fewer when that
+// would leave a thread without one (an output projection's b, yᵀ, is 64 columns: 2 strips on
+// AVX-512) or give one thread more strips than another.
 Matrix blocked_product(const View& a, const View& b) {
     Matrix c(a.rows, b.cols);
     const std::size_t threads = static_cast<std::size_t>(thread_count());
     for (std::size_t j0 = 0; j0 < b.cols; j0 += NB) {  // NB columns of b at a time
         const std::size_t nb = std::min(NB, b.cols - j0), strips = (nb + NR - 1) / NR;
-        const std::size_t per = std::clamp<std::size_t>(strips / threads, 1, G);
-        const std::size_t groups = (strips + per - 1) / per;
+        // as many groups for each thread, of at most G strips each and sizes differing by at
+        // most one, so that every thread gets the same number of strips, give or take one (a
+        // fixed G would give 1024 columns 11 groups of 3 strips: 6 on one thread, 5 on the other)
+        const std::size_t groups =
+            std::min(strips, threads * ((strips + threads * G - 1) / (threads * G)));
         for (std::size_t p0 = 0; p0 < a.cols; p0 += KB) {  // their k-blocks, in order
             const std::size_t kb = std::min(KB, a.cols - p0);
             const View a_block{a.data + p0 * a.cs, a.rows, kb, a.rs, a.cs};  // its columns p0 …
             parallel_for(groups, a.rows * kb * nb, [&](std::size_t g) {
                 thread_local std::vector<double> buffer(G * KB * NR);  // each thread its own
-                const std::size_t s0 = g * per, count = std::min(per, strips - s0);
+                const std::size_t s0 = g * strips / groups, s1 = (g + 1) * strips / groups,
+                                  count = s1 - s0;
                 pack_strips(b, p0, kb, j0 + s0 * NR, std::min(count * NR, nb - s0 * NR),
                             buffer.data());
-                const std::size_t next = j0 + (s0 + per) * NR,
+                const std::size_t next = j0 + s1 * NR, per = (g + 2) * strips / groups - s1,
                                   tiles = (a.rows + MR - 1) / MR * count;
                 for (std::size_t i0 = 0; i0 < a.rows; i0 += MR) {
                     const RowsOfA rows = rows_of_a(a_block, i0);

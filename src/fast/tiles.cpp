@@ -73,6 +73,14 @@ RowsOfA rows_of_a(const View& a, std::size_t i0) {
 // It changes which instructions run, never what they compute; a compiler that does not
 // know it ignores it. a's row pointers are copied in first: read through the argument, clang
 // reloaded them at every step.
+//
+// A strip of b (KB rows of NR doubles, 128 KB on AVX-512) is larger than the first-level cache,
+// so each row comes from the second level, and the CPU's own prefetcher does not bring it in
+// time for a core with two FMA units: each step asks for the row `tile_ahead` steps on (16: the
+// distance that measured best, tests/bench/README.md). The last `tile_ahead` steps ask for
+// nothing: there is no such row.
+constexpr std::size_t tile_ahead = 16;
+
 template <std::size_t R>
 void full_tile(const RowsOfA& a, const double* b, std::size_t ldb, std::size_t kb, double* c,
                std::size_t ldc) {
@@ -83,12 +91,20 @@ void full_tile(const RowsOfA& a, const double* b, std::size_t ldb, std::size_t k
         a_rows[r] = a.row[r];
         for (std::size_t j = 0; j < NR; ++j) acc[r][j] = c[r * ldc + j];
     }
-    for (std::size_t p = 0; p < kb; ++p, b += ldb)
+    // term p: a(r,p) times row p of b, added to each row r of the tile
+    const auto add_term = [&](std::size_t p, const double* b_row) {
 #pragma GCC unroll 8
         for (std::size_t r = 0; r < R; ++r) {
             const double arp = a_rows[r][p * step];
-            for (std::size_t j = 0; j < NR; ++j) acc[r][j] = madd(acc[r][j], arp, b[j]);
+            for (std::size_t j = 0; j < NR; ++j) acc[r][j] = madd(acc[r][j], arp, b_row[j]);
         }
+    };
+    std::size_t p = 0;
+    for (; p + tile_ahead < kb; ++p, b += ldb) {
+        for (std::size_t j = 0; j < NR; j += 8) fetch_soon(b + tile_ahead * ldb + j);
+        add_term(p, b);
+    }
+    for (; p < kb; ++p, b += ldb) add_term(p, b);
     for (std::size_t r = 0; r < R; ++r)
         for (std::size_t j = 0; j < NR; ++j) c[r * ldc + j] = acc[r][j];
 }
