@@ -467,9 +467,7 @@ void your_poem(Chapter& ch, const Inputs& in) {
         throw UsageError(tr("--poem reads chapter 12's saved poet: --weights FILE, or make run, "
                             "which saves {}",
                             saved));
-    std::string text = o.value("--poem");  // "\n" typed in a shell: a line break
-    for (std::size_t at; (at = text.find("\\n")) != std::string::npos;) text.replace(at, 2, "\n");
-    your_poem_step(ch, in, o.has("--weights") ? o.value("--weights") : saved, text);
+    your_poem_step(ch, in, o.has("--weights") ? o.value("--weights") : saved, o.text("--poem"));
 }
 
 void walkthrough(Chapter& ch) {

@@ -399,6 +399,6 @@ TEST_CASE("clauses are joined as sentences, not as nouns: no 和 between two sta
     const std::string two = clauses({"4 个下句中有 0 个与它押韵", "10 句中有 9 句平仄相间"});
     const std::string nouns = listed({"体式", "押韵"});
     set_translations(Language::English, {});
-    CHECK(two == "4 个下句中有 0 个与它押韵，10 句中有 9 句平仄相间");
+    CHECK(two == "4 个下句中有 0 个与它押韵；10 句中有 9 句平仄相间");  // one clause a fact, joined by ；
     CHECK(nouns == "体式和押韵");  // nouns keep their 和
 }

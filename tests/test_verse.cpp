@@ -33,8 +33,9 @@ CharVocabulary sample_vocabulary() {
 }
 
 // A poem drawn uniformly from what the mask allows after the prompt, until <eos> or 80 tokens.
-std::string drawn(const CharVocabulary& v, const TokenMask& mask, Random& rng) {
-    Tokens t = encode(v, "《题》\n", false);
+std::string drawn(const CharVocabulary& v, const TokenMask& mask, Random& rng,
+                  const std::string& prompt = "《题》\n") {
+    Tokens t = encode(v, prompt, false);
     while (t.size() < 80 && t.back() != CharVocabulary::eos) {
         std::vector<bool> allowed(v.size(), true);
         allowed[CharVocabulary::pad] = allowed[CharVocabulary::bos] = false;
@@ -112,6 +113,43 @@ TEST_CASE("the masks: every poem they let through keeps the form, and each rule 
             if (rules.no_runs) CHECK(m.doubled == 0);
         }
     }
+}
+
+TEST_CASE("a prompt that is a first verse, with a title or without, keeps the form from it") {
+    const CharVocabulary v = sample_vocabulary();
+    const Pronunciations p = read_tang_table(tang_table);
+    const TokenMask mask = form_mask(v, p, FormRules{true, true, true});
+    Random rng(3);
+    // 光 ends the first verse level: it sets the rhyme (阳), as in 《静夜思》
+    for (const std::string prompt : {"床前明月光，", "《静夜思》\n床前明月光，"}) {
+        CAPTURE(prompt);
+        for (int i = 0; i < 20; ++i) {
+            const std::string poem = drawn(v, mask, rng, prompt);
+            CAPTURE(poem);
+            REQUIRE(poem.rfind(prompt, 0) == 0);
+            const std::vector<std::string> lines = body_lines(poem);
+            REQUIRE((lines.size() == 2 || lines.size() == 4));
+            for (const std::string& line : lines) {
+                CHECK(regulated_form(line));
+                CHECK(characters(line).size() == 12);  // 5 + ， + 5 + 。
+            }
+            const VerseMeasures m = measure_verse({poem}, p);
+            CHECK(m.rhyming == m.rhyme_places);
+            const RegulatedMeasures r = measure_regulated({poem}, p);
+            CHECK(r.poems == 1);
+            CHECK(r.passed == 1);
+            CHECK(r.first_rhyming == r.first_level);  // the rhymes are in 光's group
+        }
+    }
+}
+
+TEST_CASE("a prompt as the start of a poem: a title in 《》, a title's start, or a first verse") {
+    CHECK(poem_start("山") == "《山");          // neither 《 nor a verse mark: a title's start
+    CHECK(poem_start("《春晓》") == "《春晓》");  // a title
+    CHECK(poem_start("《春") == "《春");          // a title's start already
+    CHECK(poem_start("国破山河在，") == "国破山河在，");  // a first verse, no title
+    CHECK(poem_start("春眠不觉晓\n") == "春眠不觉晓\n");
+    CHECK(poem_start("").empty());  // <bos> alone
 }
 
 TEST_CASE("poems that share a couplet stay on one side of the split") {

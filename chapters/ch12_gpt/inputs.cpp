@@ -7,6 +7,7 @@
 #include "io/gpt_file.h"
 #include "text/translate.h"
 #include "verse/pingshui.h"
+#include "verse/poems.h"
 
 namespace ch12_gpt {
 
@@ -144,7 +145,8 @@ void read_sampling(const DataFile& data, const Options& o, Inputs& in) {
     p.max_new = data.size(s + "max_new", 1, 1 << 16);
     p.seed = data.seed(s + "seed");
     p.prompts = data.texts(s + "prompts");
-    if (o.has("--prompt")) p.prompts = {o.value("--prompt")};
+    if (o.has("--prompt")) p.prompts = {o.text("--prompt")};
+    for (std::string& prompt : p.prompts) prompt = poem_start(prompt);  // "山" → "《山"
     if (o.has("--poems")) p.poems = static_cast<std::size_t>(o.integer("--poems", 1, 100000));
 }
 }  // namespace

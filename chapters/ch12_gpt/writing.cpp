@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "ch12_gpt/one_poem.h"
 #include "fast/threads.h"
 #include "report/bar_chart.h"
 #include "report/options.h"
@@ -55,55 +56,6 @@ std::string rate_text(const Rate& r) {
     return r.of ? percent(r.share) + " ±" + fixed(100 * r.se, 1) : "—";
 }
 std::string share_text(const Rate& r) { return r.of ? percent(r.share) : "—"; }
-
-// A poem, a line of it per line, indented; a line too long for the terminal (a model that has
-// not learned where lines end) goes on below, indented further.
-void print_poem(Chapter& ch, const std::string& text) {
-    std::size_t start = 0;
-    for (std::size_t i = 0; i <= text.size(); ++i)
-        if (i == text.size() || text[i] == '\n') {
-            std::istringstream lines(
-                wrap(text.substr(start, i - start), narration_width, "    ", "      "));
-            for (std::string line; std::getline(lines, line);) ch.line(line);
-            start = i + 1;
-        }
-    ch.line("");
-}
-
-// What the model will read of a prompt: characters it does not know become <unk>, and of a
-// prompt longer than its window only the last part is read. Said, never done silently.
-void say_prompt(Chapter& ch, const CharVocabulary& v, const std::string& prompt,
-                std::size_t context) {
-    std::vector<std::string> unknown;
-    for (const std::string& character : characters(prompt))
-        if (character != "\n" && v.id(character) == CharVocabulary::unknown &&
-            std::find(unknown.begin(), unknown.end(), character) == unknown.end())
-            unknown.push_back(character);
-    if (!unknown.empty()) {
-        std::string list;
-        for (const std::string& u : unknown) list += (list.empty() ? "" : " ") + u;
-        ch.say(tr("not in the model's vocabulary: {} — it reads <unk> for each, and knows only "
-                  "that some rare character stands there",
-                  list),
-               "  ", "    ");
-    }
-    const std::size_t tokens = characters(prompt).size() + 1;  // and <bos>
-    if (tokens > context)
-        ch.say(tr("the prompt is {} tokens with <bos>; the model reads only its last {} (the "
-                  "window it was trained on) and writes on from there",
-                  grouped(tokens), context),
-               "  ", "    ");
-}
-
-// "from "《春晓》":" — a long prompt by its first characters and its length (the poem below
-// prints it whole).
-std::string prompt_heading(const std::string& prompt) {
-    const std::vector<std::string> chars = characters(prompt);
-    if (chars.size() <= 30) return tr("from \"{}\":", prompt);
-    std::string start;
-    for (std::size_t i = 0; i < 20; ++i) start += chars[i];
-    return tr("from \"{}…\" ({} characters):", start, grouped(chars.size()));
-}
 
 std::vector<Tokens> show_poems(Chapter& ch, const Inputs& in, const Corpus& c, const Gpt& model,
                                const SamplingSettings& s) {
@@ -523,34 +475,6 @@ std::vector<std::string> writing_step(Chapter& ch, const Inputs& in, const Corpu
     }
     return plain;
 }
-
-namespace {
-
-// One written poem judged by each table there is: its rhymes, its tones, its regulated form.
-void say_judged(Chapter& ch, const std::string& text, const Sounds& sounds) {
-    for (const Pronunciations* table : {&sounds.tang, &sounds.mandarin}) {
-        if (table->empty()) continue;
-        const VerseMeasures m = measure_verse({text}, *table);
-        const RegulatedMeasures r = measure_regulated({text}, *table);
-        std::vector<std::string> parts;
-        if (m.rhyme_places > 0)
-            parts.push_back(tr("{} of {} second verses after the first couplet rhyme with it",
-                               m.rhyming, m.rhyme_places));
-        if (m.tone_verses > 0)
-            parts.push_back(
-                tr("{} of {} verses alternate their tones", m.tones_kept, m.tone_verses));
-        if (r.poems > 0)
-            parts.push_back(r.passed ? tr("it keeps every rule of a regulated poem (近体诗)")
-                                     : tr("it breaks a rule of a regulated poem (近体诗)"));
-        if (parts.empty()) continue;
-        ch.say(table->table == SoundTable::Tang
-                   ? tr("By the Tang table (平水韵, Middle Chinese tones): {}.", clauses(parts))
-                   : tr("By modern Mandarin (pinyin): {}.", clauses(parts)),
-               "  ", "  ");
-    }
-}
-
-}  // namespace
 
 void write_only_step(Chapter& ch, const Inputs& in, const Gpt& model, const CharVocabulary& v,
                      const Sounds& sounds, const SamplingSettings& s, std::uint64_t seed,

@@ -193,6 +193,12 @@ std::int64_t Options::integer(const std::string& flag, std::int64_t min, std::in
     return x;
 }
 
+std::string Options::text(const std::string& flag) const {
+    std::string t = extra.at(flag);
+    for (std::size_t at = 0; (at = t.find("\\n", at)) != std::string::npos; ++at) t.replace(at, 2, "\n");
+    return t;
+}
+
 double Options::number(const std::string& flag, double min, double max) const {
     const std::string& v = extra.at(flag);
     char* end = nullptr;

@@ -40,6 +40,8 @@ struct Options {
     // The value of a numeric flag, checked: "--steps: expected a whole number from 1 to …"
     std::int64_t integer(const std::string& flag, std::int64_t min, std::int64_t max) const;
     double number(const std::string& flag, double min, double max) const;
+    // The value of a text flag, a "\n" typed in a shell read as a line break (--prompt, --poem)
+    std::string text(const std::string& flag) const;
 };
 
 // A bad flag or flag value: one error line naming the program and the flag, exit code 2.

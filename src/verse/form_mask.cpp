@@ -12,7 +12,8 @@ namespace {
 
 // Where the next token goes, from the tokens so far.
 struct Place {
-    bool in_body = false;               // past the title's line
+    bool started = false;               // a token besides <bos> read
+    bool in_body = false;               // past the title's line, or no title (below)
     bool line_done = false;             // the current couplet has its final mark
     std::size_t couplets = 0;           // couplets finished
     int half = 0;                       // 0: the first verse, 1: the second
@@ -140,11 +141,17 @@ void read_one(const Parts& w, Place& at, int id) {
     }
 }
 
-// Where the next token goes: the tokens so far read in order (the title's line skipped).
+// Where the next token goes: the tokens so far read in order, the title's line skipped. A text
+// that does not open with 《 has no title: it is the poem's body from its first character (a
+// prompt that is a first verse, "国破山河在，"), as body_lines reads it.
 Place where_we_are(const Parts& w, const Tokens& so_far) {
     Place at;
     for (const int id : so_far) {
         at.previous = id;
+        if (!at.started && id != CharVocabulary::bos && id != CharVocabulary::pad) {
+            at.started = true;
+            at.in_body = !(id >= 0 && std::size_t(id) < w.names.size() && w.names[std::size_t(id)] == "《");
+        }
         if (id == CharVocabulary::newline) {
             if (at.in_body && at.line_done) ++at.couplets, at.line_done = false;
             at.in_body = true, at.half = 0, at.column = 0, at.verse.clear();

@@ -54,6 +54,13 @@ std::string poem_text(const std::string& title, const std::vector<std::string>& 
     return text;
 }
 
+std::string poem_start(const std::string& prompt) {
+    if (prompt.empty() || prompt.find("《") != std::string::npos) return prompt;
+    for (const char* mark : {"，", "。", "？", "！", "\n"})
+        if (prompt.find(mark) != std::string::npos) return prompt;
+    return "《" + prompt;
+}
+
 Tokens encode(const CharVocabulary& v, const std::string& text, bool whole) {
     Tokens ids = {CharVocabulary::bos};
     for (const std::string& c : characters(text)) ids.push_back(v.id(c));

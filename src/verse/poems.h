@@ -40,6 +40,11 @@ CharVocabulary vocabulary_of(const std::vector<std::string>& texts, std::size_t 
 // A poem's text as the model reads it: "《title》\nline\nline".
 std::string poem_text(const std::string& title, const std::vector<std::string>& lines);
 
+// A prompt as the start of a poem's text. A title is written 《…》; a prompt with neither 《, nor a
+// verse mark (， 。 ？ ！), nor a line break is the start of a title ("山" → "《山": the model
+// finishes the title, then writes the poem); any other is as it is — "国破山河在，" is the first
+// verse of a poem without a title.
+std::string poem_start(const std::string& prompt);
 // <bos>, the text's characters, and <eos> when `whole` (a prompt stays open).
 Tokens encode(const CharVocabulary& v, const std::string& text, bool whole = true);
 std::string decode(const CharVocabulary& v, const Tokens& ids);  // specials dropped

@@ -106,6 +106,7 @@ RegulatedMeasures measure_regulated(const std::vector<std::string>& texts, const
     RegulatedMeasures m;
     for (const std::string& text : texts) {
         const std::vector<Verse> verses = regulated_verses(text);
+        m.shaped += !verses.empty();
         bool known = !verses.empty();
         for (const Verse& v : verses)
             for (const std::string& c : v)

@@ -23,6 +23,7 @@
 #include "verse/verse.h"
 
 struct RegulatedMeasures {
+    std::size_t shaped = 0;  // poems regulated in shape: 2 or 4 couplets, verses all 5 or all 7
     std::size_t poems = 0;   // poems judged: regulated in shape, every character's tone known
     std::size_t passed = 0;  // keeping every rule above
     std::size_t repeated_rhyme = 0;  // rhyming on one character twice (重韵)
