@@ -139,8 +139,11 @@ void times_stored(const float* x, const StoredWeights& W, float* y, bool quantiz
     if (quantized_x && W.format != WeightFormat::Int8)
         throw std::invalid_argument("times_stored: quantized activations need int8 weights");
     const QuantizedRow xq = quantized_x ? quantized(x, W.rows) : QuantizedRow();
-    // every panel is its own: the threads share them out, each column summed by one thread
-    parallel_for(W.panels(), W.rows * W.cols, [&](std::size_t k) {
+    // every panel is its own: the threads share them out, each column summed by one thread.
+    // Bound by memory, not arithmetic (each weight read once for one multiply-add), its work
+    // counts 16 to the multiply-add, as fast/fast_product.cpp's dot products do: so a decoder's
+    // every product is shared out, not only its output table's
+    parallel_for(W.panels(), 16 * W.rows * W.cols, [&](std::size_t k) {
         float out[P];
         if (W.format != WeightFormat::Int8)
             float_panel(x, W, k, out);
