@@ -7,11 +7,6 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
-#include <functional>
-#include <limits>
-#include <map>
-#include <set>
-#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -20,6 +15,7 @@
 #include "ch12_gpt/inputs.h"
 #include "ch12_gpt/oracle_checks.h"
 #include "ch12_gpt/writing.h"
+#include "ch12_gpt/yardstick.h"
 #include "core/number_formats.h"
 #include "core/random.h"
 #include "io/atomic_file.h"
@@ -543,6 +539,7 @@ void walkthrough(Chapter& ch) {
     const double heldout = heldout_step(ch, in, c, trained, b, targets);
     const SamplingSettings s = sampling_step(ch, in, c, trained.model);
     const std::vector<std::string> plain = writing_step(ch, in, c, trained.model, b, sounds, s);
+    yardstick_step(ch, sounds);  // the same judge on the poets' forms
     doubling_step(ch, in, c, trained.model, s, plain, std::move(targets));
     save_step(ch, trained, c, in.corpus, heldout, b, s, path);
     ch.say(tr("What the model's {} heads learned — where each looks, which the loss cannot do "

@@ -359,6 +359,37 @@ TEST_CASE("the whole check of regulated verse, rule by rule") {
     CHECK(check("《登鹳雀楼》\n白日依山尽，黄河入海流。\n欲穷千里目，更上一层楼。").passed == 1);
 }
 
+TEST_CASE("the licences: each poem passes only by its own, and a quatrain rhyming oblique is apart") {
+    const Pronunciations p = read_tang_table(tang_table);
+    const auto check = [&](const std::string& text) { return measure_regulated({text}, p); };
+    // 特拗: 欲穷里千目 is 仄平仄平仄 where 平平平仄仄 belongs (穷 and 千 both level)
+    const RegulatedMeasures special = check("《特拗》\n白日依山尽，黄河入海流。\n欲穷里千目，更上一层楼。");
+    CHECK(special.passed == 1);
+    CHECK(special.special == 1);
+    CHECK(special.big_twist + special.borrowed_rhyme == 0);
+    // 大拗: 白日依里尽 (仄仄平仄仄: 里 oblique where 平 belongs), made up by 黄河千海流 (平平平仄平)
+    const RegulatedMeasures twist = check("《大拗》\n白日依里尽，黄河千海流。\n欲穷千里目，更上一层楼。");
+    CHECK(twist.passed == 1);
+    CHECK(twist.big_twist == 1);
+    CHECK(twist.special + twist.borrowed_rhyme == 0);
+    // … and not made up (黄河入海流: 入 oblique): it fails
+    const RegulatedMeasures unmade = check("《拗》\n白日依里尽，黄河入海流。\n欲穷千里目，更上一层楼。");
+    CHECK(unmade.poems == 1);
+    CHECK(unmade.passed == 0);
+    // 首句借韵: 飞 (微) ends the first verse, the poem rhymes in 支 (枝, 思), its neighbour
+    const RegulatedMeasures borrowed = check("《借》\n红豆鸟南飞，春来发几枝。\n愿君多采撷，此物最相思。");
+    CHECK(borrowed.passed == 1);
+    CHECK(borrowed.borrowed_rhyme == 1);
+    CHECK(borrowed.first_rhyming == 0);  // the first verse does not rhyme strictly
+    // … 流 (尤) is no neighbour of 支: the first verse fails to rhyme
+    CHECK(check("《不借》\n红豆鸟南流，春来发几枝。\n愿君多采撷，此物最相思。").passed == 0);
+    // 《春晓》 rhymes on oblique tones (晓 鸟 少, 筱): 古绝, not judged by these rules, counted apart
+    const RegulatedMeasures old_style = check("《春晓》\n春眠不觉晓，处处闻啼鸟。\n夜来风雨声，花落知多少。");
+    CHECK(old_style.passed == 0);
+    CHECK(old_style.oblique_rhymed == 1);
+    CHECK(special.oblique_rhymed + twist.oblique_rhymed + borrowed.oblique_rhymed == 0);
+}
+
 TEST_CASE("masks by the Tang table: every poem keeps the whole check — 平水韵 rhyme, no 重韵, no 三平尾") {
     const CharVocabulary v = sample_vocabulary();
     const Pronunciations p = read_tang_table(tang_table);

@@ -63,9 +63,10 @@ void say_prompt(Chapter& ch, const CharVocabulary& v, const std::string& prompt,
 // prints it whole).
 std::string prompt_heading(const std::string& prompt) {
     const std::vector<std::string> chars = characters(prompt);
-    if (chars.size() <= 30) return tr("from \"{}\":", prompt);
-    std::string start;
-    for (std::size_t i = 0; i < 20; ++i) start += chars[i];
+    std::string start;  // a line break shown as it is typed, \n, to keep the heading one line
+    for (std::size_t i = 0; i < chars.size() && (chars.size() <= 30 || i < 20); ++i)
+        start += chars[i] == "\n" ? "\\n" : chars[i];
+    if (chars.size() <= 30) return tr("from \"{}\":", start);
     return tr("from \"{}…\" ({} characters):", start, grouped(chars.size()));
 }
 
@@ -86,9 +87,21 @@ void say_judged(Chapter& ch, const std::string& text, const Sounds& sounds) {
                                  m.tone_verses)
                             : tr("no verse of five or seven characters with its tones known, so "
                                  "no tones to count"));
+        std::vector<std::string> licences;  // the licences it passes by, each named
+        if (r.special) licences.push_back(tr("特拗 (平平仄平仄 for 平平平仄仄)"));
+        if (r.big_twist) licences.push_back(tr("大拗 made up in its couplet's other verse"));
+        if (r.borrowed_rhyme) licences.push_back(tr("首句借韵 (its first verse in a neighbouring group)"));
         parts.push_back(
-            r.poems > 0 ? (r.passed ? tr("it keeps every rule of a regulated poem (近体诗)")
-                                    : tr("it breaks a rule of a regulated poem (近体诗)"))
+            r.poems > 0
+                ? (r.passed ? (licences.empty()
+                                   ? tr("it keeps every rule of a regulated poem (近体诗)")
+                                   : tr("it keeps every rule of a regulated poem (近体诗) with "
+                                        "the licence of {}",
+                                        listed(licences)))
+                   : r.oblique_rhymed
+                       ? tr("it rhymes on oblique tones: a quatrain of the old style (古绝), not "
+                            "a regulated poem")
+                       : tr("it breaks a rule of a regulated poem (近体诗)"))
             : r.shaped > 0
                 ? tr("it is not judged as a regulated poem (近体诗): a character's tone is not known")
                 : tr("it is not judged as a regulated poem (近体诗): that needs two or four couplets, "

@@ -4,7 +4,8 @@
 #include <cstddef>
 #include <string>
 
-#include "ch12_gpt/writing.h"  // Sounds
+#include "ch12_gpt/sounds.h"
+#include "verse/poems.h"
 
 class Chapter;
 
@@ -16,7 +17,7 @@ void print_poem(Chapter& ch, const std::string& text);
 // longer than its window, a prompt that opens a title, a prompt with no title (a first verse).
 void say_prompt(Chapter& ch, const CharVocabulary& v, const std::string& prompt,
                 std::size_t context);
-// "from "《春晓》":" — a long prompt by its first characters and its length.
+// "from "《春晓》":" — a long prompt by its first characters and its length; a line break as \n.
 std::string prompt_heading(const std::string& prompt);
 // One written poem judged by each table there is: its rhymes, its tones, its regulated form,
 // every clause said, or said to be absent.

@@ -217,7 +217,8 @@ void tang_check(Chapter& ch, const Inputs& in) {
     const auto regulated = [](const RegulatedMeasures& r) {
         return Matrix{{double(r.poems), double(r.passed), double(r.repeated_rhyme),
                        double(r.first_level), double(r.first_rhyming), double(r.three_level),
-                       double(r.lone_level)}};
+                       double(r.lone_level), double(r.special), double(r.big_twist),
+                       double(r.borrowed_rhyme), double(r.oblique_rhymed)}};
     };
     ch.record("verse_regulated", regulated(measure_regulated(in.verse_poems, in.verse_tang)),
               Shape::Vector, 0.0);

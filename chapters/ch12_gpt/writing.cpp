@@ -224,8 +224,10 @@ void say_sounds(Chapter& ch, const Measured& real, const Measured& model, const 
                         "alternate their tones in {} of their verses; by modern Mandarin in {} "
                         "and {} — Mandarin understates the poets by {} and {} points: the "
                         "entering tone (入声) is gone from it, many of its characters read level "
-                        "today (国, 白, 石), and rhymes the poets kept apart have merged (东 and "
-                        "冬, 寒 and 删).",
+                        "today (国, 白, 石), each character has only its first reading here where "
+                        "a poet chose among several, and rhymes it split apart no longer rhyme "
+                        "(原 and 昏, one group 元 then); the groups it merged (东 and 冬, 寒 and "
+                        "删) can only raise its rate.",
                         percent(r.rhyme.share), percent(r.tones.share),
                         percent(real.mandarin.rhyme.share), percent(real.mandarin.tones.share),
                         fixed(100 * rhyme_gap, 1), fixed(100 * tone_gap, 1))
@@ -451,13 +453,16 @@ std::vector<std::string> writing_step(Chapter& ch, const Inputs& in, const Corpu
            "level and oblique, as all four regulated patterns do (src/verse/verse.h); regulated: "
            "poems keeping every rule at once — the tones with 粘对, one level rhyme, a first "
            "verse ending level rhyming too, no 重韵 (a rhyme character twice), no 三平尾 (a verse "
-           "ending in three level tones), no 孤平 (a lone level tone) "
+           "ending in three level tones), no 孤平 (a lone level tone), with the licences the "
+           "handbooks allow: 特拗 (平平仄平仄 for 平平平仄仄), 大拗 made up in the other verse of "
+           "its couplet, 首句借韵 (a first verse rhyming in a neighbouring group); a quatrain "
+           "rhyming on oblique tones is old-style verse (古绝), not regulated "
            "(src/verse/regulated_verse.h); 对仗: of the middle two couplets of a poem of four, "
            "the aligned pairs of characters in one word class (numbers, colours, directions, "
            "times, heavens, landscape, plants, animals) or in place names that answer each other "
            "(巫峡 and 洛阳, 吴 and 楚), and of those the pairs of opposite tones "
-           "(src/verse/parallelism.h). A character of several readings takes the one the verse "
-           "needs."));
+           "(src/verse/parallelism.h). A character of several readings takes, by the Tang table, "
+           "whichever reading the verse needs; by Mandarin, its first reading only."));
     if (sounds.empty())
         ch.say(
             tr("No pronunciation table (make corpus writes build/corpus/tang.txt and "

@@ -2,6 +2,7 @@
 #pragma once
 #include "ch12_gpt/baselines.h"
 #include "ch12_gpt/inputs.h"
+#include "ch12_gpt/sounds.h"  // exports: Sounds
 #include "model/gpt/gpt_sampling.h"  // exports: SamplingSettings
 #include "verse/form_mask.h"
 
@@ -9,14 +10,6 @@ class Chapter;
 struct RepeatTarget;  // verse/repeat_correction.h
 
 namespace ch12_gpt {
-
-// The two pronunciation tables: the Tang one (平水韵, build/corpus/tang.txt) judges and keeps the
-// verse; modern Mandarin (build/corpus/pinyin.txt) is measured beside it. Either may be missing.
-struct Sounds {
-    Pronunciations tang, mandarin;
-    bool empty() const { return tang.empty() && mandarin.empty(); }
-    const Pronunciations& judge() const { return tang.empty() ? mandarin : tang; }
-};
 
 // `count` poems written from the prompts in turn (none: from <bos> alone) with the settings,
 // poem i drawn with its own generator seeded seed + i, 64 side by side (sample_gpt_batch); and

@@ -217,7 +217,8 @@ def verse_inputs():
     a regulated quatrain of seven, a rhyme character twice, three level tones at the end, a lone
     level tone and its remedy, a character of several readings at the rhyme, one whose table
     knows its tone alone, a first verse ending level without rhyming, place names in the middle
-    couplets), each table's readings of their characters (the Mandarin table's first, every Tang
+    couplets; a poem for each licence: 特拗, 大拗 with and without its 救, 首句借韵 and a first
+    verse that cannot borrow), each table's readings of their characters (the Mandarin table's first, every Tang
     reading; 鍪 left out of the Tang table, a character it lacks), and readings that cross every
     rule of the rhyme groups and every heading of 平水韵."""
     here = os.path.dirname(os.path.abspath(__file__))
@@ -245,6 +246,13 @@ def verse_inputs():
         "\n红豆生南国，春来发几枝。\n欲穷千里目，更上一层楼。",
         "《地》\n白日依山尽，黄河入海流。\n洞庭发几枝，巫峡千里目。\n吴山望明月，楚水思故乡。"
         "\n红豆生南国，更上一层楼。",
+        # the licences, each poem passing by its own only: 特拗, 大拗 made up, 大拗 not made up,
+        # 首句借韵 (微 beside 支), and a first verse in a group no neighbour of the rhyme's
+        "《特拗》\n白日依山尽，黄河入海流。\n欲穷里千目，更上一层楼。",
+        "《大拗》\n白日依里尽，黄河千海流。\n欲穷千里目，更上一层楼。",
+        "《拗》\n白日依里尽，黄河入海流。\n欲穷千里目，更上一层楼。",
+        "《借》\n红豆鸟南飞，春来发几枝。\n愿君多采撷，此物最相思。",
+        "《不借》\n红豆鸟南流，春来发几枝。\n愿君多采撷，此物最相思。",
     ]
     used = sorted({ch for text in poems for ch in text if ch in table})
     used_tang = sorted({ch for text in poems for ch in text if ch in tang and ch != "鍪"})

@@ -263,11 +263,51 @@ def lone_level(t):
     return tail[-1] == 0 and sum(x == 0 for x in tail[:-1]) == 1 and tail[-2] != 0
 
 
+# The neighbouring level groups a first verse may borrow its rhyme from (首句借韵), as the
+# handbooks list them (王力《汉语诗律学》: 首句用邻韵).
+NEIGHBOURS = ["东冬", "江阳", "支微齐", "鱼虞", "佳灰", "真文元", "元寒删先", "萧肴豪", "歌麻",
+              "庚青蒸", "覃盐咸"]
+
+
+def neighbours(a, b):
+    x, y = HEADINGS[a], HEADINGS[b]
+    return a != b and any(x in line and y in line for line in NEIGHBOURS)
+
+
+# The licences, on a verse's tones t (0 level, 1 oblique), read on its last five u = t[-5:]; in
+# seven characters the 2nd and 4th differ, as in every regulated verse.
+def usual_start(t):
+    return len(t) == 5 or t[1] != t[3]
+
+
+def special(t):  # 特拗: x平仄平仄 for 平平平仄仄
+    return tuple(t[-4:]) == (0, 1, 0, 1) and usual_start(t)
+
+
+def twisted(t):  # 大拗: x仄x仄仄 for 仄仄平平仄
+    u = t[-5:]
+    return u[1] == 1 and u[3] == 1 and u[4] == 1 and usual_start(t)
+
+
+def rescued(t):  # its 救 in the other verse of the couplet: x平平仄平 for 平平仄仄平
+    return tuple(t[-4:]) == (0, 0, 1, 0) and usual_start(t)
+
+
+def oblique_rhyme(vs, table):
+    """A quatrain whose second verses end oblique in one group (仄韵绝句, 古绝)."""
+    if len(vs) != 4 or vs[1][-1] == vs[3][-1]:
+        return False
+    def oblique(c):
+        return {g for t, g in table.sounds.get(c, []) if t == 1 and g >= 0}
+    return bool(oblique(vs[1][-1]) & oblique(vs[3][-1]))
+
+
 def regulated(texts, table):
-    """[judged, passed, 重韵, first verse only level, of those rhyming, 三平尾, 孤平] in poems."""
+    """[judged, passed, 重韵, first verse only level, of those rhyming, 三平尾, 孤平, passed with
+    特拗, with 大拗 and its 救, with 首句借韵, not passed but rhyming on oblique tones] in poems."""
     import itertools
 
-    m = [0] * 7
+    m = [0] * 11
     for text in texts:
         vs = poem_verses(text)
         if vs is None or any(not table.tones(c) for v in vs for c in v):
@@ -291,21 +331,46 @@ def regulated(texts, table):
                        not (end == 0 and (three_level(t) or lone_level(t)))
                        for t in patterns[i])
 
-        ok = False
-        for second in (0, 1):
-            for g in table.rhyme_groups(vs[1][-1]):
-                good = not repeated
-                for i, v in enumerate(vs):
-                    mine = second if i % 4 in (0, 3) else 1 - second
-                    rhymes_here = g in table.rhyme_groups(v[-1])
-                    if i % 2 == 1:
-                        good = good and rhymes_here and fits(i, mine, 0)
-                    elif i == 0:
-                        good = good and (fits(i, mine, 1) or (rhymes_here and fits(i, mine, 0)))
-                    else:
-                        good = good and fits(i, mine, 1)
-                ok = ok or good
+        def some(i, second, form):
+            return any(t[1] == second and form(t) for t in patterns[i])
+
+        def keeps(allowed):  # allowed: (特拗, 大拗, 借韵)
+            if repeated:
+                return False
+            for second in (0, 1):
+                for g in table.rhyme_groups(vs[1][-1]):
+                    good = True
+                    for c in range(0, len(vs), 2):  # couplet by couplet
+                        mine = second if c % 4 == 0 else 1 - second
+                        if g not in table.rhyme_groups(vs[c + 1][-1]):
+                            good = False
+                            break
+                        plain_second = fits(c + 1, 1 - mine, 0)
+                        if plain_second and fits(c, mine, 1):
+                            continue
+                        if c == 0 and plain_second and fits(0, mine, 0):  # 首句入韵
+                            own = table.rhyme_groups(vs[0][-1])
+                            if g in own or (allowed[2] and table.tang and
+                                            any(neighbours(h, g) for h in own)):
+                                continue
+                        if allowed[0] and plain_second and some(c, mine, special):
+                            continue
+                        if allowed[1] and some(c, mine, twisted) and some(c + 1, 1 - mine, rescued):
+                            continue
+                        good = False
+                        break
+                    if good:
+                        return True
+            return False
+
+        ok = keeps((True, True, True))
         m[1] += ok
+        if ok:  # a licence is needed when the poem fails without it
+            m[7] += not keeps((False, True, True))
+            m[8] += not keeps((True, False, True))
+            m[9] += not keeps((True, True, False))
+        else:
+            m[10] += oblique_rhyme(vs, table)
     return m
 
 
@@ -380,7 +445,7 @@ def parallelism(text, table):
 def rates(texts, table):
     """[share, standard error] of: rhyme, tones, regulated, 重韵, 三平尾, 孤平, first verse's rhyme,
     对仗 (pairs in one class), 对仗 of opposite tones."""
-    per = [measure_table([t], table) + regulated([t], table) + parallelism(t, table)[1:]
+    per = [measure_table([t], table) + regulated([t], table)[:7] + parallelism(t, table)[1:]
            for t in texts]
     pairs = [(0, 1), (2, 3), (5, 4), (6, 4), (9, 4), (10, 4), (8, 7), (12, 11), (13, 12)]
     return [rate([(p[a], p[b]) for p in per]) for a, b in pairs]

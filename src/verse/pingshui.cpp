@@ -23,6 +23,10 @@ const std::vector<std::string>& headings() {
     return all;
 }
 
+// The neighbours, a line each (pingshui.h).
+const char* const neighbours[] = {"东冬", "江阳", "支微齐", "鱼虞", "佳灰", "真文元", "元寒删先",
+                                  "萧肴豪", "歌麻", "庚青蒸", "覃盐咸"};
+
 TangTone tone_of_group(int group) {
     return group < 30 ? TangTone::Level
            : group < 59 ? TangTone::Rising
@@ -50,4 +54,15 @@ bool tang_reading(const std::string& text, TangReading& out) {
 
 std::string pingshui_heading(int group) {
     return group >= 0 && group < pingshui_groups ? headings()[std::size_t(group)] : "";
+}
+
+bool neighbouring_groups(int a, int b) {
+    if (a == b) return false;
+    const std::string x = pingshui_heading(a), y = pingshui_heading(b);
+    if (x.empty() || y.empty()) return false;
+    for (const char* line : neighbours) {
+        const std::string l = line;
+        if (l.find(x) != std::string::npos && l.find(y) != std::string::npos) return true;
+    }
+    return false;
 }

@@ -22,3 +22,8 @@ constexpr int pingshui_groups = 106;
 bool tang_reading(const std::string& text, TangReading& out);
 // The heading of group 0 … 105 ("东" … "洽").
 std::string pingshui_heading(int group);
+// Whether two level groups are neighbours (邻韵), the groups a poem's first verse may borrow its
+// rhyme from (首句借韵): 东 冬 · 江 阳 · 支 微 齐 · 鱼 虞 · 佳 灰 · 真 文 元 · 元 寒 删 先 ·
+// 萧 肴 豪 · 歌 麻 · 庚 青 蒸 · 覃 盐 咸 — the neighbours the handbooks list (王力《汉语诗律学》,
+// 近体诗 · 首句用邻韵). A group is not its own neighbour.
+bool neighbouring_groups(int a, int b);

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "verse/pingshui.h"
 #include "verse/poem_measures.h"
 
 namespace {
@@ -57,6 +58,33 @@ bool verse_fits(const std::vector<Choice>& all, bool second_level, bool end_leve
     return false;
 }
 
+// The licences (regulated_verse.h), on a verse's last five tones u and, in seven characters, its
+// 2nd tone opposite its 4th as usual.
+bool starts_as_usual(const Choice& t) { return t.size() == 5 || t[1] != t[3]; }
+
+// 特拗: ○平仄平仄 at the end, where 平平平仄仄 belongs (○: either tone).
+bool special_form(const Choice& t) {
+    const std::size_t b = t.size() - 5;
+    return t[b + 1] && !t[b + 2] && t[b + 3] && !t[b + 4] && starts_as_usual(t);
+}
+// 大拗: ○仄○仄仄 at the end, where 仄仄平平仄 belongs (its 4th oblique) …
+bool big_twist(const Choice& t) {
+    const std::size_t b = t.size() - 5;
+    return !t[b + 1] && !t[b + 3] && !t[b + 4] && starts_as_usual(t);
+}
+// … and its 救 in the couplet's other verse: ○平平仄平, where 平平仄仄平 belongs (its 3rd level).
+bool twist_made_up(const Choice& t) {
+    const std::size_t b = t.size() - 5;
+    return t[b + 1] && t[b + 2] && !t[b + 3] && t[b + 4] && starts_as_usual(t);
+}
+
+// Whether some choice has its 2nd character as asked and the form.
+bool some_choice(const std::vector<Choice>& all, bool second_level, bool (*form)(const Choice&)) {
+    for (const Choice& t : all)
+        if (t[1] == second_level && form(t)) return true;
+    return false;
+}
+
 bool has(const std::vector<int>& groups, int g) {
     return std::find(groups.begin(), groups.end(), g) != groups.end();
 }
@@ -76,28 +104,61 @@ std::vector<Verse> regulated_verses(const std::string& text) {
     return verses;
 }
 
+// The licences a check allows.
+struct Licences {
+    bool special = true, big_twist = true, borrowed_rhyme = true;
+};
+
 // The whole check: some choice of the poem's 2nd tone and of its rhyme group (one of the
-// first rhyme's, `groups`) for which every verse keeps its rule.
+// first rhyme's, `groups`) for which every couplet keeps its rules, plainly or by a licence
+// allowed.
 bool keeps_every_rule(const std::vector<Verse>& verses, const std::vector<std::vector<Choice>>& all,
-                      const std::vector<int>& groups, const Pronunciations& p) {
+                      const std::vector<int>& groups, const Pronunciations& p, Licences allowed) {
+    const bool tang = p.table == SoundTable::Tang;
     for (const bool second_level : {true, false})
         for (const int g : groups) {
             bool fits = true;
-            for (std::size_t v = 0; v < verses.size() && fits; ++v) {
+            for (std::size_t v = 0; v + 1 < verses.size() && fits; v += 2) {
                 // 粘对: verses 0 and 3 like the first, 1 and 2 opposite, every four
-                const bool level = (v % 4 == 0 || v % 4 == 3) ? second_level : !second_level;
-                const bool rhyme_here = has(p.rhyme_groups(verses[v].back()), g);
-                if (v % 2 == 1)
-                    fits = rhyme_here && verse_fits(all[v], level, true);
-                else if (v == 0)
-                    fits = verse_fits(all[v], level, false) ||
-                           (rhyme_here && verse_fits(all[v], level, true));
-                else
-                    fits = verse_fits(all[v], level, false);
+                const bool first = v % 4 == 0 ? second_level : !second_level, second = !first;
+                const std::vector<Choice>&a = all[v], &b = all[v + 1];
+                if (!has(p.rhyme_groups(verses[v + 1].back()), g)) {
+                    fits = false;
+                    break;
+                }
+                const bool b_plain = verse_fits(b, second, true);
+                if (b_plain && verse_fits(a, first, false)) continue;
+                if (v == 0 && b_plain && verse_fits(a, first, true)) {  // 首句入韵
+                    const std::vector<int> own = p.rhyme_groups(verses[0].back());
+                    if (has(own, g)) continue;
+                    if (allowed.borrowed_rhyme && tang &&
+                        std::any_of(own.begin(), own.end(),
+                                    [&](int h) { return neighbouring_groups(h, g); }))
+                        continue;
+                }
+                if (allowed.special && b_plain && some_choice(a, first, special_form)) continue;
+                if (allowed.big_twist && some_choice(a, first, big_twist) &&
+                    some_choice(b, second, twist_made_up))
+                    continue;
+                fits = false;
             }
             if (fits) return true;
         }
     return false;
+}
+
+// A quatrain whose second verses end oblique in one rhyme group (仄韵绝句, 古绝).
+bool rhymes_on_oblique(const std::vector<Verse>& verses, const Pronunciations& p) {
+    if (verses.size() != 4) return false;
+    const auto oblique_groups = [&](const std::string& c) {
+        std::vector<int> g;
+        for (const Sound& s : p.of(c))
+            if (s.tone == Tone::Oblique && s.group >= 0) g.push_back(s.group);
+        return g;
+    };
+    const std::vector<int> a = oblique_groups(verses[1].back()), b = oblique_groups(verses[3].back());
+    return verses[1].back() != verses[3].back() &&
+           std::any_of(a.begin(), a.end(), [&](int g) { return has(b, g); });
 }
 
 }  // namespace
@@ -141,8 +202,18 @@ RegulatedMeasures measure_regulated(const std::vector<std::string>& texts, const
             m.first_rhyming += std::any_of(first.begin(), first.end(),
                                            [&](int g) { return has(groups, g); });
         }
-        const bool passed = !repeated && keeps_every_rule(verses, all, groups, p);
+        const auto keeps = [&](Licences allowed) {
+            return !repeated && keeps_every_rule(verses, all, groups, p, allowed);
+        };
+        const bool passed = keeps(Licences{});
         m.passed += passed;
+        if (passed) {  // a licence is needed when the poem fails without it
+            m.special += !keeps(Licences{false, true, true});
+            m.big_twist += !keeps(Licences{true, false, true});
+            m.borrowed_rhyme += !keeps(Licences{true, true, false});
+        } else {
+            m.oblique_rhymed += rhymes_on_oblique(verses, p);
+        }
     }
     return m;
 }

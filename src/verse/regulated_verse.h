@@ -11,6 +11,18 @@
 //   a verse ending level, of its last five characters one level besides the last and not beside
 //   it (仄平仄仄平). The accepted remedy (拗救) 仄平平仄平 keeps two, so it passes.
 //
+// And the licences every handbook allows (王力《汉语诗律学》, 第一章 近体诗: 拗救, 特拗, 首句用邻韵),
+// each counted where a poem needed it:
+// - 特拗: a verse of the pattern 平平平仄仄 may read 平平仄平仄, its 3rd and 4th characters
+//   exchanged (in seven characters 仄仄平平仄平仄);
+// - 大拗 with its 救: in a verse of the pattern 仄仄平平仄, the 4th character may be oblique
+//   (仄仄平仄仄, 仄仄仄仄仄) when the other verse of its couplet makes it up with a level 3rd
+//   character (平平平仄平; in seven characters 平平仄仄平仄仄 and 仄仄平平平仄平);
+// - 首句借韵: a first verse ending level may rhyme in a group next to the poem's (pingshui.h's
+//   neighbouring_groups; with the Tang table only: Mandarin's groups are merged already).
+// A quatrain that rhymes on oblique tones (仄韵绝句, as 《春晓》 and 《江雪》) is verse of the old
+// style (古绝), a form of its own: not judged by these rules, and counted apart.
+//
 // A character with several readings may take any of them (行 is level in 阳 and in 庚): a poem
 // passes when some reading of each character keeps every rule at once, and a verse is counted
 // with a fault only when every reading has it. Poems with a character of no known tone are not
@@ -32,6 +44,9 @@ struct RegulatedMeasures {
     std::size_t three_level = 0;  // with a verse ending in three level tones whatever the
                                   // readings (三平尾)
     std::size_t lone_level = 0;   // with a verse of a lone level tone whatever the readings (孤平)
+    // of the poems passed, those that needed a licence: 特拗, 大拗 with its 救, 首句借韵
+    std::size_t special = 0, big_twist = 0, borrowed_rhyme = 0;
+    std::size_t oblique_rhymed = 0;  // quatrains not passed that rhyme on oblique tones (古绝)
     double share(std::size_t n, std::size_t of) const { return of ? double(n) / double(of) : 0.0; }
     double pass_share() const { return share(passed, poems); }
     double repeated_share() const { return share(repeated_rhyme, poems); }

@@ -35,15 +35,21 @@ AttentionResult attention_in_float32(Columns Q, Columns K, Columns V, const Matr
     AttentionResult r;
     r.scale = scale;
     r.scores = Matrix(n, m), r.weights = Matrix(n, m), r.output = Matrix(n, d_v);
-    std::vector<float> w(m);
+    std::vector<float> w(m), dot(m), o(d_v);
     for (std::size_t i = 0; i < n; ++i) {
-        // scores: q_i · k_j in float32, times the scale, plus the mask (0 or −inf)
+        // scores: q_i · k_j in float32, times the scale, plus the mask (0 or −inf). Each dot
+        // product adds its terms for e = 0, 1, … in order; the keys are computed side by side
+        // (e outside, j inside), so that their additions do not wait on one another — the
+        // same sums, in the same order, as one dot product after another
+        std::fill(dot.begin(), dot.end(), 0.0f);
+        for (std::size_t e = 0; e < d_k; ++e) {
+            const float q = f32(Q(i, e));
+            for (std::size_t j = 0; j < m; ++j) dot[j] += q * f32(K(j, e));
+        }
         float largest = minus_infinity;
         for (std::size_t j = 0; j < m; ++j) {
-            float dot = 0;
-            for (std::size_t e = 0; e < d_k; ++e) dot += f32(Q(i, e)) * f32(K(j, e));
             const float hidden = mask.empty() ? 0.0f : f32(mask(i, j));
-            w[j] = made(made(dot * scale, half) + hidden, half);
+            w[j] = made(made(dot[j] * scale, half) + hidden, half);
             r.scores(i, j) = w[j];
             largest = std::max(largest, w[j]);
         }
@@ -52,12 +58,12 @@ AttentionResult attention_in_float32(Columns Q, Columns K, Columns V, const Matr
         float sum = 0;
         for (float& x : w) sum += (x = f32(elementary::exp(static_cast<double>(x - largest))));
         for (std::size_t j = 0; j < m; ++j) r.weights(i, j) = w[j] = made(w[j] / sum, half);
-        // the weighted values, summed in float32 in the keys' order
-        for (std::size_t e = 0; e < d_v; ++e) {
-            float o = 0;
-            for (std::size_t j = 0; j < m; ++j) o += w[j] * f32(V(j, e));
-            r.output(i, e) = made(o, half);
-        }
+        // the weighted values, each output summed in float32 in the keys' order, every output
+        // side by side (j outside, e inside: a row of V at a time)
+        std::fill(o.begin(), o.end(), 0.0f);
+        for (std::size_t j = 0; j < m; ++j)
+            for (std::size_t e = 0; e < d_v; ++e) o[e] += w[j] * f32(V(j, e));
+        for (std::size_t e = 0; e < d_v; ++e) r.output(i, e) = made(o[e], half);
     }
     return r;
 }
