@@ -375,6 +375,14 @@ void variants_step(Chapter& ch, const Inputs& in) {
 void walkthrough(Chapter& ch) {
     const Inputs in = read_inputs(ch.data);
     Trained trained;
+    if (!ch.options.check) {  // every model the chapter trains, two (or more) at a time
+        const std::size_t first = in.seeds.empty() ? 1 : in.seeds.front();
+        std::vector<Trained::Run> runs = {{PositionScheme::Sinusoidal, NormKind::Layer, first},
+                                          {PositionScheme::Sinusoidal, NormKind::RMS, first}};
+        for (const PositionScheme s : in.schemes)
+            for (const std::size_t seed : in.seeds) runs.push_back({s, NormKind::Layer, seed});
+        trained.train_all(ch, in, runs);
+    }
     rms_step(ch, in, trained);
     rope_step(ch, in);
     alibi_step(ch, in);
