@@ -558,7 +558,9 @@ int main(int argc, char** argv) {
            "is chapter 14)"),
         N_("03 §2.1.5 (a language model predicts the next token from the ones before it)"),
         {svg_flag(),
-         {"--prompt", "TEXT", N_("write from this beginning, e.g. \"《春晓》\" (a title)")},
+         {"--prompt", "TEXT",
+          N_("write from this beginning: a title, \"《春晓》\", or a first verse, "
+             "\"国破山河在，\" (\\n: a line break)")},
          {"--corpus", "NAME",
           N_("quantangshi (the default: the regulated poems of the complete Tang poems, which "
              "make fetches), quantangshi-all, tang300 (Debian's fortunes-zh), or a file of "

@@ -367,6 +367,7 @@ TEST_CASE("the licences: each poem passes only by its own, and a quatrain rhymin
     CHECK(special.passed == 1);
     CHECK(special.special == 1);
     CHECK(special.big_twist + special.borrowed_rhyme == 0);
+    CHECK(special.licensed == 1);  // it fails with no licence at all
     // 大拗: 白日依里尽 (仄仄平仄仄: 里 oblique where 平 belongs), made up by 黄河千海流 (平平平仄平)
     const RegulatedMeasures twist = check("《大拗》\n白日依里尽，黄河千海流。\n欲穷千里目，更上一层楼。");
     CHECK(twist.passed == 1);
@@ -387,6 +388,7 @@ TEST_CASE("the licences: each poem passes only by its own, and a quatrain rhymin
     const RegulatedMeasures old_style = check("《春晓》\n春眠不觉晓，处处闻啼鸟。\n夜来风雨声，花落知多少。");
     CHECK(old_style.passed == 0);
     CHECK(old_style.oblique_rhymed == 1);
+    CHECK(check("《登鹳雀楼》\n白日依山尽，黄河入海流。\n欲穷千里目，更上一层楼。").licensed == 0);
     CHECK(special.oblique_rhymed + twist.oblique_rhymed + borrowed.oblique_rhymed == 0);
 }
 

@@ -84,9 +84,8 @@ void yardstick_step(Chapter& ch, const Sounds& sounds) {
         for (std::size_t i = start[s]; i < start[s + 1]; ++i)
             texts.push_back(poem_text(poems[i].title, poems[i].lines));
         const RegulatedMeasures m = measure_regulated(texts, sounds.tang);
-        const std::size_t licensed = m.special + m.big_twist + m.borrowed_rhyme;
         t.add({sections[s].form, grouped(texts.size()), grouped(m.poems),
-               grouped(m.passed) + " (" + share(m.passed, m.poems) + ")", grouped(licensed),
+               grouped(m.passed) + " (" + share(m.passed, m.poems) + ")", grouped(m.licensed),
                grouped(m.oblique_rhymed)});
         const std::string key = "yardstick_" + std::to_string(s);
         ch.measured(key + "_judged", double(m.poems));
@@ -102,8 +101,8 @@ void yardstick_step(Chapter& ch, const Sounds& sounds) {
     }
     ch.table(t);
     ch.say(tr("Regulated, by the same judge as the model's poems: {}; of the old-style poems (古诗) "
-              "that happen to have a regulated shape, {} ({} of {}). A licence: 特拗, 大拗 with "
-              "its 救, or 首句借韵, counted where the poem passes only with it. 古绝: a quatrain "
+              "that happen to have a regulated shape, {} ({} of {}). By a licence: the poems that "
+              "pass only with 特拗, 大拗 with its 救, or 首句借韵. 古绝: a quatrain "
               "that rhymes on oblique tones, a form of its own (《春晓》, 《江雪》), counted among "
               "the poems that do not pass.",
               listed(regulated_rates), share(old_passed, old_shaped), grouped(old_passed),

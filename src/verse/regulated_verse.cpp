@@ -211,6 +211,7 @@ RegulatedMeasures measure_regulated(const std::vector<std::string>& texts, const
             m.special += !keeps(Licences{false, true, true});
             m.big_twist += !keeps(Licences{true, false, true});
             m.borrowed_rhyme += !keeps(Licences{true, true, false});
+            m.licensed += !keeps(Licences{false, false, false});
         } else {
             m.oblique_rhymed += rhymes_on_oblique(verses, p);
         }

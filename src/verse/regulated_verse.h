@@ -46,6 +46,7 @@ struct RegulatedMeasures {
     std::size_t lone_level = 0;   // with a verse of a lone level tone whatever the readings (孤平)
     // of the poems passed, those that needed a licence: 特拗, 大拗 with its 救, 首句借韵
     std::size_t special = 0, big_twist = 0, borrowed_rhyme = 0;
+    std::size_t licensed = 0;  // of the poems passed, those that fail with no licence at all
     std::size_t oblique_rhymed = 0;  // quatrains not passed that rhyme on oblique tones (古绝)
     double share(std::size_t n, std::size_t of) const { return of ? double(n) / double(of) : 0.0; }
     double pass_share() const { return share(passed, poems); }
