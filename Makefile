@@ -442,7 +442,10 @@ book: $(PROGRAMS) build/.corpus-tried web-tools
 	  [ -e build/corpus/pinyin.txt ]; then $(MAKE) --no-print-directory build/book/live/poet.js; fi
 	@live=; [ -e build/book/live/live_book.js ] && live=yes; \
 	poet=; [ -e build/book/live/live_poet.js ] && [ -e build/book/live/poet.js ] && poet=yes; \
-	for p in $(CHAPTERS); do flags=; \
+	started=$$(date +%s); count=0; \
+	echo "book: every chapter re-runs its walkthrough for its page, in $(BOOK_LANG) (the chapters that train — 7, 10, 12 to 14 — take minutes: make run's times are the guide)"; \
+	for p in $(CHAPTERS); do flags=; count=$$((count + 1)); \
+	  echo "book: $$p ($$count of $(words $(CHAPTERS)))"; \
 	  if [ -n "$$live" ] && echo " $(WEB_CHAPTERS) " | grep -q " $$p "; then flags=--live; fi; \
 	  if [ -n "$$poet" ] && echo " $(POET_CHAPTERS) " | grep -q " $$p "; then flags=--live; fi; \
 	  if [ $$p = ch12_gpt ]; then \
@@ -454,7 +457,20 @@ book: $(PROGRAMS) build/.corpus-tried web-tools
 	else echo "book: no live pages (no em++, and apt-get could not install emscripten: install it, then make book)"; fi; \
 	if [ -n "$$poet" ]; then echo "the poet's pages are live too (ch12_gpt writes from the reader's prompt, ch14_inside_the_poet reads the reader's poem): build/book/live/poet.js"; \
 	elif [ -n "$$live" ]; then echo "book: the poet's pages are not live (no $(BUILD)/ch12_gpt_model.json: make run trains and saves the poet, then make book)"; fi
-	@echo "wrote build/book/$(BOOK_LANG)/index.html"
+	@$(call front_page)
+	@echo "wrote build/book/$(BOOK_LANG)/index.html, and build/book/index.html (the front page, naming the books written)"
+	@other=$(if $(filter zh,$(BOOK_LANG)),en,zh); if [ ! -e build/book/$$other/index.html ]; then \
+	  echo "book: the $$other book is not written yet (its pages are linked from these): make book $(if $(filter zh,$(BOOK_LANG)),LANG=en_US.UTF-8,LANG=zh_CN.UTF-8)"; fi
+
+# The front page, build/book/index.html (src/web/site_index.html): the books written so far,
+# linked (a book not written is left out), with the commit that built them and the day.
+define front_page
+commit=$$(git rev-parse --short HEAD 2>/dev/null || echo unknown); \
+  missing=; for b in en zh; do [ -e build/book/$$b/index.html ] || \
+    missing="$$missing -e s#<a[^>]*href=\"$$b/index.html\"[^>]*>[^<]*</a>##g"; done; \
+  set -f; sed -e "s/@COMMIT@/$$commit/g" -e "s/@DATE@/$$(date -u +%Y-%m-%d)/g" $$missing \
+    src/web/site_index.html > build/book/index.html.tmp && mv build/book/index.html.tmp build/book/index.html
+endef
 
 # The poet the live book ships: the model make run saved, every weight rounded to bfloat16 (2
 # bytes each: about 2.4 MB where float64's digits take 18), with the pronunciation table, as one
@@ -480,9 +496,7 @@ site: $(PROGRAMS) build/.corpus-tried web-tools browser-tools
 	  $(BUILD)/ch12_gpt --lang en > build/site_ch12.log || { tail -n 5 build/site_ch12.log; exit 1; }; fi
 	@$(MAKE) --no-print-directory book LANG=zh_CN.UTF-8
 	@$(MAKE) --no-print-directory book LANG=en_US.UTF-8
-	@commit=$$(git rev-parse --short HEAD 2>/dev/null || echo unknown); \
-	  sed -e "s/@COMMIT@/$$commit/g" -e "s/@DATE@/$$(date -u +%Y-%m-%d)/g" src/web/site_index.html > build/book/index.html.tmp && \
-	  mv build/book/index.html.tmp build/book/index.html && echo "wrote build/book/index.html (the site's front page, commit $$commit)"
+	@$(call front_page) && echo "wrote build/book/index.html (the site's front page, commit $$commit)"
 	@if command -v chromium >/dev/null && command -v node >/dev/null; then \
 	  node tests/web/site_test.js build/book build/site_screenshots; \
 	else echo "site: not opened in a browser (no chromium or no node: apt-get install chromium)"; fi

@@ -566,9 +566,10 @@ int main(int argc, char** argv) {
              "make fetches), quantangshi-all, tang300 (Debian's fortunes-zh), or a file of "
              "the same format")},
          {"--poems", "N", N_("measure the written couplets on N poems")},
-         {"--form", "LIST",
-          N_("the rules kept while writing the prompts a second time: rhyme, tones, runs (no "
-             "character right after itself), joined by commas, or none (default: all three)")},
+         {"--form", "LIST", N_("the rules kept while writing the prompts a second time: rhyme, tones, "
+                               "runs (no character right after itself), and a shape, 5 or 7 "
+                               "(characters a verse), quatrain or regulated (4 or 8 verses); "
+                               "joined by commas, or none (default: the three rules, any shape)")},
          {"--tang", "FILE",
           N_("the Tang pronunciation table, 平水韵 rhymes and Middle Chinese tones, that judges "
              "and keeps the form (default: build/corpus/tang.txt, which make writes)")},

@@ -39,7 +39,9 @@ Shown shown_in(const std::string& terminal) {
 }  // namespace
 
 TEST_CASE("make book: every chapter's page holds its walkthrough, well-formed, links resolve" * doctest::test_suite("native")) {
-    const std::string book = temp_directory("book"), svg = temp_directory("book_svg");
+    // written as make book writes it, into a book's en/ folder: each page links to its twin in
+    // zh/ and to the site's front page
+    const std::string book = temp_directory("book") + "/en", svg = temp_directory("book_svg");
     const std::vector<std::string>& chapters = chapter_names();
     const std::set<std::string> pages(chapters.begin(), chapters.end());
     for (const std::string& chapter : chapters) {
@@ -78,9 +80,17 @@ TEST_CASE("make book: every chapter's page holds its walkthrough, well-formed, l
         for (std::sregex_iterator it(page.begin(), page.end(), link), end; it != end; ++it) {
             const std::string target = (*it)[1];
             CAPTURE(target);
+            const std::string tutorial = "index.html#tutorial-0";
             CHECK((target == "index.html" || target == "data:," ||  // data:, the page's empty icon
+                   target == "../index.html" || target == "../zh/" + chapter + ".html" ||
+                   (target.rfind(tutorial, 0) == 0 && target.size() == tutorial.size() + 1 &&
+                    target.back() >= '1' && target.back() <= '5') ||
                    (target.size() > 5 && pages.count(target.substr(0, target.size() - 5)))));
         }
+        // the twin in the other book and the articles the chapter follows, linked
+        CHECK(page.find("<a href=\"../zh/" + chapter + ".html\" hreflang=\"zh\">中文</a>") !=
+              std::string::npos);
+        CHECK(page.find("<a href=\"index.html#tutorial-0") != std::string::npos);
         // every picture captioned with what it shows, not only its file's name
         CHECK(page.find("<figcaption><span class=\"shape\">") == std::string::npos);
     }
@@ -93,12 +103,31 @@ TEST_CASE("make book: every chapter's page holds its walkthrough, well-formed, l
         CAPTURE(chapter);
         const std::size_t at = index.find("<a href=\"" + chapter + ".html\">");
         REQUIRE(at != std::string::npos);
+        // its number in reading order before its title, its program's name beside them
+        const std::size_t number = &chapter - chapters.data() + 1;
+        CHECK(index.find("\">Chapter " + std::to_string(number) + " · ", at) == at + chapter.size() + 14);
+        CHECK(index.find("<code>" + chapter + "</code>", at) != std::string::npos);
         CHECK(at > last);
         last = at;
         const std::string help = run_program(chapter, "--help").out;
         const std::string title = help.substr(chapter.size() + 5, 20);  // after "name — "
         CHECK(index.find(html_escaped(title).substr(0, 10), at) != std::string::npos);
     }
+    // the five articles listed, each one an anchor the chapters' "follows" links land on, and
+    // the index links to the other book and the front page; no page here was live, none marked
+    for (int a = 1; a <= 5; ++a)
+        CHECK(index.find("<dt id=\"tutorial-0" + std::to_string(a) + "\">") != std::string::npos);
+    CHECK(index.find("<a href=\"../zh/index.html\" hreflang=\"zh\">中文</a>") != std::string::npos);
+    CHECK(index.find("<a href=\"../index.html\">") != std::string::npos);
+    CHECK(index.find("class=\"live-mark\"") == std::string::npos);
+    // a live page is marked so in its index; a book outside make book's en/ and zh/ links no twin
+    const std::string live = temp_directory("book_live");
+    REQUIRE(run_program("ch01_dictionary_lookup", "--html " + live + " --live").exit_code == 0);
+    const std::string live_index = read_file(live + "/index.html");
+    CHECK(live_index.find("<code>ch01_dictionary_lookup</code> <span class=\"live-mark\">live</span>") !=
+          std::string::npos);
+    CHECK(live_index.find("../index.html") == std::string::npos);
+    CHECK(read_file(live + "/ch01_dictionary_lookup.html").find("hreflang") == std::string::npos);
 }
 
 TEST_CASE("the book's order names every chapter program, once") {

@@ -10,8 +10,12 @@
 #include <filesystem>
 #include <fstream>
 #include <regex>
+#include <set>
+#include <sstream>
 
 #include "helpers.h"
+#include "json.h"
+#include "report/input_names.h"
 #include "xml_check.h"
 
 namespace {
@@ -24,7 +28,65 @@ std::string edited(const std::string& chapter, const std::string& from, const st
     return text.replace(at, from.size(), to);
 }
 
+// The live chapters, as the Makefile lists them (WEB_CHAPTERS, over its continued lines).
+std::vector<std::string> web_chapters() {
+    std::ifstream in("Makefile");
+    std::vector<std::string> chapters;
+    bool in_list = false;
+    for (std::string line; std::getline(in, line);) {
+        if (line.rfind("WEB_CHAPTERS :=", 0) == 0) {
+            in_list = true;
+            line = line.substr(line.find('=') + 1);
+        }
+        if (!in_list) continue;
+        std::istringstream words(line);
+        for (std::string w; words >> w;)
+            if (w != "\\") chapters.push_back(w);
+        if (line.empty() || line.back() != '\\') break;
+    }
+    return chapters;
+}
+
+// Every key under an object of a data file's inputs, split at its dots (a model's weights are
+// named "encoder.layers.0.norm1.bias"), numbers left out: [the part before it, part], as
+// live_page.js's nameOf reads them.
+void keys_of(const Json& node, const std::string& parent,
+             std::vector<std::pair<std::string, std::string>>& out) {
+    if (!node.is_object()) return;
+    for (const auto& item : node.items()) {
+        std::string previous = parent;
+        std::istringstream parts(item.key());
+        for (std::string part; std::getline(parts, part, '.');) {
+            if (part.find_first_not_of("0123456789") != std::string::npos)
+                out.emplace_back(previous, part);
+            previous = part;
+        }
+        keys_of(item.value(), previous, out);
+    }
+}
+
 }  // namespace
+
+TEST_CASE("the live panel names every input of every live chapter, in the reader's words") {
+    std::set<std::string> named;
+    for (const auto& [key, name] : input_names()) {
+        CHECK(!name.empty());
+        named.insert(key);
+    }
+    const std::vector<std::string> chapters = web_chapters();
+    REQUIRE(chapters.size() >= 8);
+    for (const std::string& chapter : chapters) {
+        std::ifstream in("data/" + chapter + ".json");
+        const Json data = Json::parse(in);
+        std::vector<std::pair<std::string, std::string>> keys;
+        keys_of(data.at("inputs"), "inputs", keys);
+        for (const auto& [parent, key] : keys) {
+            CAPTURE(chapter);
+            CAPTURE(key);
+            CHECK((named.count(key) || named.count(parent + "." + key)));
+        }
+    }
+}
 
 TEST_CASE("--live: the page carries its chapter, its walkthrough in <main>, the panel's words") {
     const std::string dir = temp_directory("live_page");
@@ -48,7 +110,9 @@ TEST_CASE("--live: the page carries its chapter, its walkthrough in <main>, the 
         const std::string words = m[1];
         for (const char* key : {"heading", "intro", "shorter", "data_file", "recompute", "reset", "language",
                                 "computing", "moved", "same", "not_json", "stopped",
-                                "no_module", "not_live", "fault"}) {
+                                "no_module", "not_live", "fault", "refused", "panel_file", "stop",
+                                "stopped_run", "computing_for", "long_run", "waited",
+                                "name:key_padding", "name:layers"}) {
             CAPTURE(key);
             CHECK(std::regex_search(words, std::regex("\"" + std::string(key) + "\": \"[^\"]+\"")));
         }

@@ -239,8 +239,20 @@ TEST_CASE("error lines: one line whatever the argument held, in the reader's lan
     // ch12's --form: the flag is named, not the data file
     r = run_program("ch12_gpt", "--lang en --write --weights " + poet + " --form rhym");
     CHECK(r.exit_code == 2);
-    CHECK(has(r.err, "error: ch12_gpt: --form: expected rhyme, tones, runs or none"));
+    CHECK(has(r.err, "error: ch12_gpt: --form: expected rhyme, tones, runs, a shape (5 or 7, quatrain or regulated) or none"));
     CHECK_FALSE(has(r.err, "data/ch12_gpt.json"));
+    // a shape the prompt's first verse contradicts: refused before anything is written (issue 70,
+    // item 17: the page's shapes are --form's)
+    r = run_program("ch12_gpt", "--lang en --write --weights " + poet +
+                                    " --prompt 国破山河在， --form rhyme,7,regulated");
+    CHECK(r.exit_code == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err == "error: ch12_gpt: --form 7: the prompt's first verse has 5 characters\n");
+    r = run_program("ch12_gpt", "--lang en --write --weights " + poet +
+                                    " --prompt '《春望》\\n国破山河在，' --form 5,quatrain");
+    CHECK(r.exit_code == 0);
+    CHECK(has(r.out, "5 characters a verse and four verses (a quatrain, 绝句)"));
+    CHECK(has(r.out, "国破山河在，"));
     // a number with a space before it is refused as one with a space after it
     for (const char* seed : {"' 5'", "'5 '"}) {
         r = run_program("ch12_gpt", "--lang en --write --weights " + poet + " --seed " + seed);

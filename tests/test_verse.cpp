@@ -115,6 +115,36 @@ TEST_CASE("the masks: every poem they let through keeps the form, and each rule 
     }
 }
 
+TEST_CASE("the masks: a shape asked (5 or 7 characters, a quatrain or regulated verse) is every poem's") {
+    const CharVocabulary v = sample_vocabulary();
+    const Pronunciations p = read_tang_table(tang_table);
+    Random rng(11);
+    for (const std::size_t length : {std::size_t(5), std::size_t(7)})
+        for (const std::size_t couplets : {std::size_t(2), std::size_t(4)}) {
+            CAPTURE(length);
+            CAPTURE(couplets);
+            FormRules rules{true, true, true};
+            rules.length = length, rules.couplets = couplets;
+            const TokenMask mask = form_mask(v, p, rules);
+            for (int i = 0; i < 10; ++i) {
+                const std::string poem = drawn(v, mask, rng);
+                CAPTURE(poem);
+                const std::vector<std::string> lines = body_lines(poem);
+                CHECK(lines.size() == couplets);
+                for (const std::string& line : lines)
+                    CHECK(characters(line).size() == 2 * length + 2);  // verse ， verse 。
+            }
+        }
+    // the shape alone, no rule: still a mask, and still the shape
+    FormRules shape_only;
+    shape_only.length = 7;
+    CHECK(shape_only.any());
+    const TokenMask mask = form_mask(v, p, shape_only);
+    for (int i = 0; i < 10; ++i)
+        for (const std::string& line : body_lines(drawn(v, mask, rng)))
+            CHECK(characters(line).size() == 16);
+}
+
 TEST_CASE("a prompt that is a first verse, with a title or without, keeps the form from it") {
     const CharVocabulary v = sample_vocabulary();
     const Pronunciations p = read_tang_table(tang_table);

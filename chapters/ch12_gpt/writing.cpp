@@ -90,6 +90,9 @@ std::string rules_text(FormRules r) {
     if (r.rhyme) parts.push_back(tr("the rhyme"));
     if (r.tones) parts.push_back(tr("the tones"));
     if (r.no_runs) parts.push_back(tr("no runs"));
+    if (r.length) parts.push_back(tr("{} characters a verse", r.length));
+    if (r.couplets) parts.push_back(r.couplets == 2 ? tr("four verses (a quatrain, 绝句)")
+                                                    : tr("eight verses (regulated verse, 律诗)"));
     return listed(parts);
 }
 
@@ -414,6 +417,23 @@ SamplingSettings sampling_step(Chapter& ch, const Inputs& in, const Corpus& c, c
     return best;
 }
 
+// A prompt whose first verse is whole (its comma written) sets the verses' length: it must be
+// the one --form asks for, or the poem could not keep both.
+void check_shape(const FormRules& r, const std::string& start) {
+    if (!r.length) return;
+    std::size_t count = 0;
+    bool body = start.rfind("《", 0) != 0;
+    for (const std::string& c : characters(start)) {
+        if (c == "\n") body = true, count = 0;
+        else if (body && c == "，") {
+            if (count != r.length)
+                throw UsageError(tr("--form {}: the prompt's first verse has {} characters", r.length,
+                                    count));
+            return;
+        } else if (body) ++count;
+    }
+}
+
 FormRules rules_from(const Options& o) {
     FormRules r{true, true, true};
     if (!o.has("--form")) return r;
@@ -426,10 +446,14 @@ FormRules rules_from(const Options& o) {
             r.tones = true;
         else if (name == "runs")
             r.no_runs = true;
+        else if (name == "5" || name == "7")
+            r.length = name == "5" ? 5 : 7;
+        else if (name == "quatrain" || name == "regulated")
+            r.couplets = name == "quatrain" ? 2 : 4;
         else if (name != "none")
             throw UsageError(
-                tr("--form: expected rhyme, tones, runs or none, joined "
-                   "by commas; got \"{}\"",
+                tr("--form: expected rhyme, tones, runs, a shape (5 or 7, quatrain or regulated) "
+                   "or none, joined by commas; got \"{}\"",
                    name));
     }
     return r;
@@ -486,6 +510,7 @@ void write_only_step(Chapter& ch, const Inputs& in, const Gpt& model, const Char
                      const std::string& about) {
     const Options& o = ch.options;
     const FormRules asked = rules_from(o);
+    for (const std::string& prompt : in.sampling.prompts) check_shape(asked, poem_start(prompt));
     FormRules kept = asked;
     if (sounds.empty()) kept.rhyme = kept.tones = false;  // nothing to keep them by
     const std::size_t each = o.has("--poems") ? std::size_t(o.integer("--poems", 1, 100)) : 1;

@@ -2,6 +2,7 @@
 #include "report/chapter.h"
 
 #include "report/chapter_list.h"
+#include "report/book_index.h"
 #include "report/html_page.h"
 
 #include <algorithm>
@@ -192,6 +193,13 @@ void write_page(const ChapterInfo& info, const Chapter& ch, const HtmlPage& page
             if (i > 0) f.previous = book[i - 1];
             if (i + 1 < n) f.next = book[i + 1];
         }
+    // make book's layout, build/book/en/ and build/book/zh/: each page links to its twin
+    std::string dir_name = ch.options.html_dir;
+    while (dir_name.size() > 1 && (dir_name.back() == '/' || dir_name.back() == '\\'))
+        dir_name.pop_back();
+    dir_name = dir_name.substr(dir_name.find_last_of("/\\") + 1);
+    if (dir_name == "en") f.other_book = "zh";
+    if (dir_name == "zh") f.other_book = "en";
     write_file_atomically(ch.options.html_dir, info.name + ".html", page.page(f));
     write_book_index(ch.options.html_dir, f);
 }

@@ -2,14 +2,12 @@
 #include "report/html_page.h"
 
 #include <cstdio>
-#include <fstream>
 #include <sstream>
 
-#include "io/atomic_file.h"
-#include "io/platform.h"
-#include "report/chapter_list.h"
+#include "report/book_index.h"
 
 #include "report/heatmap.h"
+#include "report/input_names.h"
 #include "text/numbers.h"
 #include "text/translate.h"
 
@@ -173,7 +171,7 @@ std::string svg_title(const std::string& svg) {
     return out;
 }
 
-const char* const style = R"(
+const char* const style_sheet = R"(
 body { font-family: "Noto Sans CJK SC", "Noto Sans", sans-serif; max-width: 56rem; margin: 0 auto;
        padding: 1rem; line-height: 1.6; color: #1a1a1a; }
 h1 { font-size: 1.5rem; } h2 { font-size: 1.15rem; margin-top: 2rem; border-bottom: 1px solid #ccc; }
@@ -203,6 +201,8 @@ figure.picture svg { max-width: 100%; height: auto; }
 )";
 
 }  // namespace
+
+std::string book_style() { return style_sheet; }
 
 namespace {
 
@@ -257,6 +257,16 @@ Words panel_words(const std::string& chapter) {
                         "inputs")},
         {"stopped", tr("the program stopped (exit code {}), the walkthrough below is the last "
                        "one computed:")},
+        {"refused", tr("the program did not accept these inputs; the walkthrough below is the "
+                       "last one computed:")},
+        {"panel_file", tr("the panel's data file")},
+        {"stop", tr("Stop")},
+        {"stopped_run", tr("stopped: the walkthrough below is the last one computed")},
+        {"computing_for", tr("computing… {} s")},
+        {"long_run", tr("this run may take about {} s: raising {} makes it about {} times the "
+                        "run on the shipped inputs ({} ms here). Stop ends it.")},
+        {"waited", tr("(the click waited {} ms in all: the page first finishes the run on the "
+                      "shipped inputs it compares with)")},
         {"no_module", tr("the live book's module could not be loaded ({}): make book builds it "
                          "where Emscripten's em++ is installed")},
         {"not_live", tr("{} is not in the live book's module: it runs natively (make, then "
@@ -286,6 +296,16 @@ Words poet_words() {
         {"tones", tr("keep the tones")},
         {"runs", tr("no character twice in a row")},
         {"seed", tr("seed")},
+        {"shape", tr("the poem's form")},
+        {"shape_any", tr("any (the poet's)")},
+        {"shape_5_quatrain", tr("five characters, four verses (五绝)")},
+        {"shape_7_quatrain", tr("seven characters, four verses (七绝)")},
+        {"shape_5_regulated", tr("five characters, eight verses (五律)")},
+        {"shape_7_regulated", tr("seven characters, eight verses (七律)")},
+        {"temperature", tr("temperature")},
+        {"temperature_own", tr("the model's")},
+        {"block_shown", tr("the heads of block")},
+        {"block_n", tr("block {}")},
         {"write", tr("Write")},
         {"another", tr("Another poem")},
         {"poem", tr("your poem (its title, then a couplet a line)")},
@@ -304,6 +324,8 @@ std::string live_words(const std::string& chapter) {
     std::string out = "{";
     for (const auto& [key, text] : words)
         out += std::string(out.size() > 1 ? ",\n" : "\n") + json_string(key) + ": " + json_string(text);
+    for (const auto& [key, name] : input_names())  // the inputs' names, for the panel's labels
+        out += ",\n" + json_string("name:" + key) + ": " + json_string(name);
     return out + "\n}";
 }
 
@@ -316,20 +338,28 @@ std::string HtmlPage::page(const Frame& f) const {
                       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
             "<link rel=\"icon\" href=\"data:,\"/>\n"  // no icon: nothing asked of the server
                       "<title>" +
-                      html_escaped(f.name + " — " + f.title) + "</title>\n<style>" + style +
+                      html_escaped(f.name + " — " + f.title) + "</title>\n<style>" + style_sheet +
                       "</style>\n</head>\n" +
                       (f.live ? "<body data-chapter=\"" + html_escaped(f.name) + "\" data-lang=\"" +
                                     html_escaped(f.language) + "\">\n"
                               : "<body>\n");
     std::string nav = "<nav><a href=\"index.html\">" + html_escaped(tr("all chapters")) + "</a>";
+    // the chapters before and after, by number (their names in the link's title)
     nav += f.previous.empty() ? "<span></span>"
-                              : "<a href=\"" + f.previous + ".html\">← " + f.previous + "</a>";
-    nav +=
-        f.next.empty() ? "<span></span>" : "<a href=\"" + f.next + ".html\">" + f.next + " →</a>";
+                              : "<a href=\"" + f.previous + ".html\" title=\"" + f.previous +
+                                    "\">← " + html_escaped(chapter_number(f.previous)) + "</a>";
+    if (!f.other_book.empty())  // the same page in the other book, and the site's front page
+        nav += "<a href=\"../" + f.other_book + "/" + f.name + ".html\" hreflang=\"" +
+               f.other_book + "\">" + (f.other_book == "zh" ? "中文" : "English") +
+               "</a><a href=\"../index.html\">" + html_escaped(tr("the site's front page")) +
+               "</a>";
+    nav += f.next.empty() ? "<span></span>"
+                          : "<a href=\"" + f.next + ".html\" title=\"" + f.next + "\">" +
+                                html_escaped(chapter_number(f.next)) + " →</a>";
     nav += "</nav>\n";
     out += nav + "<h1>" + html_escaped(f.name) + ": " + html_escaped(f.title) + "</h1>\n";
-    out += "<p class=\"follows\">" + html_escaped(tr("Follows the tutorial: {}", f.follows)) +
-           "</p>\n";
+    out += "<p class=\"follows\">" +
+           articles_linked(html_escaped(tr("Follows the tutorial: {}", f.follows))) + "</p>\n";
     if (f.live) out += "<main id=\"walkthrough\">\n";
     out += body_;
     if (in_lines_) out += "</pre>\n";
@@ -344,31 +374,3 @@ std::string HtmlPage::page(const Frame& f) const {
     return out + "</body>\n</html>\n";
 }
 
-void write_book_index(const std::string& dir, const HtmlPage::Frame& f) {
-    make_directory(dir + "/index.d");
-    write_file_atomically(dir + "/index.d", f.name + ".html",
-                          "<dt><a href=\"" + f.name + ".html\">" + html_escaped(f.name) +
-                              "</a></dt><dd>" + html_escaped(f.title) +
-                              "<br/><span class=\"follows\">" +
-                              html_escaped(tr("Follows the tutorial: {}", f.follows)) +
-                              "</span></dd>\n");
-    std::string entries;
-    for (const std::string& name : chapter_names()) {
-        std::ifstream in = open_for_reading(dir + "/index.d/" + name + ".html");
-        entries += std::string(std::istreambuf_iterator<char>(in), {});
-    }
-    write_file_atomically(
-        dir, "index.html",
-        "<!DOCTYPE html>\n<html lang=\"" + f.language +
-            "\">\n<head>\n<meta charset=\"utf-8\"/>\n"
-            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
-            "<link rel=\"icon\" href=\"data:,\"/>\n"  // no icon: nothing asked of the server
-            "<title>transformer-by-hand</title>\n<style>" +
-            style +
-            "dt { margin-top: 1rem; font-weight: bold; } dd { margin-left: 1rem; }</style>\n"
-            "</head>\n<body>\n<h1>transformer-by-hand</h1>\n<p>" +
-            html_escaped(tr("A Transformer written from scratch, to be read beside the Chinese "
-                            "tutorial on attention: every chapter's walkthrough as a page, in "
-                            "reading order, its numbers recomputed and checked.")) +
-            "</p>\n<dl>\n" + entries + "</dl>\n</body>\n</html>\n");
-}

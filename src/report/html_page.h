@@ -29,9 +29,12 @@ public:
     // live: the page of the live book (--live): the walkthrough inside <main>, the chapter's
     // name and language on <body>, and ../live/live_page.js, which adds the panel to edit the
     // inputs and recompute them in the browser.
+    // other_book: "zh" or "en" where the page is written into make book's en/ or zh/ folder:
+    // the page links to itself in the other book and to the site's front page (../index.html).
     struct Frame {
         std::string name, title, follows, language, check_summary, previous, next;
         bool live = false;
+        std::string other_book = "";
         std::string live_data = "";  // the live page's data file, as the program read it
     };
     std::string page(const Frame& frame) const;
@@ -43,11 +46,8 @@ private:
     std::size_t steps_ = 0;
 };
 
-// The book's index, dir/index.html: an entry for each chapter whose page is in dir (each page
-// leaves its entry in dir/index.d/), in reading order, with its title and the tutorial it
-// follows, in the language of the pages. Rewritten after every page, so that it is whole once
-// the last chapter has run.
-void write_book_index(const std::string& dir, const HtmlPage::Frame& page_written);
+// The style sheet every page of the book shares (the index's too: report/book_index.h).
+std::string book_style();
 
 // Text with &, <, > and " escaped for HTML.
 std::string html_escaped(const std::string& text);

@@ -163,7 +163,8 @@ Place where_we_are(const Parts& w, const Tokens& so_far) {
     return at;
 }
 
-// The form alone: a verse of the length set, its mark, a couplet a line, 2 or 4 couplets.
+// The form alone: a verse of the length set, its mark, a couplet a line, 2 or 4 couplets (the
+// shape asked, where the rules ask one).
 std::vector<bool> form_allows(const Parts& w, const Place& at, std::size_t n) {
     std::vector<bool> form(n, false);
     const auto only = [&](int id) {
@@ -172,12 +173,14 @@ std::vector<bool> form_allows(const Parts& w, const Place& at, std::size_t n) {
     const auto characters = [&] {
         for (std::size_t id = 0; id < n; ++id) form[id] = form[id] || w.part[id].han;
     };
+    const std::size_t couplets = w.rules.couplets, length = w.rules.length;
     if (at.line_done) {  // after a couplet: a line break, or the end after 2 or 4
-        if (at.couplets + 1 < 4) only(CharVocabulary::newline);
-        if (at.couplets + 1 == 2 || at.couplets + 1 == 4) only(CharVocabulary::eos);
+        const std::size_t done = at.couplets + 1;
+        if (done < (couplets ? couplets : 4)) only(CharVocabulary::newline);
+        if (couplets ? done >= couplets : done == 2 || done == 4) only(CharVocabulary::eos);
     } else if (at.length == 0) {  // the first verse: 5 or 7 characters, then the comma
-        if (at.column < 7) characters();
-        if (at.column == 5 || at.column == 7) only(w.comma);
+        if (at.column < (length ? length : 7)) characters();
+        if (length ? at.column >= length : at.column == 5 || at.column == 7) only(w.comma);
     } else if (at.column < at.length) {
         characters();
     } else {

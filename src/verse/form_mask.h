@@ -9,6 +9,8 @@
 //            partner's (对) and like the next couplet's first verse's (粘), second verses ending
 //            level and first verses (after the first) oblique
 //   no_runs: no character right after itself
+// and a shape, where one is asked: every verse `length` characters (5 or 7) and the poem
+// `couplets` couplets (2: a quatrain, 绝句; 4: regulated verse, 律诗); 0 leaves it to the poet.
 #pragma once
 #include "model/gpt/gpt_sampling.h"
 #include "verse/poems.h"
@@ -16,6 +18,7 @@
 
 struct FormRules {
     bool rhyme = false, tones = false, no_runs = false;
-    bool any() const { return rhyme || tones || no_runs; }
+    std::size_t length = 0, couplets = 0;
+    bool any() const { return rhyme || tones || no_runs || length || couplets; }
 };
 TokenMask form_mask(const CharVocabulary& v, const Pronunciations& p, FormRules rules);
