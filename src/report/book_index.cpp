@@ -9,6 +9,7 @@
 #include "io/atomic_file.h"
 #include "io/platform.h"
 #include "report/chapter_list.h"
+#include "report/html_text.h"
 #include "text/translate.h"
 
 namespace {

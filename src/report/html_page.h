@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "report/html_text.h"  // exports: html_escaped
 #include "report/narration.h"
 
 class HtmlPage : public Narration {
@@ -46,8 +47,3 @@ private:
     std::size_t steps_ = 0;
 };
 
-// The style sheet every page of the book shares (the index's too: report/book_index.h).
-std::string book_style();
-
-// Text with &, <, > and " escaped for HTML.
-std::string html_escaped(const std::string& text);
