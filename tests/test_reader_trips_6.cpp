@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "helpers.h"
+#include "json.h"
 
 namespace {
 
@@ -291,4 +292,44 @@ TEST_CASE("ch14 --poem: each column's sentence says how many queries it rests on
     const Run zh = run_program("ch14_inside_the_poet", "--lang zh --weights " + poet + " --poem 山");
     REQUIRE(zh.exit_code == 0);
     CHECK(has(zh.out, "标点（1 个查询）：没有哪个头给它任何权重"));
+}
+
+TEST_CASE("ch14 --poem: each kind of key's leader on the held-out poems beside what it gives on the "
+          "poem, or why the held-out poems are not there (issue 70, item 8)") {
+    const std::string poem = " --poem '《静夜思》\\n床前明月光，疑是地上霜。\\n举头望明月，低头思故乡。'";
+    // the held-out poems the chapter's first table is measured on: its --json
+    const Run full = run_program("ch14_inside_the_poet", "--weights " + poet + " --json");
+    REQUIRE(full.exit_code == 0);
+    const Json measured = Json::parse(full.out);
+    const std::size_t poems = measured["poet_heldout_poems"].get<std::size_t>();
+    const Json& even = measured["poet_head_even"][0];
+    std::size_t standing = 0;  // kinds whose leader gives twice an even spread there
+    const char* keys[] = {"previous", "bos", "punctuation", "clause_start", "previous_line", "rhyme"};
+    for (std::size_t k = 0; k < 6; ++k) {
+        double most = 0;
+        for (const Json& share : measured[std::string("poet_head_") + keys[k]][0])
+            most = std::max(most, share.get<double>());
+        if (most >= 2 * even[k].get<double>()) ++standing;
+    }
+    const Run r = run_program("ch14_inside_the_poet", "--lang en --weights " + poet + poem);
+    REQUIRE(r.exit_code == 0);
+    std::string said = r.out;  // the narration's lines joined: a sentence may wrap
+    for (char& c : said)
+        if (c == '\n') c = ' ';
+    CHECK(has(said, "On the " + std::to_string(poems) + " held-out poem" + (poems == 1 ? " " : "s ")));
+    CHECK(has(said, "no head gives a kind of key that your poem has twice an even spread") ==
+          (standing == 0));
+    // a model file whose corpus is not here (the live book's page): said so, no other corpus read
+    const std::string moved = temp_directory("poet_moved") + "/poet.json";
+    {
+        Json copy = Json::parse(read_file(poet));
+        copy["corpus"]["source"] = "tests/data/no_such_corpus.txt";
+        std::ofstream(moved) << copy.dump();
+    }
+    const Run away = run_program("ch14_inside_the_poet", "--lang en --weights " + moved + poem);
+    REQUIRE(away.exit_code == 0);
+    CHECK(has(away.out, "The held-out poems are not here"));
+    CHECK_FALSE(has(away.out, "held-out poem the model never trained on"));
+    const Run zh = run_program("ch14_inside_the_poet", "--lang zh --weights " + moved + poem);
+    CHECK(has(zh.out, "留出诗不在这里"));
 }

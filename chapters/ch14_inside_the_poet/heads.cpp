@@ -15,13 +15,6 @@
 
 namespace ch14_inside_the_poet {
 
-namespace {
-
-// The head with the largest share of one kind, and that share against an even spread's.
-struct Leader {
-    std::size_t head = 0;
-    double share = 0, times_even = 0;
-};
 Leader leader(const Measured& m, const Kind& k) {
     const std::vector<double>& v = m.patterns.*k.values;
     Leader l;
@@ -32,6 +25,8 @@ Leader leader(const Measured& m, const Kind& k) {
     l.times_even = even > 0 ? l.share / even : 0;
     return l;
 }
+
+namespace {
 
 // The heads that lead a kind of key at twice an even spread or more, each once, in the kinds'
 // order.

@@ -28,6 +28,13 @@ inline const Kind kinds[] = {
 // A head stands out on a kind when it gives it at least twice what an even spread would.
 inline constexpr double stands_out = 2.0;
 
+// The head with the largest share of one kind, and that share against an even spread's.
+struct Leader {
+    std::size_t head = 0;
+    double share = 0, times_even = 0;
+};
+Leader leader(const Measured& m, const Kind& k);
+
 // The kinds of key a head gives twice an even spread or more, in the kinds' order.
 std::vector<const Kind*> kinds_standing_out(const Measured& m, std::size_t head);
 

@@ -11,8 +11,12 @@
 #include "ch14_inside_the_poet/measures.h"
 #include "ch14_inside_the_poet/naming.h"
 #include "ch14_inside_the_poet/oracle_check.h"
+#include "io/data_file.h"
 #include "io/gpt_file.h"
+#include "io/platform.h"
+#include "io/poem_corpus.h"
 #include "report/chapter.h"
+#include "report/options.h"
 #include "report/heatmap.h"
 #include "inside/head_patterns.h"
 #include "inside/poem_sample.h"
@@ -51,6 +55,56 @@ void check_finite_weights(const std::vector<Matrix>& weights, const std::string&
 
 }  // namespace
 
+// The poet's held-out poems, read as the chapter reads them, where the corpus its model file
+// records is here (natively, once make has fetched it); none where it is not (the live book's
+// page, or a corpus moved away) — never another corpus in its place.
+std::vector<PoemReading> heldout_poems(const std::string& model_path, const std::string& prepared,
+                                       const CharVocabulary& v, const Inputs& in,
+                                       const std::vector<bool>& punctuation) {
+    const DataFile file = DataFile::load(model_path);
+    CorpusSettings k;
+    if (!read_corpus_record(file, prepared, k) || !k.choice.fallback.empty() ||
+        !open_for_reading(k.choice.path))
+        return {};
+    const Corpus c = prepare_corpus(k, &v);
+    std::vector<PoemReading> poems;
+    for (const Tokens& poem : c.heldout)
+        if (poem.size() >= 2) poems.push_back(read_poem(poem, in.poet_reading.context, punctuation));
+    return poems;
+}
+
+// Each kind's leader on the held-out poems beside what that head gives on this one poem: a
+// share over a poem's few queries (one rhyme, in a quatrain) can be far from the head's habit.
+void beside_heldout(Chapter& ch, const Gpt& g, const Measured& poem,
+                    const std::vector<PoemReading>& heldout, const std::vector<bool>& punctuation) {
+    if (heldout.empty()) {
+        ch.say(tr("The held-out poems are not here (the corpus the model was trained on is read "
+                  "natively, once make has fetched it): build/ch14_inside_the_poet measures the "
+                  "same heads on them, where a head's shares can be far from one poem's."));
+        return;
+    }
+    Measured all;
+    all.patterns = head_patterns(g, heldout, punctuation);
+    all.even = even_spread(heldout, punctuation);
+    std::vector<std::string> lines;
+    for (const Kind& k : kinds) {
+        const Leader l = leader(all, k);
+        if (poem.patterns.*k.queries == 0 || l.times_even < stands_out) continue;
+        const double here = (poem.patterns.*k.values)[l.head];
+        lines.push_back(tr("{}: head {} leads there with {} of its weight; on your poem it gives {} ({}).",
+                           tr(k.name), head_name(g, l.head), percent(l.share), percent(here),
+                           count_of(poem.patterns.*k.queries, N_("{} query"), N_("{} queries"))));
+    }
+    const std::string poems = count_of(heldout.size(), N_("{} held-out poem"), N_("{} held-out poems"));
+    if (lines.empty())
+        return ch.say(tr("On the {} the model never trained on (the chapter's first table), no head "
+                         "gives a kind of key that your poem has twice an even spread.",
+                         poems));
+    ch.say(tr("On the {} the model never trained on (the chapter's first table), beside your poem:",
+              poems));
+    for (const std::string& line : lines) ch.say(line);
+}
+
 void your_poem_step(Chapter& ch, const Inputs& in, const std::string& model_path,
                     const std::string& text) {
     if (characters(text).empty())
@@ -71,8 +125,8 @@ void your_poem_step(Chapter& ch, const Inputs& in, const std::string& model_path
 
     ch.step(tr("The heads on your poem"));
     ch.say(tr("The model of {}: {} of {}, {} parameters. It reads <bos> and your poem's {}{}; "
-              "nothing else is measured here (build/ch14_inside_the_poet, run natively, measures "
-              "the heads on the held-out poems and takes each out).",
+              "no head is taken out here (build/ch14_inside_the_poet, without --poem, takes each "
+              "out on the held-out poems).",
               model_path, count_of(g.blocks.size(), N_("{} block"), N_("{} blocks")),
               count_of(g.config.n_heads, N_("{} head"), N_("{} heads")),
               grouped(parameter_count(g)),
@@ -91,6 +145,9 @@ void your_poem_step(Chapter& ch, const Inputs& in, const std::string& model_path
               "poem alone); the last row spreads its weight evenly:",
               count_of(m.patterns.queries, N_("{} query"), N_("{} queries"))));
     patterns_table(ch, g, m);
+    const std::string prepared = data_folder_path(
+        "build/corpus/quantangshi.txt", (ch.options.program_dir + "/ch14_inside_the_poet").c_str());
+    beside_heldout(ch, g, m, heldout_poems(model_path, prepared, v, in, punctuation), punctuation);
 
     Labels labels;
     for (const int id : poem.inputs) labels.push_back(token_label(v, id));
