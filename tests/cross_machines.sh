@@ -318,11 +318,13 @@ if [ -n "$wasm_build" ]; then
   # edited file, no console error; screenshots in build/wasm/screenshots
   if [ -e build/book/live/live_book.js ] && [ -e build/book/live/live_poet.js ] && command -v chromium >/dev/null; then
     book=build/wasm/browser_book
-    rm -rf "$book"; mkdir -p "$book/en" "$book/live"
+    rm -rf "$book"; mkdir -p "$book/en" "$book/zh" "$book/live"
     cp build/book/live/live_book.js build/book/live/live_poet.js build/book/live/live_page.js "$book/live/"
     for chapter in $first6 ch11_long_sequences; do
       "$build/$chapter" --html "$book/en" --live > /dev/null
     done
+    # the Chinese page a reader's trip opens (the panel's labels and errors in Chinese)
+    "$build/ch02_self_attention" --lang zh --html "$book/zh" --live > /dev/null
     # the poet's pages, with the small poet in bfloat16 (make book ships make run's)
     mkdir -p "$book/poet"
     "$build/ch12_gpt" --write --weights tests/data/small_poet.json --bfloat16 \
