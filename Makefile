@@ -453,6 +453,7 @@ book: $(PROGRAMS) build/.corpus-tried web-tools
 	      echo "book: ch12_gpt writes with $(BUILD)/ch12_gpt_model.json (saved by make run)"; \
 	    else echo "book: ch12_gpt trains its model first (no $(BUILD)/ch12_gpt_model.json: make run saves one)"; fi; fi; \
 	  $(BUILD)/$$p --lang $(BOOK_LANG) --html build/book/$(BOOK_LANG) $$flags || exit 1; done; \
+	echo "book: $(words $(CHAPTERS)) pages in $$(( $$(date +%s) - started )) s"; \
 	if [ -n "$$live" ]; then echo "the pages of $(words $(WEB_CHAPTERS)) chapters are live: their inputs change and recompute in the browser (build/book/live/)"; \
 	else echo "book: no live pages (no em++, and apt-get could not install emscripten: install it, then make book)"; fi; \
 	if [ -n "$$poet" ]; then echo "the poet's pages are live too (ch12_gpt writes from the reader's prompt, ch14_inside_the_poet reads the reader's poem): build/book/live/poet.js"; \

@@ -206,7 +206,8 @@ Words panel_words(const std::string& chapter) {
         {"computing_for", tr("computing… {} s")},
         {"long_run", tr("this run may take about {} s: raising {} makes it about {} times the "
                         "run on the shipped inputs ({} ms here). Stop ends it.")},
-        {"waited", tr("(the click waited {} ms in all: the page first finishes the run on the "
+        // (after the status sentence: its own space, where the language puts one)
+        {"waited", tr(" (the click waited {} ms in all: the page first finishes the run on the "
                       "shipped inputs it compares with)")},
         {"no_module", tr("the live book's module could not be loaded ({}): make book builds it "
                          "where Emscripten's em++ is installed")},

@@ -514,7 +514,7 @@
       body.dataset.timing = result.ms + " " + Math.round(performance.now() - clicked);
       document.documentElement.lang = lang === "zh" ? "zh-CN" : "en";
       say((moved ? fill(words.moved, result.ms, moved, total) : fill(words.same, result.ms)) +
-          (waited > 500 ? " " + fill(words.waited, waited) : ""));
+          (waited > 500 ? fill(words.waited, waited) : ""));
       body.dataset.recomputed = String(Number(body.dataset.recomputed || 0) + 1);
     } finally {
       clearInterval(ticking);

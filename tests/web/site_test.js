@@ -123,10 +123,11 @@ async function main() {
     report(`${lang}/ch02_self_attention.html`, await finish(problems, `site_${lang}_ch02.png`),
            "Recompute: " + status.split("\n")[0]);
 
-    // chapter 12: the poet writes from a prompt
+    // chapter 12: the poet writes from a prompt, a first verse (without its comma it would be read
+    // as a title's start, 《床前明月光…》)
     problems = await open(lang + "/ch12_gpt.html", "document.body && document.body.dataset.live === 'ready'");
     if (!problems.length) {
-      await tab.evaluate(`(() => { document.querySelector('#live input[type=text], #live textarea').value = "床前明月光";
+      await tab.evaluate(`(() => { document.querySelector('#live input[type=text], #live textarea').value = "床前明月光，";
         document.querySelector('#live .buttons button').click(); return true; })()`);
       if (!(await tab.waitFor("document.body.dataset.recomputed !== undefined", 120)))
         problems.push("the poem never came: " + await tab.evaluate("document.querySelector('#live .status').textContent"));

@@ -35,16 +35,22 @@ AttentionResult attention_in_float32(Columns Q, Columns K, Columns V, const Matr
     AttentionResult r;
     r.scale = scale;
     r.scores = Matrix(n, m), r.weights = Matrix(n, m), r.output = Matrix(n, d_v);
-    std::vector<float> w(m), dot(m), o(d_v);
+    std::vector<float> w(m), dot(m), o(d_v), q(d_k);
+    constexpr std::size_t KB = 16;
     for (std::size_t i = 0; i < n; ++i) {
         // scores: q_i · k_j in float32, times the scale, plus the mask (0 or −inf). Each dot
         // product adds its terms for e = 0, 1, … in order; the keys are computed side by side
         // (e outside, j inside), so that their additions do not wait on one another — the
         // same sums, in the same order, as one dot product after another
-        std::fill(dot.begin(), dot.end(), 0.0f);
-        for (std::size_t e = 0; e < d_k; ++e) {
-            const float q = f32(Q(i, e));
-            for (std::size_t j = 0; j < m; ++j) dot[j] += q * f32(K(j, e));
+        // keys in blocks of KB, whose rows stay in the L1 cache while e runs along them (the
+        // keys of a long cache, all at once, would not)
+        for (std::size_t e = 0; e < d_k; ++e) q[e] = f32(Q(i, e));
+        for (std::size_t j0 = 0; j0 < m; j0 += KB) {
+            const std::size_t kb = std::min(KB, m - j0);
+            float acc[KB] = {};
+            for (std::size_t e = 0; e < d_k; ++e)
+                for (std::size_t j = 0; j < kb; ++j) acc[j] += q[e] * f32(K(j0 + j, e));
+            std::copy(acc, acc + kb, dot.begin() + static_cast<std::ptrdiff_t>(j0));
         }
         float largest = minus_infinity;
         for (std::size_t j = 0; j < m; ++j) {
