@@ -112,7 +112,7 @@ void write_book_index(const std::string& dir, const HtmlPage::Frame& f) {
             "dt { margin-top: 1rem; font-weight: bold; } dd { margin-left: 1rem; }\n"
             "dt code { font-weight: normal; color: #555; font-size: 0.85rem; }\n"
             ".live-mark { font-weight: normal; font-size: 0.8rem; background: #eef6ee; "
-            "border: 1px solid #9c9; padding: 0 0.3rem; border-radius: 0.2rem; }</style>\n"
+            "border: 1px solid #9c9; padding: 0 0.3rem; border-radius: 0.2rem; white-space: nowrap; }</style>\n"
             "</head>\n<body>\n" +
             other + "<h1>transformer-by-hand</h1>\n<p>" +
             html_escaped(tr("A Transformer written from scratch, to be read beside the Chinese "
