@@ -3,7 +3,6 @@
 
 #include <fstream>
 #include <iterator>
-#include <regex>
 #include <vector>
 
 #include "io/atomic_file.h"
@@ -75,8 +74,23 @@ std::string chapter_number(const std::string& name) {
 }
 
 std::string articles_linked(const std::string& escaped) {
-    static const std::regex number("\\b(0[1-5])\\b");
-    return std::regex_replace(escaped, number, "<a href=\"index.html#tutorial-$1\">$1</a>");
+    const auto word = [](char c) {  // a letter or a digit: part of a longer word or number
+        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    };
+    std::string out;
+    for (std::size_t i = 0; i < escaped.size(); ++i) {
+        const bool article = escaped[i] == '0' && i + 1 < escaped.size() && escaped[i + 1] >= '1' &&
+                             escaped[i + 1] <= '5' && (i == 0 || !word(escaped[i - 1])) &&
+                             (i + 2 == escaped.size() || !word(escaped[i + 2]));
+        if (!article) {
+            out += escaped[i];
+            continue;
+        }
+        const std::string number = escaped.substr(i, 2);
+        out += "<a href=\"index.html#tutorial-" + number + "\">" + number + "</a>";
+        ++i;
+    }
+    return out;
 }
 
 void write_book_index(const std::string& dir, const HtmlPage::Frame& f) {
