@@ -115,7 +115,9 @@
   // shippedText: the chapter's data file; startText: what the panel starts from and goes back
   // to (the shipped file, with the measurements of `shorter` shortened)
   let shippedText = "", startText = "", textarea = null, language = null, recompute = null;
-  let stop = null, running = false;
+  // running: a recompute is under way; latest: the last one started (a run Reset stopped must not
+  // speak over, or free the buttons of, the one Reset started after it)
+  let stop = null, running = false, latest = 0;
 
   function build(text) {
     shippedText = text;
@@ -481,7 +483,7 @@
     result.stderr.trim().split("edited/" + chapter + ".json").join(words.panel_file);
 
   async function recomputeNow() {
-    const clicked = performance.now();
+    const clicked = performance.now(), mine = ++latest;
     recompute.disabled = true;
     stop.disabled = false;
     running = true;
@@ -499,11 +501,12 @@
     try {
       let before;
       try { before = await baseline(lang); } catch (e) {
+        if (mine !== latest) return;
         return say(e.message === words.stopped_run ? words.stopped_run : fill(words.fault, e.message), true);
       }
       const waited = Math.round(performance.now() - clicked);
       const result = await runOnce(lang, text);
-      if (result.stopped) return say(words.stopped_run, true);
+      if (result.stopped) return mine === latest && say(words.stopped_run, true);
       if (result.fault) return say(fill(words.fault, result.fault), true);
       const page = result.read["out/" + chapter + ".html"];
       if (result.status !== 0 || page === null) return say(refused(result), true);
@@ -518,9 +521,11 @@
       body.dataset.recomputed = String(Number(body.dataset.recomputed || 0) + 1);
     } finally {
       clearInterval(ticking);
-      recompute.disabled = false;
-      stop.disabled = true;
-      running = false;
+      if (mine === latest) {
+        recompute.disabled = false;
+        stop.disabled = true;
+        running = false;
+      }
     }
   }
 })();

@@ -65,6 +65,16 @@ const trips = {
     await tab.evaluate(setBox("inputs.why_scale.trials", "1000"));
     await tab.evaluate(`${button(0)}.click(), true`);
     if (!(await tab.waitFor(`${status}.startsWith("recomputed")`, 60))) problems.push("no recompute after Stop: " + await tab.evaluate(status));
+    // Back to the shipped inputs during a long run: that run is stopped, the shipped inputs'
+    // run is the one the page then shows, and its buttons come back only when it has ended
+    await tab.evaluate(setBox("inputs.why_scale.trials", "100000"));
+    await tab.evaluate(`${button(0)}.click(), true`);
+    await sleep(1500);
+    await tab.evaluate(`${button(2)}.click(), true`);
+    if (!(await tab.waitFor(`${status}.includes("the same as the run on the shipped inputs")`, 60)))
+      problems.push("Back to the shipped inputs during a run: " + await tab.evaluate(status));
+    else if (!(await tab.evaluate(`${button(1)}.disabled && !${button(0)}.disabled`)))
+      problems.push("the buttons after Back to the shipped inputs");
     return problems;
   },
   // 14: the panel's labels in the page's language; a refused input in the panel's words
