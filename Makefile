@@ -241,9 +241,12 @@ APT_INSTALL = if command -v apt-get >/dev/null; then \
 #   广韵's entries from the npm package tshet-uinh 0.15.4 (MIT) as 平水韵 groups with their
 #   Middle Chinese tones, looked up through OpenCC's dictionaries (opencc-js, above) and Unicode's
 #   variants, a tone alone from Unihan's kTang or kCantonese where the dictionary has none —
-#   Unihan from Debian's unicode-data (installed with apt-get where it is missing);
+#   Unihan from Debian's unicode-data (installed with apt-get where it is missing); one reading
+#   per character where it stands, chosen by the Mandarin reading it became (pinyin.txt, below,
+#   made first), and data/corpus/tang_readings.txt where Mandarin misleads;
 # - in modern Mandarin, build/corpus/pinyin.txt: the npm package pinyin-pro 3.29.4 (MIT),
-#   written by data/corpus/pronunciation.js.
+#   written by data/corpus/pronunciation.js, with the words it reads a character of otherwise
+#   (三更: geng1).
 QUANTANGSHI    := build/corpus/quantangshi.txt
 PINYIN         := build/corpus/pinyin.txt
 TANG           := build/corpus/tang.txt
@@ -275,7 +278,8 @@ define FETCH_CORPUS
   else echo "note: the complete Tang poems could not be fetched (needs node, npm, the npm registry and Debian's unicode-data); build/ch12_gpt will use the Three Hundred Tang Poems where Debian's fortunes-zh is; make corpus tries again"; fi; \
   rm -rf $$tmp; \
 fi
-@if [ -e $(QUANTANGSHI) ] && { [ ! -e $(PINYIN) ] || [ $(QUANTANGSHI) -nt $(PINYIN) ]; }; then \
+@if [ -e $(QUANTANGSHI) ] && { [ ! -e $(PINYIN) ] || [ $(QUANTANGSHI) -nt $(PINYIN) ] || \
+                             [ data/corpus/pronunciation.js -nt $(PINYIN) ]; }; then \
   echo "fetching Mandarin readings ($(PINYIN_PACKAGE), npm) for chapter 12's rhymes and tones, once"; \
   tmp=$$(mktemp -d build/corpus/fetch.XXXXXX) && \
   if ( cd $$tmp && npm pack --silent --fetch-retries=1 $(PINYIN_PACKAGE) >/dev/null 2>&1 ) && \
@@ -285,7 +289,9 @@ fi
   else echo "note: the readings could not be fetched; build/ch12_gpt will measure no rhymes or tones; make corpus tries again"; fi; \
   rm -rf $$tmp; \
 fi
-@if [ -e $(QUANTANGSHI) ] && { [ ! -e $(TANG) ] || [ $(QUANTANGSHI) -nt $(TANG) ]; }; then \
+@if [ -e $(QUANTANGSHI) ] && [ -e $(PINYIN) ] && \
+    { [ ! -e $(TANG) ] || [ $(PINYIN) -nt $(TANG) ] || [ data/corpus/tang_rhymes.js -nt $(TANG) ] || \
+      [ data/corpus/tang_readings.txt -nt $(TANG) ]; }; then \
   if [ ! -e $(UNIHAN)/Unihan_Readings.txt.bz2 ] || ! command -v bzcat >/dev/null; then \
     echo "installing unicode-data and bzip2 (Unihan, for chapter 12's corpus and Tang readings) with apt-get"; \
     $(call APT_INSTALL,unicode-data bzip2) || true; fi; \
@@ -298,7 +304,8 @@ fi
      bzcat $(UNIHAN)/Unihan_Variants.txt.bz2 > $$tmp/variants.txt && \
      bzcat $(UNIHAN)/Unihan_Readings.txt.bz2 > $$tmp/readings.txt && \
      node data/corpus/tang_rhymes.js $(QUANTANGSHI) $$tmp/tshet-uinh/package \
-       $$tmp/opencc/package/dist/umd/full.js $$tmp/variants.txt $$tmp/readings.txt > $$tmp/tang.txt; then \
+       $$tmp/opencc/package/dist/umd/full.js $$tmp/variants.txt $$tmp/readings.txt \
+       $(PINYIN) data/corpus/tang_readings.txt > $$tmp/tang.txt; then \
     mv $$tmp/tang.txt $(TANG) && echo "wrote $(TANG)"; \
   else echo "note: the Tang readings could not be made (needs node, npm, the npm registry and Debian's unicode-data); build/ch12_gpt will judge rhymes and tones by modern Mandarin; make corpus tries again"; fi; \
   rm -rf $$tmp; \
@@ -311,7 +318,7 @@ corpus: | $(DEPS)
 	$(FETCH_CORPUS)
 	@touch build/.corpus-tried
 build/.corpus-tried: data/corpus/quantangshi.js data/corpus/pronunciation.js \
-                     data/corpus/tang_rhymes.js | $(DEPS)
+                     data/corpus/tang_rhymes.js data/corpus/tang_readings.txt | $(DEPS)
 	$(FETCH_CORPUS)
 	@touch $@
 

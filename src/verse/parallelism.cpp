@@ -104,7 +104,7 @@ ParallelCounts count_parallelism(const std::string& text, const Pronunciations& 
             ++c.positions;
             if (!placed[i] && !same_word_class(a, b)) continue;
             ++c.same_class;
-            const Tone ta = p.tone(a), tb = p.tone(b);
+            const Tone ta = p.tone(p.at(couplets[k][0], i)), tb = p.tone(p.at(couplets[k][1], i));
             c.opposite += ta != Tone::Unknown && tb == opposite(ta);
         }
     }

@@ -16,7 +16,8 @@ using Choice = std::vector<bool>;
 // Every choice of readings' tones for a verse (at most 2^7).
 std::vector<Choice> choices(const Verse& v, const Pronunciations& p) {
     std::vector<Choice> all = {{}};
-    for (const std::string& c : v) {
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        const std::vector<Sound>& c = p.at(v, i);  // its readings where it stands
         std::vector<Choice> next;
         for (const Choice& so_far : all)
             for (const bool level : {true, false})
@@ -85,6 +86,11 @@ bool some_choice(const std::vector<Choice>& all, bool second_level, bool (*form)
     return false;
 }
 
+// A verse's last character's readings, where it stands.
+const std::vector<Sound>& last(const Verse& v, const Pronunciations& p) {
+    return p.at(v, v.size() - 1);
+}
+
 bool has(const std::vector<int>& groups, int g) {
     return std::find(groups.begin(), groups.end(), g) != groups.end();
 }
@@ -122,14 +128,14 @@ bool keeps_every_rule(const std::vector<Verse>& verses, const std::vector<std::v
                 // 粘对: verses 0 and 3 like the first, 1 and 2 opposite, every four
                 const bool first = v % 4 == 0 ? second_level : !second_level, second = !first;
                 const std::vector<Choice>&a = all[v], &b = all[v + 1];
-                if (!has(p.rhyme_groups(verses[v + 1].back()), g)) {
+                if (!has(p.rhyme_groups(last(verses[v + 1], p)), g)) {
                     fits = false;
                     break;
                 }
                 const bool b_plain = verse_fits(b, second, true);
                 if (b_plain && verse_fits(a, first, false)) continue;
                 if (v == 0 && b_plain && verse_fits(a, first, true)) {  // 首句入韵
-                    const std::vector<int> own = p.rhyme_groups(verses[0].back());
+                    const std::vector<int> own = p.rhyme_groups(last(verses[0], p));
                     if (has(own, g)) continue;
                     if (allowed.borrowed_rhyme && tang &&
                         std::any_of(own.begin(), own.end(),
@@ -150,13 +156,13 @@ bool keeps_every_rule(const std::vector<Verse>& verses, const std::vector<std::v
 // A quatrain whose second verses end oblique in one rhyme group (仄韵绝句, 古绝).
 bool rhymes_on_oblique(const std::vector<Verse>& verses, const Pronunciations& p) {
     if (verses.size() != 4) return false;
-    const auto oblique_groups = [&](const std::string& c) {
+    const auto oblique_groups = [&](const Verse& v) {
         std::vector<int> g;
-        for (const Sound& s : p.of(c))
+        for (const Sound& s : last(v, p))
             if (s.tone == Tone::Oblique && s.group >= 0) g.push_back(s.group);
         return g;
     };
-    const std::vector<int> a = oblique_groups(verses[1].back()), b = oblique_groups(verses[3].back());
+    const std::vector<int> a = oblique_groups(verses[1]), b = oblique_groups(verses[3]);
     return verses[1].back() != verses[3].back() &&
            std::any_of(a.begin(), a.end(), [&](int g) { return has(b, g); });
 }
@@ -170,8 +176,9 @@ RegulatedMeasures measure_regulated(const std::vector<std::string>& texts, const
         m.shaped += !verses.empty();
         bool known = !verses.empty();
         for (const Verse& v : verses)
-            for (const std::string& c : v)
-                known = known && (p.can_be(c, Tone::Level) || p.can_be(c, Tone::Oblique));
+            for (std::size_t i = 0; i < v.size(); ++i)
+                known = known && (p.can_be(p.at(v, i), Tone::Level) ||
+                                  p.can_be(p.at(v, i), Tone::Oblique));
         if (!known) continue;
         ++m.poems;
         std::vector<std::vector<Choice>> all;
@@ -187,7 +194,7 @@ RegulatedMeasures measure_regulated(const std::vector<std::string>& texts, const
         // the rhyme characters: every second verse's last, and the first verse's when it can
         // only end level
         const std::string& first_end = verses[0].back();
-        const bool first_level = !p.can_be(first_end, Tone::Oblique);
+        const bool first_level = !p.can_be(last(verses[0], p), Tone::Oblique);
         std::vector<std::string> rhymes;
         for (std::size_t v = 1; v < verses.size(); v += 2) rhymes.push_back(verses[v].back());
         if (first_level) rhymes.push_back(first_end);
@@ -195,10 +202,10 @@ RegulatedMeasures measure_regulated(const std::vector<std::string>& texts, const
         std::sort(sorted.begin(), sorted.end());
         const bool repeated = std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end();
         m.repeated_rhyme += repeated;
-        const std::vector<int> groups = p.rhyme_groups(verses[1].back());
+        const std::vector<int> groups = p.rhyme_groups(last(verses[1], p));
         if (first_level) {
             ++m.first_level;
-            const std::vector<int> first = p.rhyme_groups(first_end);
+            const std::vector<int> first = p.rhyme_groups(last(verses[0], p));
             m.first_rhyming += std::any_of(first.begin(), first.end(),
                                            [&](int g) { return has(groups, g); });
         }

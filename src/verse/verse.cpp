@@ -69,29 +69,45 @@ const std::vector<Sound>& Pronunciations::of(const std::string& character) const
     return r == sounds.end() ? none : r->second;
 }
 
-bool Pronunciations::can_be(const std::string& character, Tone t) const {
-    for (const Sound& s : of(character))
+const std::vector<Sound>& Pronunciations::at(const std::vector<std::string>& verse,
+                                             std::size_t i) const {
+    // the words read from the verse's start, each taking two characters: in 三更读 更 is
+    // 三更's, and 更读 is not read
+    for (std::size_t j = 0; j < verse.size() && j <= i;) {
+        const auto w = j + 1 < verse.size() ? words.find(verse[j] + verse[j + 1]) : words.end();
+        if (w == words.end()) {
+            ++j;
+            continue;
+        }
+        if (i <= j + 1) return w->second[i - j];
+        j += 2;
+    }
+    return i < verse.size() ? of(verse[i]) : of("");
+}
+
+bool Pronunciations::can_be(const std::vector<Sound>& readings, Tone t) {
+    for (const Sound& s : readings)
         if (s.tone == t) return true;
     return false;
 }
 
-Tone Pronunciations::tone(const std::string& character) const {
-    const bool level = can_be(character, Tone::Level), oblique = can_be(character, Tone::Oblique);
+Tone Pronunciations::tone(const std::vector<Sound>& readings) {
+    const bool level = can_be(readings, Tone::Level), oblique = can_be(readings, Tone::Oblique);
     return level == oblique ? Tone::Unknown : level ? Tone::Level : Tone::Oblique;
 }
 
-std::vector<int> Pronunciations::rhyme_groups(const std::string& character) const {
+std::vector<int> Pronunciations::rhyme_groups(const std::vector<Sound>& readings) const {
     std::vector<int> g;
-    for (const Sound& s : of(character))
+    for (const Sound& s : readings)
         if (s.group >= 0 && (table == SoundTable::Mandarin || s.tone == Tone::Level) &&
             std::find(g.begin(), g.end(), s.group) == g.end())
             g.push_back(s.group);
     return g;
 }
 
-std::vector<int> Pronunciations::all_groups(const std::string& character) const {
+std::vector<int> Pronunciations::all_groups(const std::vector<Sound>& readings) {
     std::vector<int> g;
-    for (const Sound& s : of(character))
+    for (const Sound& s : readings)
         if (s.group >= 0 && std::find(g.begin(), g.end(), s.group) == g.end()) g.push_back(s.group);
     return g;
 }
@@ -125,14 +141,14 @@ namespace {
 // each: -1 when a decisive character has no known tone (or the verse has another length).
 int tones_alternate(const std::vector<std::string>& verse, const Pronunciations& p) {
     if (verse.size() != 5 && verse.size() != 7) return -1;
-    std::vector<std::string> decisive;
-    for (std::size_t i = 1; i < verse.size() - 1; i += 2) decisive.push_back(verse[i]);
-    for (const std::string& c : decisive)
-        if (!p.can_be(c, Tone::Level) && !p.can_be(c, Tone::Oblique)) return -1;
+    std::vector<const std::vector<Sound>*> decisive;
+    for (std::size_t i = 1; i < verse.size() - 1; i += 2) decisive.push_back(&p.at(verse, i));
+    for (const std::vector<Sound>* c : decisive)
+        if (!p.can_be(*c, Tone::Level) && !p.can_be(*c, Tone::Oblique)) return -1;
     for (const Tone first : {Tone::Level, Tone::Oblique}) {  // the 2nd's tone; the rest follow
         bool fits = true;
         for (std::size_t i = 0; i < decisive.size() && fits; ++i)
-            fits = p.can_be(decisive[i], i % 2 == 0 ? first : opposite(first));
+            fits = p.can_be(*decisive[i], i % 2 == 0 ? first : opposite(first));
         if (fits) return 1;
     }
     return 0;
@@ -162,7 +178,7 @@ VerseMeasures measure_verse(const std::vector<std::string>& texts, const Pronunc
                 const int kept = tones_alternate(v, p);
                 if (kept >= 0) ++m.tone_verses, m.tones_kept += static_cast<std::size_t>(kept);
             }
-            const std::vector<int> groups = p.all_groups(verses[1].back());
+            const std::vector<int> groups = p.all_groups(p.at(verses[1], verses[1].size() - 1));
             if (k == 0) {
                 reference = groups;
             } else if (!reference.empty()) {

@@ -52,20 +52,35 @@ Sound tang_sound(const std::string& reading);      // "庚": level, 庚; "入": 
 
 enum class SoundTable { Mandarin, Tang };
 
-// Each character's readings as one table has them.
+// Each character's reading as one table has it, and the words that read a character otherwise.
+// One reading per character where it stands (data/corpus/tang_rhymes.js, pronunciation.js): the
+// table gives a character the reading it has by itself; a word of two characters side by side
+// in a verse ("三更", "重阳") may give either of them another, and the word read first wins
+// (in "三更读", 更 is 三更's). A character keeps more than one reading only where it is truly
+// read either way (看 望 听 …) or where the table cannot tell (行 in 阳 and 庚 is not such a
+// case: it reads 庚, and 阳 only in a word that says so); a rule is kept when some reading of
+// each character keeps it.
 struct Pronunciations {
     SoundTable table = SoundTable::Mandarin;
     std::map<std::string, std::vector<Sound>> sounds;
+    std::map<std::string, std::vector<std::vector<Sound>>> words;  // "三更": 三's, 更's readings
     bool empty() const { return sounds.empty(); }
     const std::vector<Sound>& of(const std::string& character) const;  // none when not there
-    bool can_be(const std::string& character, Tone t) const;  // some reading has that tone
-    // the character's tone when its readings agree; Unknown when they differ or none is known
-    Tone tone(const std::string& character) const;
-    // the rhyme groups a character can end a rhyming verse in: with the Tang table its level
-    // readings' (regulated verse rhymes on level tones), with Mandarin its reading's
-    std::vector<int> rhyme_groups(const std::string& character) const;
-    // every rhyme group of its readings, whatever their tone
-    std::vector<int> all_groups(const std::string& character) const;
+    // the readings of a verse's i-th character where it stands: a word's, else its own
+    const std::vector<Sound>& at(const std::vector<std::string>& verse, std::size_t i) const;
+    // Of a character (its own readings) or of readings where they stand (at):
+    bool can_be(const std::string& character, Tone t) const { return can_be(of(character), t); }
+    static bool can_be(const std::vector<Sound>& readings, Tone t);  // some reading has that tone
+    // the tone when the readings agree; Unknown when they differ or none is known
+    Tone tone(const std::string& character) const { return tone(of(character)); }
+    static Tone tone(const std::vector<Sound>& readings);
+    // the rhyme groups a verse can end in: with the Tang table its level readings' (regulated
+    // verse rhymes on level tones), with Mandarin its reading's
+    std::vector<int> rhyme_groups(const std::string& c) const { return rhyme_groups(of(c)); }
+    std::vector<int> rhyme_groups(const std::vector<Sound>& readings) const;
+    // every rhyme group of the readings, whatever their tone
+    static std::vector<int> all_groups(const std::vector<Sound>& readings);
+    std::vector<int> all_groups(const std::string& c) const { return all_groups(of(c)); }
 };
 
 Tone opposite(Tone t);  // level for oblique and oblique for level
