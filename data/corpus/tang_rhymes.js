@@ -200,7 +200,8 @@ const fitsInitial = (e, m) =>
 //   长 直良切 久也 (long) · 知丈切 大也 (to grow; elder) 施 式支切 施設 (to lay out) · 施智切 惠也
 //   浪 魯當切 滄浪 · 來宕切 波浪                          障 諸良切 (to screen) · 之亮切 (a screen)
 //   暝 莫經切 (dark) · 莫定切 夜也 (dusk)            燕 烏前切 國名 (the state; 燕然) · 於甸切 玄鳥 (a swallow)
-const TWO_WAY = new Set([...'看望忘听聽过過叹嘆歎论論教应應为爲為思', ...'重更将將相分空令难難和调調骑騎降长長施浪障暝燕']);
+const TWO_WAY = new Set([...'看望忘听聽过過叹嘆歎论論教应應为爲為思']);
+const TWO_SENSES = new Set([...'重更将將相分空令难難和调調骑騎降长長施浪障暝燕']);
 // Each 广韵 entry of these forms: its heading, tone, place and gloss (one per heading).
 const listOf = (found) => {
   const out = [];
@@ -215,13 +216,14 @@ const entryList = (forms) => listOf([...forms].flatMap((f) =>
   dictionary.query字頭(f).map((e) => [e.音韻地位, String(e.釋義 || '')])));
 // the entries the dictionary's notes give a form ("also written"), without a gloss
 const noteList = (forms) => listOf([...forms].flatMap((f) => (alsoWritten.get(f) || []).map((p) => [p, ''])));
-// The entries a character is read by where it has this Mandarin reading (above).
-const chosen = (c, list, reading) => {
+// The entries a character is read by where it has this Mandarin reading (above): by itself, or
+// in a word, where a character of two senses takes the one the word reads.
+const chosen = (c, list, reading, inWord = false) => {
   const m = syllable(reading);
   let kept = list.filter((e) => !/^姓/u.test(e.gloss));
   if (!kept.length) kept = list;
   if (!m || kept.length < 2) return kept;
-  const two = TWO_WAY.has(c);
+  const two = TWO_WAY.has(c) || (TWO_SENSES.has(c) && !inWord);
   const readings = two ? (mandarin.get(c) || [reading]).map(syllable).filter(Boolean) : [m];
   const fit = (test) => kept.filter((e) => readings.some((r) => test(e, r)));
   for (const test of [
@@ -275,7 +277,7 @@ const words = new Map();
 for (const [word, ...read] of mandarinWords) {
   const c = [...word];
   if (!own.has(c[0]) || !own.has(c[1])) continue;
-  const r = c.map((ch, i) => entriesOf.has(ch) ? chosen(ch, entriesOf.get(ch), read[i]).map((e) => e.heading).join(' ') : own.get(ch));
+  const r = c.map((ch, i) => entriesOf.has(ch) ? chosen(ch, entriesOf.get(ch), read[i], true).map((e) => e.heading).join(' ') : own.get(ch));
   if (r[0] !== own.get(c[0]) || r[1] !== own.get(c[1])) words.set(word, r);
 }
 let listed = 0;

@@ -223,8 +223,9 @@ def verse_inputs():
     rule of the rhyme groups and every heading of 平水韵."""
     here = os.path.dirname(os.path.abspath(__file__))
     tests = os.path.join(here, "..", "..", "tests", "data")
-    table = verse.read_pinyin(os.path.join(tests, "tang_sample.pinyin.txt"))
-    tang = verse.read_tang(os.path.join(tests, "tang_sample.tang.txt"))
+    table_words, tang_words = {}, {}
+    table = verse.read_pinyin(os.path.join(tests, "tang_sample.pinyin.txt"), table_words)
+    tang = verse.read_tang(os.path.join(tests, "tang_sample.tang.txt"), tang_words)
     poems = verse.read_fortune(os.path.join(tests, "tang_sample.txt")) + [
         "《叠》\n春春眠不觉，处处闻啼鸟。\n夜来风雨声，花落知多少。",
         "《三》\n春春春不觉，处处闻啼鸟。",
@@ -253,23 +254,32 @@ def verse_inputs():
         "《拗》\n白日依里尽，黄河入海流。\n欲穷千里目，更上一层楼。",
         "《借》\n红豆鸟南飞，春来发几枝。\n愿君多采撷，此物最相思。",
         "《不借》\n红豆鸟南流，春来发几枝。\n愿君多采撷，此物最相思。",
+        # a word decides a reading: 重 alone either tone, in 重阳 level (a 三平尾 at the end);
+        # 更 in 三更 level, so the 2nd and 4th of 三更读书传 are both level; 更 in 更上 as it
+        # stands; 三更读: the word read first takes 更 (更读 is no word)
+        "《重阳》\n白日依山尽，还是重阳津。\n欲穷千里目，更上一层楼。",
+        "《三更》\n白日依山尽，三更读书传。\n欲穷千里目，更上一层楼。",
+        "《重》\n白日依山尽，黄河入海流。\n几时杯重把，更上一层楼。",
     ]
     used = sorted({ch for text in poems for ch in text if ch in table})
     used_tang = sorted({ch for text in poems for ch in text if ch in tang and ch != "鍪"})
+    in_poems = lambda w: any(w in text for text in poems)
     return {"poems": poems, "pronunciations": {ch: table[ch] for ch in used},
+            "pronunciation_words": {w: r for w, r in sorted(table_words.items()) if in_poems(w)},
             "tang": {ch: " ".join(tang[ch]) for ch in used_tang},
+            "tang_words": {w: r for w, r in sorted(tang_words.items()) if in_poems(w)},
             "readings": verse.EXAMPLE_READINGS,
             "tang_readings": list(verse.HEADINGS + verse.TONE_WORDS),
             "training_poems": 10}
 
 
 def verse_expected(v):
-    tang = verse.Table(tang={c: r.split() for c, r in v["tang"].items()})
-    mandarin = verse.Table(mandarin=v["pronunciations"])
+    tang = verse.Table(tang={c: r.split() for c, r in v["tang"].items()}, words=v.get("tang_words"))
+    mandarin = verse.Table(mandarin=v["pronunciations"], words=v.get("pronunciation_words"))
     return {
         "verse_reading_groups": [verse.group(r) for r in v["readings"]],
         "verse_reading_tones": [verse.tone(r) for r in v["readings"]],
-        "verse_measures": verse.measure(v["poems"], v["pronunciations"]),
+        "verse_measures": verse.measure(v["poems"], v["pronunciations"], v.get("pronunciation_words")),
         "verse_tang_reading_tones": [verse.tang_sound(r)[0] for r in v["tang_readings"]],
         "verse_tang_reading_groups": [verse.tang_sound(r)[1] for r in v["tang_readings"]],
         "verse_tang_measures": verse.measure_table(v["poems"], tang),

@@ -85,10 +85,24 @@ def verses(line):
     return first, second
 
 
-def measure(texts, readings):
-    """[lines, doubled, tripled, rhyming, rhyme places, tones kept, tone verses]."""
-    tone_of = lambda ch: tone(readings[ch]) if ch in readings else 2
-    group_of = lambda ch: group(readings[ch]) if ch in readings else -1
+def measure(texts, readings, words=None):
+    """[lines, doubled, tripled, rhyming, rhyme places, tones kept, tone verses]; a character's
+    reading is a word's where two side by side make one (words: "三更" -> its two readings)."""
+    words = words or {}
+
+    def read(verse):  # each character's reading where it stands: words read from the start
+        out, i = [], 0
+        while i < len(verse):
+            if "".join(verse[i:i + 2]) in words and i + 1 < len(verse):
+                out += words["".join(verse[i:i + 2])]
+                i += 2
+            else:
+                out.append(readings.get(verse[i]))
+                i += 1
+        return out
+
+    tone_of = lambda r: tone(r) if r is not None else 2
+    group_of = lambda r: group(r) if r is not None else -1
     m = dict(lines=0, doubled=0, tripled=0, rhyming=0, places=0, kept=0, verses=0)
     for text in texts:
         reference = -1
@@ -102,12 +116,13 @@ def measure(texts, readings):
             for verse in v:
                 if len(verse) not in (5, 7):
                     continue
-                decisive = [tone_of(verse[i]) for i in range(1, len(verse) - 1, 2)]
+                said = read(verse)
+                decisive = [tone_of(said[i]) for i in range(1, len(verse) - 1, 2)]
                 if 2 in decisive:
                     continue
                 m["verses"] += 1
                 m["kept"] += all(a != b for a, b in zip(decisive, decisive[1:]))
-            g = group_of(v[1][-1])
+            g = group_of(read(v[1])[-1])
             if k == 0:
                 reference = g
             elif reference >= 0:
@@ -128,14 +143,17 @@ EXAMPLE_READINGS = [
 ]
 
 
-def read_pinyin(path):
-    """A pronunciation table (data/corpus/pronunciation.js): character -> its first reading."""
+def read_pinyin(path, words=None):
+    """A pronunciation table (data/corpus/pronunciation.js): character -> its first reading; a
+    word's lines ("三更\tsan1\tgeng1") into words: word -> each character's reading."""
     table = {}
     with open(path, encoding="utf-8") as f:
         for line in f:
-            character, _, readings = line.rstrip("\n").partition("\t")
-            if readings:
-                table[character] = readings.split()[0]
+            fields = line.rstrip("\n").split("\t")
+            if len(fields) == 2 and fields[1]:
+                table[fields[0]] = fields[1].split()[0]
+            elif len(fields) == 3 and words is not None:
+                words[fields[0]] = [fields[1].split()[0], fields[2].split()[0]]
     return table
 
 
@@ -178,35 +196,55 @@ def tang_sound(reading):
     raise ValueError(reading)
 
 
-def read_tang(path):
+def read_tang(path, words=None):
+    """The Tang table: character -> its headings; a word's lines into words (word -> each
+    character's headings, a string each)."""
     table = {}
     with open(path, encoding="utf-8") as f:
         for line in f:
-            character, _, readings = line.rstrip("\n").partition("\t")
-            if readings:
-                table[character] = readings.split()
+            fields = line.rstrip("\n").split("\t")
+            if len(fields) == 2 and fields[1]:
+                table[fields[0]] = fields[1].split()
+            elif len(fields) == 3 and words is not None:
+                words[fields[0]] = fields[1:]
     return table
 
 
 class Table:
-    """A character's readings as (tone, group) pairs, from either table: the Tang one keeps every
-    reading and rhymes on level ones; Mandarin keeps the first and its groups have no tone."""
+    """A character's readings as (tone, group) pairs, from either table, and the words that read a
+    character otherwise: the Tang one keeps every reading of a line and rhymes on level ones;
+    Mandarin keeps the first and its groups have no tone."""
 
-    def __init__(self, tang=None, mandarin=None):
+    def __init__(self, tang=None, mandarin=None, words=None):
         self.tang = tang is not None
         if self.tang:
             self.sounds = {c: [tang_sound(r) for r in rs] for c, rs in tang.items()}
+            self.words = {w: [[tang_sound(r) for r in x.split()] for x in rs]
+                          for w, rs in (words or {}).items()}
         else:
             self.sounds = {c: [(tone(r), group(r))] for c, r in mandarin.items()}
+            self.words = {w: [[(tone(x), group(x))] for x in rs] for w, rs in (words or {}).items()}
 
-    def tones(self, c):
-        return {t for t, _ in self.sounds.get(c, []) if t in (0, 1)}
+    def at(self, verse):
+        """Each character's readings where it stands: a word's where the character and its
+        neighbour make one, words read from the verse's start (三更读: 三更, then 读)."""
+        out, i = [], 0
+        while i < len(verse):
+            pair = "".join(verse[i:i + 2])
+            if i + 1 < len(verse) and pair in self.words:
+                out += self.words[pair]
+                i += 2
+            else:
+                out.append(self.sounds.get(verse[i], []))
+                i += 1
+        return out
 
-    def groups(self, c):  # every group, whatever the tone
-        return {g for _, g in self.sounds.get(c, []) if g >= 0}
+    @staticmethod
+    def tones_of(said):
+        return {t for t, _ in said if t in (0, 1)}
 
-    def rhyme_groups(self, c):  # the groups a rhyme can fall in
-        return {g for t, g in self.sounds.get(c, []) if g >= 0 and (not self.tang or t == 0)}
+    def rhyme_of(self, said):  # the groups a rhyme can fall in, of readings where they stand
+        return {g for t, g in said if g >= 0 and (not self.tang or t == 0)}
 
 
 def measure_table(texts, table):
@@ -223,13 +261,14 @@ def measure_table(texts, table):
             for verse in v:
                 if len(verse) not in (5, 7):
                     continue
-                decisive = [table.tones(verse[i]) for i in range(1, len(verse) - 1, 2)]
+                said = table.at(verse)
+                decisive = [table.tones_of(said[i]) for i in range(1, len(verse) - 1, 2)]
                 if any(not d for d in decisive):
                     continue
                 m[3] += 1
                 m[2] += any(all((start + i) % 2 in d for i, d in enumerate(decisive))
                             for start in (0, 1))
-            g = table.groups(v[1][-1])
+            g = {x for _, x in table.at(v[1])[-1] if x >= 0}
             if k == 0:
                 reference = g
             elif reference:
@@ -297,9 +336,9 @@ def oblique_rhyme(vs, table):
     """A quatrain whose second verses end oblique in one group (仄韵绝句, 古绝)."""
     if len(vs) != 4 or vs[1][-1] == vs[3][-1]:
         return False
-    def oblique(c):
-        return {g for t, g in table.sounds.get(c, []) if t == 1 and g >= 0}
-    return bool(oblique(vs[1][-1]) & oblique(vs[3][-1]))
+    def oblique(v):
+        return {g for t, g in table.at(v)[-1] if t == 1 and g >= 0}
+    return bool(oblique(vs[1]) & oblique(vs[3]))
 
 
 def regulated(texts, table):
@@ -310,20 +349,22 @@ def regulated(texts, table):
     m = [0] * 11
     for text in texts:
         vs = poem_verses(text)
-        if vs is None or any(not table.tones(c) for v in vs for c in v):
+        said = None if vs is None else [table.at(v) for v in vs]
+        if vs is None or any(not table.tones_of(c) for v in said for c in v):
             continue
         m[0] += 1
-        patterns = [list(itertools.product(*[sorted(table.tones(c)) for c in v])) for v in vs]
+        patterns = [list(itertools.product(*[sorted(table.tones_of(c)) for c in v])) for v in said]
+        end = lambda i: table.rhyme_of(said[i][-1])  # the rhyme groups of verse i's end
         m[5] += any(all(three_level(t) for t in ps) for ps in patterns)
         m[6] += any(all(lone_level(t) for t in ps) for ps in patterns)
         first_end = vs[0][-1]
-        first_level = table.tones(first_end) == {0}
+        first_level = table.tones_of(said[0][-1]) == {0}
         rhymes = [v[-1] for v in vs[1::2]] + ([first_end] if first_level else [])
         repeated = len(set(rhymes)) < len(rhymes)
         m[2] += repeated
         if first_level:
             m[3] += 1
-            m[4] += bool(table.rhyme_groups(first_end) & table.rhyme_groups(vs[1][-1]))
+            m[4] += bool(end(0) & end(1))
 
         def fits(i, second, end):
             return any(t[1] == second and t[-1] == end and
@@ -338,18 +379,18 @@ def regulated(texts, table):
             if repeated:
                 return False
             for second in (0, 1):
-                for g in table.rhyme_groups(vs[1][-1]):
+                for g in end(1):
                     good = True
                     for c in range(0, len(vs), 2):  # couplet by couplet
                         mine = second if c % 4 == 0 else 1 - second
-                        if g not in table.rhyme_groups(vs[c + 1][-1]):
+                        if g not in end(c + 1):
                             good = False
                             break
                         plain_second = fits(c + 1, 1 - mine, 0)
                         if plain_second and fits(c, mine, 1):
                             continue
                         if c == 0 and plain_second and fits(0, mine, 0):  # 首句入韵
-                            own = table.rhyme_groups(vs[0][-1])
+                            own = end(0)
                             if g in own or (allowed[2] and table.tang and
                                             any(neighbours(h, g) for h in own)):
                                 continue
@@ -433,11 +474,12 @@ def parallelism(text, table):
     for a, b in (vs[2:4], vs[4:6]):
         m[0] += 1
         places = placed(a, b)
+        said_a, said_b = table.at(a), table.at(b)
         for i, (x, y) in enumerate(zip(a, b)):
             m[1] += 1
             if i in places or any(x in c and y in c for c in WORD_CLASSES):
                 m[2] += 1
-                tx, ty = table.tones(x), table.tones(y)
+                tx, ty = table.tones_of(said_a[i]), table.tones_of(said_b[i])
                 m[3] += len(tx) == 1 and len(ty) == 1 and tx != ty
     return m
 
