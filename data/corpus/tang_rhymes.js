@@ -23,7 +23,8 @@
 // - not a surname alone (the gloss opens with 姓: 余 in 麻 is a surname);
 // - that became the character's Mandarin reading: its tone (a level entry reads 1 or 2 today, a
 //   rising one 3, or 4 after a fully voiced initial, a departing one 4; an entering one any tone,
-//   for Mandarin lost it), its final as the group's finals read today (东 ong, 阳 ang, 先 an …)
+//   for Mandarin lost it), its final as the group's finals read today (东 ong, 阳 ang, 先 an …;
+//   an entering one never ends in -n or -ng today: 圣 is 聖 shèng, not 苦骨切 kū)
 //   and a light labial (f) only from a labial of division three C (繁 附袁切 fán, not 薄官切 pán)
 //   — the sound changes from the 广韵 to Mandarin, read off pinyin-pro's first reading (its most
 //   common). Mandarin decides which entry, never the tone itself: 不 bù is 物 (entering).
@@ -185,7 +186,9 @@ ROWS.forEach((row, i) => { for (let t = 0; t < 3; ++t) if (row[t] !== '·') rowO
 // the light labial f.
 const fitsTone = (e, m) => e.tone === '入' || (e.tone === '平' ? m.tone === 1 || m.tone === 2
   : e.tone === '上' ? m.tone === 3 || (m.tone === 4 && e.place.清濁 === '全濁') : m.tone === 4);
-const fitsFinal = (e, m) => e.tone === '入' || (FINALS[rowOf.get(e.heading)] || []).includes(m.fin);
+// (an entering syllable ended in -p, -t or -k, and Mandarin reads it open: never with -n or -ng)
+const fitsFinal = (e, m) => e.tone === '入' ? !/n$|ng$/.test(m.fin)
+  : (FINALS[rowOf.get(e.heading)] || []).includes(m.fin);
 const fitsInitial = (e, m) =>
   m.initial !== 'f' || ('幫滂並'.includes(e.place.母) && e.place.類 === 'C');
 // 平仄两读: the characters read level or oblique in one sense (the handbooks' list: 看 望 忘 听

@@ -254,11 +254,12 @@ def verse_inputs():
         "《拗》\n白日依里尽，黄河入海流。\n欲穷千里目，更上一层楼。",
         "《借》\n红豆鸟南飞，春来发几枝。\n愿君多采撷，此物最相思。",
         "《不借》\n红豆鸟南流，春来发几枝。\n愿君多采撷，此物最相思。",
-        # a word decides a reading: 重 alone either tone, in 重阳 level (a 三平尾 at the end);
-        # 更 in 三更 level, so the 2nd and 4th of 三更读书传 are both level; 更 in 更上 as it
-        # stands; 三更读: the word read first takes 更 (更读 is no word)
-        "《重阳》\n白日依山尽，还是重阳津。\n欲穷千里目，更上一层楼。",
-        "《三更》\n白日依山尽，三更读书传。\n欲穷千里目，更上一层楼。",
+        # a word decides a reading: each of the first two passes with 重 or 更 read by itself
+        # (either tone) and fails with the word's — 重阳: 重 level, a 三平尾 at the end; 三更: 更
+        # level, the 2nd and 4th of 三更读书传 both level (三更读: the word read first takes 更,
+        # 更读 is no word); 杯重把: 重 by itself, level, passes
+        "《重阳》\n青山依海尽，还是重阳津。\n白日依山尽，东风送客人。",
+        "《三更》\n青山依海尽，三更读书传。\n白日依山尽，东风送客船。",
         "《重》\n白日依山尽，黄河入海流。\n几时杯重把，更上一层楼。",
     ]
     used = sorted({ch for text in poems for ch in text if ch in table})

@@ -35,9 +35,18 @@ struct Part {
     bool one_tone() const { return level != oblique; }
 };
 
-// What every step of one mask reads: each token's part, the two marks, the rules.
+// A word that reads a character otherwise (verse.h): its second character's token, and both
+// characters' parts in the word.
+struct WordParts {
+    int second = -1;
+    Part first, then;
+};
+
+// What every step of one mask reads: each token's part, the words by their first character's
+// token, the two marks, the rules.
 struct Parts {
     std::vector<Part> part;
+    std::map<int, std::vector<WordParts>> words;
     std::vector<std::string> names;
     int comma = -1, stop = -1;
     bool tang = false;  // the Tang table's readings (Mandarin's have toneless groups)
@@ -98,19 +107,59 @@ Parts parts_of(const CharVocabulary& v, const Pronunciations& p, FormRules rules
     std::map<int, std::size_t> in_group;
     for (const Part& x : w.part)
         for (const int g : x.groups) ++in_group[g];
+    const auto big_groups = [&](Part& x) {
+        std::vector<int> big;
+        for (const int g : x.groups)
+            if (in_group[g] >= 5) big.push_back(g);
+        x.groups = big;
+    };
     if (w.tang)
-        for (Part& x : w.part) {
-            std::vector<int> big;
-            for (const int g : x.groups)
-                if (in_group[g] >= 5) big.push_back(g);
-            x.groups = big;
-        }
+        for (Part& x : w.part) big_groups(x);
+    const auto part_of = [&](const std::vector<Sound>& s) {
+        Part x{true, p.can_be(s, Tone::Level), p.can_be(s, Tone::Oblique), p.rhyme_groups(s)};
+        if (w.tang) big_groups(x);
+        return x;
+    };
+    for (const auto& [word, sounds] : p.words) {
+        const std::vector<std::string> c = characters(word);
+        const auto id_of = [&](const std::string& name) {
+            const auto i = v.ids.find(name);
+            return i == v.ids.end() ? -1 : i->second;
+        };
+        const int a = c.size() == 2 ? id_of(c[0]) : -1, b = c.size() == 2 ? id_of(c[1]) : -1;
+        if (a >= 0 && b >= 0) w.words[a].push_back({b, part_of(sounds[0]), part_of(sounds[1])});
+    }
     return w;
 }
 
-// A character that rhymes: the poem's groups narrow to those it shares.
-void rhymed(const Parts& w, Place& at, int id) {
-    const std::vector<int>& groups = w.part[std::size_t(id)].groups;
+// The parts of a verse's characters where each stands: words read from the verse's start, each
+// taking two characters (Pronunciations::at); paired: whether the last one is a word's second.
+std::vector<Part> parts_in(const Parts& w, const std::vector<int>& verse, bool* paired = nullptr) {
+    std::vector<Part> out;
+    bool last_paired = false;
+    for (std::size_t i = 0; i < verse.size();) {
+        const auto list = w.words.find(verse[i]);
+        const WordParts* word = nullptr;
+        if (list != w.words.end() && i + 1 < verse.size())
+            for (const WordParts& x : list->second)
+                if (x.second == verse[i + 1]) word = &x;
+        if (word) {
+            out.push_back(word->first), out.push_back(word->then);
+            last_paired = i + 2 == verse.size();
+            i += 2;
+        } else {
+            out.push_back(w.part[std::size_t(verse[i])]);
+            last_paired = false;
+            ++i;
+        }
+    }
+    if (paired) *paired = last_paired;
+    return out;
+}
+
+// A character that rhymes (its part where it stands): the poem's groups narrow to those it shares.
+void rhymed(const Part& x, Place& at, int id) {
+    const std::vector<int>& groups = x.groups;
     at.reference = at.rhyme_set ? shared(at.reference, groups) : groups;
     at.rhyme_set = true;
     at.rhymes.push_back(id);
@@ -124,20 +173,20 @@ void read_one(const Parts& w, Place& at, int id) {
         // with the Tang table a first verse that can only end level rhymes: it sets the groups
         // (with Mandarin's toneless groups the second verse does)
         if (w.tang && at.couplets == 0 && at.half == 0 && !at.verse.empty()) {
-            const Part& x = w.part[std::size_t(at.verse.back())];
-            if (x.level && !x.oblique && !x.groups.empty()) rhymed(w, at, at.verse.back());
+            const Part x = parts_in(w, at.verse).back();
+            if (x.level && !x.oblique && !x.groups.empty()) rhymed(x, at, at.verse.back());
         }
         at.half = 1, at.column = 0, at.verse.clear();
     } else if (name == "。" || name == "？" || name == "！") {
         at.line_done = true;
     } else if (w.part[static_cast<std::size_t>(id)].han) {
-        const Part& x = w.part[static_cast<std::size_t>(id)];
+        at.verse.push_back(id);
+        const Part x = parts_in(w, at.verse).back();  // where it stands
         if (at.couplets == 0 && at.column == 1 && at.half == 0)
             at.first_second =
                 x.one_tone() ? (x.level ? Tone::Level : Tone::Oblique) : Tone::Unknown;
         ++at.column;
-        at.verse.push_back(id);
-        if (at.half == 1 && at.length && at.column == at.length) rhymed(w, at, id);
+        if (at.half == 1 && at.length && at.column == at.length) rhymed(x, at, id);
     }
 }
 
@@ -220,15 +269,41 @@ VerseNow verse_now(const Place& at) {
     return v;
 }
 
-// What is still allowed, and narrowing it to the characters that fit.
+// What is still allowed, and narrowing it to the characters that fit — each as it would stand:
+// a character that makes a word with the one before has the word's part (as_word).
 struct Kept {
     const Parts& w;
     std::vector<bool> allowed;
+    std::map<int, Part> as_word;
+    const Part& part(std::size_t id) const {
+        const auto x = as_word.find(int(id));
+        return x == as_word.end() ? w.part[id] : x->second;
+    }
     void keep_only(const std::function<bool(const Part&)>& fits) {
         for (std::size_t id = 0; id < allowed.size(); ++id)
-            if (allowed[id] && w.part[id].han && !fits(w.part[id])) allowed[id] = false;
+            if (allowed[id] && w.part[id].han && !fits(part(id))) allowed[id] = false;
     }
 };
+
+// The characters that would make a word with the one before (not itself a word's second): each
+// takes the word's part, and is left out where the word would give the one before a tone its
+// place does not take.
+void words_after(const Place& at, const VerseNow& now, Kept& kept) {
+    const Parts& w = kept.w;
+    if (at.verse.empty() || at.line_done) return;
+    bool paired = false;
+    parts_in(w, at.verse, &paired);
+    const auto list = w.words.find(at.verse.back());
+    if (paired || list == w.words.end()) return;
+    const Tone before = now.wanted(at.column - 1, w.rules.tones);
+    for (const WordParts& x : list->second) {
+        if (std::size_t(x.second) >= kept.allowed.size()) continue;
+        if (before != Tone::Unknown && !x.first.can_be(before))
+            kept.allowed[std::size_t(x.second)] = false;
+        else
+            kept.as_word[x.second] = x.then;
+    }
+}
 
 // The rhyme: every second verse's last character in the groups the rhymes so far share (the
 // first couplet's sets them), and no rhyme character twice (重韵); a first verse that can only
@@ -253,8 +328,9 @@ void keep_rhyme(const Place& at, const VerseNow& now, Kept& kept) {
 // clear of 三平尾 and 孤平.
 bool level_end_fits(const Parts& w, const Place& at, const VerseNow& now, std::size_t before) {
     std::vector<std::pair<bool, bool>> tones;
+    const std::vector<Part> parts = parts_in(w, at.verse);
     for (std::size_t i = 0; i < before; ++i) {
-        const Part& x = w.part[std::size_t(at.verse[i])];
+        const Part& x = parts[i];
         const Tone t = now.wanted(i, w.rules.tones);
         tones.push_back({x.level && t != Tone::Oblique, x.oblique && t != Tone::Level});
     }
@@ -268,7 +344,7 @@ void keep_first_comma(const Place& at, const VerseNow& now, Kept& kept) {
     if (!(now.verse == 0 && at.length == 0 && at.column == 5 && !at.line_done && w.tang &&
           (w.rules.rhyme || w.rules.tones)))
         return;
-    const Part& x = w.part[std::size_t(at.verse.back())];
+    const Part x = parts_in(w, at.verse).back();
     const bool level_ok = x.level && (!w.rules.tones || level_end_fits(w, at, now, 4)) &&
                           (!w.rules.rhyme || !x.groups.empty());
     if (!(x.oblique || level_ok)) kept.allowed[std::size_t(w.comma)] = false;
@@ -322,7 +398,8 @@ TokenMask form_mask(const CharVocabulary& v, const Pronunciations& p, FormRules 
         const std::size_t n = allowed.size();
         const std::vector<bool> form = form_allows(w, at, n);
         const VerseNow now = verse_now(at);
-        Kept kept{w, form};
+        Kept kept{w, form, {}};
+        words_after(at, now, kept);
         keep_rhyme(at, now, kept);
         keep_first_comma(at, now, kept);
         keep_tones(at, now, kept);
