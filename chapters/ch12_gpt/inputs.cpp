@@ -41,6 +41,32 @@ void read_batch(const DataFile& data, const std::string& k, std::size_t vocab,
             throw data.error(k + "targets", tr("expected one target per input token, at least one"));
 }
 
+// The words that read a character otherwise (verse/verse.h), each a word of two characters and
+// a reading each, for the Tang table and Mandarin (optional: a data file of an earlier version
+// has none).
+template <typename TangSounds>
+void read_verse_words(const DataFile& data, Inputs& in, const TangSounds& tang_sounds) {
+    const auto word_readings = [&](const std::string& key, const std::string& word) {
+        const std::vector<std::string> r = data.texts(key);
+        if (characters(word).size() != 2 || r.size() != 2)
+            throw data.error(key, tr("expected a word of two characters and a reading of each"));
+        return r;
+    };
+    const auto words_at = [&](const std::string& key) {
+        return data.has(key) ? data.keys(key) : std::vector<std::string>{};
+    };
+    for (const std::string& word : words_at("inputs.verse.tang_words")) {
+        const std::string key = "inputs.verse.tang_words." + word;
+        const std::vector<std::string> r = word_readings(key, word);
+        in.verse_tang.words[word] = {tang_sounds(key, r[0]), tang_sounds(key, r[1])};
+    }
+    for (const std::string& word : words_at("inputs.verse.pronunciation_words")) {
+        const std::string key = "inputs.verse.pronunciation_words." + word;
+        const std::vector<std::string> r = word_readings(key, word);
+        in.verse_table.words[word] = {{mandarin_sound(r[0])}, {mandarin_sound(r[1])}};
+    }
+}
+
 void read_tiny(const DataFile& data, Inputs& in) {
     for (std::size_t i = 0; i < data.length("inputs.tiny.variants"); ++i) {
         const std::string k = "inputs.tiny.variants[" + std::to_string(i) + "]";
@@ -90,27 +116,7 @@ void read_tiny(const DataFile& data, Inputs& in) {
         const std::string key = "inputs.verse.tang." + character;
         in.verse_tang.sounds[character] = tang_sounds(key, data.text(key));
     }
-    // the words that read a character otherwise: each a word of two characters, a reading each
-    const auto word_readings = [&](const std::string& key, const std::string& word) {
-        const std::vector<std::string> r = data.texts(key);
-        if (characters(word).size() != 2 || r.size() != 2)
-            throw data.error(key, tr("expected a word of two characters and a reading of each"));
-        return r;
-    };
-    // (optional: a data file of an earlier version has none)
-    const auto words_at = [&](const std::string& key) {
-        return data.has(key) ? data.keys(key) : std::vector<std::string>{};
-    };
-    for (const std::string& word : words_at("inputs.verse.tang_words")) {
-        const std::string key = "inputs.verse.tang_words." + word;
-        const std::vector<std::string> r = word_readings(key, word);
-        in.verse_tang.words[word] = {tang_sounds(key, r[0]), tang_sounds(key, r[1])};
-    }
-    for (const std::string& word : words_at("inputs.verse.pronunciation_words")) {
-        const std::string key = "inputs.verse.pronunciation_words." + word;
-        const std::vector<std::string> r = word_readings(key, word);
-        in.verse_table.words[word] = {{mandarin_sound(r[0])}, {mandarin_sound(r[1])}};
-    }
+    read_verse_words(data, in, tang_sounds);
     in.verse_tang_readings = data.texts("inputs.verse.tang_readings");
     in.verse_training_poems = data.size("inputs.verse.training_poems", 0, in.verse_poems.size());
     for (std::size_t i = 0; i < in.verse_tang_readings.size(); ++i)

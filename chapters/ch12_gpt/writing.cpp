@@ -227,8 +227,8 @@ void say_sounds(Chapter& ch, const Measured& real, const Measured& model, const 
                         "alternate their tones in {} of their verses; by modern Mandarin in {} "
                         "and {} — Mandarin understates the poets by {} and {} points: the "
                         "entering tone (入声) is gone from it, many of its characters read level "
-                        "today (国, 白, 石), each character has only its first reading here where "
-                        "a poet chose among several, and rhymes it split apart no longer rhyme "
+                        "today (国, 白, 石), the characters Tang verse reads either way (看, 听, "
+                        "思) have one tone in it, and rhymes it split apart no longer rhyme "
                         "(原 and 昏, one group 元 then); the groups it merged (东 and 冬, 寒 and "
                         "删) can only raise its rate.",
                         percent(r.rhyme.share), percent(r.tones.share),
@@ -485,8 +485,10 @@ std::vector<std::string> writing_step(Chapter& ch, const Inputs& in, const Corpu
            "the aligned pairs of characters in one word class (numbers, colours, directions, "
            "times, heavens, landscape, plants, animals) or in place names that answer each other "
            "(巫峡 and 洛阳, 吴 and 楚), and of those the pairs of opposite tones "
-           "(src/verse/parallelism.h). A character of several readings takes, by the Tang table, "
-           "whichever reading the verse needs; by Mandarin, its first reading only."));
+           "(src/verse/parallelism.h). Each character has one reading where it stands, by either "
+           "table: its own, or a word's where it and its neighbour make one (三更, 重阳); only a "
+           "character read either way (看, 听) or of two senses no word tells apart (重 again or "
+           "heavy) keeps both tones, and then a rule is kept when one of them keeps it."));
     if (sounds.empty())
         ch.say(
             tr("No pronunciation table (make corpus writes build/corpus/tang.txt and "

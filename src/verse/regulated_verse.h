@@ -23,10 +23,10 @@
 // A quatrain that rhymes on oblique tones (仄韵绝句, as 《春晓》 and 《江雪》) is verse of the old
 // style (古绝), a form of its own: not judged by these rules, and counted apart.
 //
-// A character with several readings may take any of them (行 is level in 阳 and in 庚): a poem
-// passes when some reading of each character keeps every rule at once, and a verse is counted
-// with a fault only when every reading has it. Poems with a character of no known tone are not
-// judged.
+// Each character is read where it stands (Pronunciations::at: its own reading, or a word's); one
+// that keeps two (看, 重 by itself) may take either: a poem passes when some choice of them keeps
+// every rule at once, and a verse is counted with a fault only when every choice has it. Poems
+// with a character of no known tone are not judged.
 #pragma once
 #include <cstddef>
 #include <string>

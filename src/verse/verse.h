@@ -12,11 +12,11 @@
 // Tones and rhymes come from a pronunciation table, one of two:
 // - the Tang table (build/corpus/tang.txt, verse/pingshui.h): each character's readings as the
 //   rhyme groups of 平水韵, the table regulated verse was judged by, each with its Middle Chinese
-//   tone — level (平) against oblique (rising 上, departing 去 and entering 入). A character may
-//   have several readings (行: 阳 庚 漾 敬); a verse keeps a rule when some reading of each of
-//   its characters keeps it, as a poet chose the reading the verse needed;
-// - modern Mandarin (build/corpus/pinyin.txt, the npm package pinyin-pro's readings), its first
-//   reading only: tones 1 and 2 are level, 3 and 4 oblique; the rhyme group is the reading's final
+//   tone — level (平) against oblique (rising 上, departing 去 and entering 入). One reading per
+//   character where it stands (Pronunciations below): 行 is 庚, 看 either tone;
+// - modern Mandarin (build/corpus/pinyin.txt, the npm package pinyin-pro's readings), a
+//   character's first reading, a word's where it reads one otherwise: tones 1 and 2 are level,
+//   3 and 4 oblique; the rhyme group is the reading's final
 //   (韵母), grouped as the 14 groups of 中华新韵 (2005):
 //     麻 a ia ua · 波 o uo e · 皆 ie üe · 开 ai uai · 微 ei ui · 豪 ao iao · 尤 ou iu ·
 //     寒 an ian uan üan · 文 en in un ün · 唐 ang iang uang · 庚 eng ing ong iong ·
