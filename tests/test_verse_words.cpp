@@ -77,7 +77,7 @@ TEST_CASE("the judge reads the word: 还是重阳津 ends in three level tones, 
 TEST_CASE("the masks read a word as the judge does: after 三, 更 only where a level tone may stand") {
     std::vector<std::string> texts;
     for (const Poem& poem : read_poems("tests/data/tang_sample.txt")) texts.push_back(poem_text(poem.title, poem.lines));
-    texts.push_back("《三更》\n白日依山尽，三更读书传。");
+    texts.push_back("《三更》\n白日依山尽，三更读书传。\n还是重阳津，东风送客船。");
     const CharVocabulary v = vocabulary_of(texts);
     const Pronunciations p = read_tang_table(tang_table);
     const TokenMask mask = form_mask(v, p, FormRules{true, true, false});
@@ -92,6 +92,11 @@ TEST_CASE("the masks read a word as the judge does: after 三, 更 only where a 
     CHECK_FALSE(allows("《题》\n黄河入海流，三", "更"));  // in 三更 it is level
     // 白日依山尽: 日 oblique, so the second verse's 2nd is level — 三更 fits there
     CHECK(allows("《题》\n白日依山尽，三", "更"));
+    // a word that would undo what the place before asked: 黄河入海流 makes the second verse
+    // 仄仄仄平平, so its 3rd had to be able to be oblique (no 三平尾): 重 can by itself, and
+    // not in 重阳 — 阳 is left out after it, 山 (no word) is not
+    CHECK_FALSE(allows("《题》\n黄河入海流，白日重", "阳"));
+    CHECK(allows("《题》\n黄河入海流，白日重", "山"));
 }
 
 TEST_CASE("a table's word lines: a word of two characters and a field for each, or one error line") {

@@ -195,14 +195,14 @@ const fitsInitial = (e, m) =>
 // 过 叹 论 教 应 为 思), and those of two senses, each with its tone, both common in Tang verse,
 // which only the sense tells apart where no word does — a gloss of the 广韵 for each tone:
 //   重 直容切 複也 (again) · 直隴切 厚也 (heavy)      更 古行切 改也 (to change; a watch) · 古孟切 易也
-//   将 即良切 送也 行也 (to take; about to) · 子諒切 將帥   相 息良切 共也 (each other) · 息亮切 助也 (a minister)
+//   将 即良切 送也 行也 (to take; about to) · 子亮切 將帥   相 息良切 共供也 (each other) · 息亮切 助也 (a minister)
 //   分 府文切 賦也 別也 (to divide) · 扶問切 分劑 (a share) 空 苦紅切 空虛 · 苦貢切 空缺 (to empty)
 //   令 呂貞切 使也 (to make) · 力政切 善也 命也 (an order) 难 那干切 艱也 · 奴案切 患也 (calamity)
 //   和 戶戈切 順也 (in harmony) · 胡臥切 聲相應 (to answer a poem)  调 徒聊切 和也 · 徒弔切 (a tune)
 //   骑 渠羈切 跨馬 (to ride) · 奇寄切 騎乘 (a horseman) 降 下江切 降伏 (to submit) · 古巷切 下也
-//   长 直良切 久也 (long) · 知丈切 大也 (to grow; elder) 施 式支切 施設 (to lay out) · 施智切 惠也
+//   长 直良切 久也 (long) · 知丈切 大也 (to grow; elder) 施 式支切 施設 (to lay out) · 施智切 雲行雨施 (to bestow)
 //   浪 魯當切 滄浪 · 來宕切 波浪                          障 諸良切 (to screen) · 之亮切 (a screen)
-//   暝 莫經切 (dark) · 莫定切 夜也 (dusk)            燕 烏前切 國名 (the state; 燕然) · 於甸切 玄鳥 (a swallow)
+//   暝 莫經切 晦暝 (dark) · 莫定切 夕也 (dusk)            燕 烏前切 國名 (the state; 燕然) · 於甸切 玄鳥 (a swallow)
 const TWO_WAY = new Set([...'看望忘听聽过過叹嘆歎论論教应應为爲為思']);
 const TWO_SENSES = new Set([...'重更将將相分空令难難和调調骑騎降长長施浪障暝燕']);
 // Each 广韵 entry of these forms: its heading, tone, place and gloss (one per heading).

@@ -218,9 +218,11 @@ def verse_inputs():
     level tone and its remedy, a character of several readings at the rhyme, one whose table
     knows its tone alone, a first verse ending level without rhyming, place names in the middle
     couplets; a poem for each licence: 特拗, 大拗 with and without its 救, 首句借韵 and a first
-    verse that cannot borrow), each table's readings of their characters (the Mandarin table's first, every Tang
-    reading; 鍪 left out of the Tang table, a character it lacks), and readings that cross every
-    rule of the rhyme groups and every heading of 平水韵."""
+    verse that cannot borrow; a poem for each word that reads a character otherwise, 重阳 and 三更,
+    and one with 重 by itself), each table's readings of their characters (the Mandarin table's
+    first, every Tang reading of a line; 鍪 left out of the Tang table, a character it lacks) and
+    its words found in the poems, and readings that cross every rule of the rhyme groups and
+    every heading of 平水韵."""
     here = os.path.dirname(os.path.abspath(__file__))
     tests = os.path.join(here, "..", "..", "tests", "data")
     table_words, tang_words = {}, {}

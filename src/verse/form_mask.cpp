@@ -269,12 +269,32 @@ VerseNow verse_now(const Place& at) {
     return v;
 }
 
+// The tone the rule of tones asks of the character at `column` of the verse being written
+// (Unknown: either): a decisive place's (VerseNow::wanted), and in a verse ending level, the
+// places that keep clear of 三平尾 and 孤平 — before a level last-but-one an oblique one, and
+// before a level 4th-from-last and an oblique last-but-one a level one.
+Tone required(const Place& at, const VerseNow& now, std::size_t column, bool tones) {
+    if (!tones) return Tone::Unknown;
+    const auto wanted = [&](std::size_t c) { return now.wanted(c, true); };
+    if (column > 0 && column + 1 < now.length && wanted(column) != Tone::Unknown)
+        return wanted(column);
+    const bool ends_level = at.half == 1 && at.length;  // where the rhyme falls
+    if (ends_level && at.length >= 5) {
+        if (column + 3 == at.length && wanted(column + 1) == Tone::Level) return Tone::Oblique;
+        if (column + 5 == at.length && wanted(column + 1) == Tone::Level &&
+            wanted(column + 3) == Tone::Oblique)
+            return Tone::Level;
+    }
+    return Tone::Unknown;
+}
+
 // What is still allowed, and narrowing it to the characters that fit — each as it would stand:
 // a character that makes a word with the one before has the word's part (as_word).
 struct Kept {
     const Parts& w;
     std::vector<bool> allowed;
-    std::map<int, Part> as_word;
+    std::map<int, Part> as_word;     // the candidate's part in the word …
+    std::map<int, Part> word_first;  // … and the one before's
     const Part& part(std::size_t id) const {
         const auto x = as_word.find(int(id));
         return x == as_word.end() ? w.part[id] : x->second;
@@ -287,7 +307,8 @@ struct Kept {
 
 // The characters that would make a word with the one before (not itself a word's second): each
 // takes the word's part, and is left out where the word would give the one before a tone its
-// place does not take.
+// place does not take (required), or a second tone where the poem's first verse takes its 2nd
+// character's one.
 void words_after(const Place& at, const VerseNow& now, Kept& kept) {
     const Parts& w = kept.w;
     if (at.verse.empty() || at.line_done) return;
@@ -295,13 +316,15 @@ void words_after(const Place& at, const VerseNow& now, Kept& kept) {
     parts_in(w, at.verse, &paired);
     const auto list = w.words.find(at.verse.back());
     if (paired || list == w.words.end()) return;
-    const Tone before = now.wanted(at.column - 1, w.rules.tones);
+    const Tone before = required(at, now, at.column - 1, w.rules.tones);
+    const bool sets_the_poem = w.rules.tones && now.verse == 0 && at.column == 2;
     for (const WordParts& x : list->second) {
         if (std::size_t(x.second) >= kept.allowed.size()) continue;
-        if (before != Tone::Unknown && !x.first.can_be(before))
+        if ((before != Tone::Unknown && !x.first.can_be(before)) ||
+            (sets_the_poem && !x.first.one_tone()))
             kept.allowed[std::size_t(x.second)] = false;
         else
-            kept.as_word[x.second] = x.then;
+            kept.as_word[x.second] = x.then, kept.word_first[x.second] = x.first;
     }
 }
 
@@ -325,10 +348,13 @@ void keep_rhyme(const Place& at, const VerseNow& now, Kept& kept) {
 }
 
 // Whether the verse so far (its first `before` characters), then a level character, keeps
-// clear of 三平尾 and 孤平.
-bool level_end_fits(const Parts& w, const Place& at, const VerseNow& now, std::size_t before) {
+// clear of 三平尾 and 孤平 — with `before_last` for the verse's last character so far where a
+// word would read it otherwise.
+bool level_end_fits(const Parts& w, const Place& at, const VerseNow& now, std::size_t before,
+                    const Part* before_last = nullptr) {
     std::vector<std::pair<bool, bool>> tones;
-    const std::vector<Part> parts = parts_in(w, at.verse);
+    std::vector<Part> parts = parts_in(w, at.verse);
+    if (before_last && !parts.empty()) parts.back() = *before_last;
     for (std::size_t i = 0; i < before; ++i) {
         const Part& x = parts[i];
         const Tone t = now.wanted(i, w.rules.tones);
@@ -356,27 +382,32 @@ void keep_tones(const Place& at, const VerseNow& now, Kept& kept) {
     const Parts& w = kept.w;
     if (!w.rules.tones || at.line_done) return;
     const auto wants = [&](Tone t) { kept.keep_only([t](const Part& x) { return x.can_be(t); }); };
-    const auto wanted = [&](std::size_t column) { return now.wanted(column, true); };
     const std::size_t c = at.column;
     if (c == 1 && now.verse == 0) kept.keep_only([](const Part& x) { return x.one_tone(); });
-    if (c > 0 && c + 1 < now.length && wanted(c) != Tone::Unknown) wants(wanted(c));
-    const bool ends_level = at.half == 1 && at.length;  // where the rhyme falls
     if (now.last && at.half == 1)
         wants(Tone::Level);
     else if (now.last && now.verse > 0)
         wants(Tone::Oblique);  // a first verse after the first
-    // a verse ending level: no 三平尾 — before a level last-but-one, an oblique-capable
-    // character; no 孤平 — before a level 4th-from-last and an oblique last-but-one, a
-    // level-capable one
-    if (ends_level && at.length >= 5) {
-        if (c + 3 == at.length && wanted(c + 1) == Tone::Level) wants(Tone::Oblique);
-        if (c + 5 == at.length && wanted(c + 1) == Tone::Level && wanted(c + 3) == Tone::Oblique)
-            wants(Tone::Level);
-    }
+    // the decisive places, and where a verse ending level keeps clear of 三平尾 and 孤平
+    if (required(at, now, c, true) != Tone::Unknown) wants(required(at, now, c, true));
     // the last character: a level one only where the verse so far can end level without
-    // either fault (the first verse may end either way)
+    // either fault (the first verse may end either way; a second verse must end level, so
+    // nothing fits it there)
     if (now.last && !level_end_fits(w, at, now, at.verse.size()))
-        kept.keep_only([](const Part& x) { return x.oblique; });
+        kept.keep_only([&](const Part& x) { return at.half == 0 && x.oblique; });
+    // a last character that makes a word with the one before gives that one the word's reading:
+    // the level ending is judged again with it
+    if (now.last)
+        for (const auto& [id, first] : kept.word_first) {
+            const std::size_t i = std::size_t(id);
+            if (!kept.allowed[i] || !kept.part(i).level ||
+                level_end_fits(w, at, now, at.verse.size(), &first))
+                continue;
+            if (kept.part(i).oblique)
+                kept.as_word[id].level = false;
+            else
+                kept.allowed[i] = false;
+        }
 }
 
 // No character right after itself.
@@ -398,7 +429,7 @@ TokenMask form_mask(const CharVocabulary& v, const Pronunciations& p, FormRules 
         const std::size_t n = allowed.size();
         const std::vector<bool> form = form_allows(w, at, n);
         const VerseNow now = verse_now(at);
-        Kept kept{w, form, {}};
+        Kept kept{w, form, {}, {}};
         words_after(at, now, kept);
         keep_rhyme(at, now, kept);
         keep_first_comma(at, now, kept);
