@@ -153,6 +153,10 @@ TEST_CASE("the Tang table make writes: one reading per character where it stands
     CHECK(in("浑欲不胜簪", 3) == "蒸");  // 不胜: level (tang_readings.txt), not Mandarin's shèng
     CHECK(in("万方多难此登临", 3) == "翰");
     CHECK(in("两行泪", 1) == "阳");
+    // a modern compound pinyin-pro reads otherwise: in Tang verse two words (tang_readings.txt)
+    CHECK(in("此地空余黄鹤楼", 2) == "东");  // 空 in vain, not kòngyú
+    CHECK(in("长相思", 0) == "阳");          // 长 long, not zhǎngxiàng
+    CHECK(in("何如此处学长生", 5) == "阳");
     // truly either tone: 看 (平仄两读), and 重 by itself (two senses)
     CHECK(p.tone("看") == Tone::Unknown);
     CHECK(p.tone("重") == Tone::Unknown);
