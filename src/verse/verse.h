@@ -56,10 +56,11 @@ enum class SoundTable { Mandarin, Tang };
 // One reading per character where it stands (data/corpus/tang_rhymes.js, pronunciation.js): the
 // table gives a character the reading it has by itself; a word of two characters side by side
 // in a verse ("三更", "重阳") may give either of them another, and the word read first wins
-// (in "三更读", 更 is 三更's). A character keeps more than one reading only where it is truly
-// read either way (看 望 听 …) or where the table cannot tell (行 in 阳 and 庚 is not such a
-// case: it reads 庚, and 阳 only in a word that says so); a rule is kept when some reading of
-// each character keeps it.
+// (in "三更读", 更 is 三更's). A character keeps more than one reading only where Tang verse
+// reads it either way (看 望 听 …), where it has two senses no word tells apart (重: again or
+// heavy), or where the table cannot choose among its entries (a level one beside an entering
+// one); 行 is not such a character: it reads 庚, and 阳 only in a word that says so (两行). A
+// rule is kept when some reading of each character keeps it.
 struct Pronunciations {
     SoundTable table = SoundTable::Mandarin;
     std::map<std::string, std::vector<Sound>> sounds;
