@@ -66,11 +66,36 @@ void logits_in_parts(const Gpt& model, const std::vector<Tokens>& inputs,
                      const std::vector<Tokens>& targets, const PartLogits& each) {
     run_parts(tokens_in_parts(inputs), parameter_count(model), [&](std::size_t p) {
         const std::vector<Tokens> part_inputs = part_of(inputs, p);
-        each(p, gpt_logits(model, part_inputs), part_inputs, part_of(targets, p));
+        const std::vector<Tokens> part_targets = part_of(targets, p);
+        Matrix x = gpt_blocks(model, part_inputs, gpt_embed(model, part_inputs), 0,
+                              model.blocks.size());
+        // the read-out (rows x vocabulary, the largest product) only on the rows with a target:
+        // a sliding window counts its last row alone. A row of a product is the same sums
+        // whatever rows stand beside it: the same logits.
+        const Tokens all = concatenated(part_targets);
+        std::vector<std::size_t> counted;
+        for (std::size_t r = 0; r < all.size(); ++r)
+            if (all[r] != model.config.pad_id) counted.push_back(r);
+        if (counted.size() < x.rows) {
+            Matrix kept(counted.size(), x.cols);
+            for (std::size_t k = 0; k < counted.size(); ++k)
+                std::copy(x.row(counted[k]), x.row(counted[k]) + x.cols, kept.row(k));
+            x = std::move(kept);
+        }
+        each(p, gpt_readout(model, x), part_inputs, part_targets);
     });
 }
 
 namespace {
+
+// The targets that are not padding, in order: the rows logits_in_parts reads out.
+Tokens counted_of(const std::vector<Tokens>& targets, int pad) {
+    Tokens out;
+    for (const Tokens& t : targets)
+        for (int id : t)
+            if (id != pad) out.push_back(id);
+    return out;
+}
 
 // The windows' mean loss (no gradient) with the bits of gpt_loss on them all at once: each
 // part's rows' losses on the threads, then every row's added in order. A row's logits do not
@@ -83,15 +108,12 @@ double mean_loss_in_parts(const Gpt& model, const std::vector<Tokens>& inputs,
     logits_in_parts(model, inputs, targets,
                     [&](std::size_t p, const Matrix& logits, const std::vector<Tokens>&,
                         const std::vector<Tokens>& part_targets) {
-                        losses[p] = row_losses(logits, concatenated(part_targets),
-                                               model.config.pad_id, 0.0);
+                        const int pad = model.config.pad_id;
+                        losses[p] = row_losses(logits, counted_of(part_targets, pad), pad, 0.0);
                     });
-    LossSum total;
-    for (std::size_t p = 0; p < losses.size(); ++p) {
-        const Tokens part_targets = concatenated(part_of(targets, p));
-        for (std::size_t r = 0; r < losses[p].size(); ++r)
-            if (part_targets[r] != model.config.pad_id) total.sum += losses[p][r], total.count += 1;
-    }
+    LossSum total;  // every counted row's loss, in order
+    for (const std::vector<double>& part : losses)
+        for (double loss : part) total.sum += loss, total.count += 1;
     return total.mean();
 }
 

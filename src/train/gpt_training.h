@@ -69,8 +69,9 @@ double gpt_sliding_loss(const Gpt& model, const std::vector<Tokens>& sequences,
                         std::size_t context);
 // Windows' logits computed as the held-out losses compute them: in parts of a few windows, each
 // part's whole pass on one thread (train/parts.h; faster than sharing out each product). each(p,
-// logits, inputs, targets) gets part p's windows and their logits, rows in order, on the thread
-// that computed them: it writes only what is part p's own, for p below parts_in(inputs).
+// logits, inputs, targets) gets part p's windows and the logits of their rows whose target is
+// not <pad>, in order (a sliding window's last row alone), on the thread that computed them: it
+// writes only what is part p's own, for p below parts_in(inputs).
 using PartLogits =
     std::function<void(std::size_t part, const Matrix& logits, const std::vector<Tokens>& inputs,
                        const std::vector<Tokens>& targets)>;

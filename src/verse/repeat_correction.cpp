@@ -7,22 +7,9 @@
 #include <functional>
 
 #include "model/gpt/gpt.h"
+#include "model/transformer/loss.h"
 #include "train/gpt_training.h"
 
-namespace {
-
-// Row `row` of the logits read for the correction: its log-sum-exp, the target's logit and the
-// previous token's.
-RepeatTarget target_of(const Matrix& logits, std::size_t row, int target, int previous) {
-    double top = logits(row, 0);
-    for (std::size_t j = 1; j < logits.cols; ++j) top = std::max(top, logits(row, j));
-    double sum = 0;
-    for (std::size_t j = 0; j < logits.cols; ++j) sum += std::exp(logits(row, j) - top);
-    return {top + std::log(sum), logits(row, std::size_t(target)),
-            logits(row, std::size_t(previous)), target == previous};
-}
-
-}  // namespace
 
 std::vector<RepeatTarget> repeat_targets(const Gpt& model, const std::vector<Tokens>& sequences,
                                          std::size_t context) {
@@ -37,12 +24,19 @@ std::vector<RepeatTarget> repeat_targets(const Gpt& model, const std::vector<Tok
                 model, inputs, targets,
                 [&](std::size_t part, const Matrix& logits, const std::vector<Tokens>& part_inputs,
                     const std::vector<Tokens>& part_targets) {
-                    std::size_t row = 0;
+                    // each row's log-sum-exp as the loss computes it (its vectorised exponential)
+                    const std::vector<double> log_sums = log_sum_exp_rows(logits);
+                    std::size_t row = 0;  // the rows of the targets that are not <pad>
                     for (std::size_t w = 0; w < part_inputs.size(); ++w)
-                        for (std::size_t i = 0; i < part_inputs[w].size(); ++i, ++row)
-                            if (part_targets[w][i] != pad)
-                                parts[part].push_back(
-                                    target_of(logits, row, part_targets[w][i], part_inputs[w][i]));
+                        for (std::size_t i = 0; i < part_inputs[w].size(); ++i)
+                            if (part_targets[w][i] != pad) {
+                                const int target = part_targets[w][i], previous = part_inputs[w][i];
+                                parts[part].push_back({log_sums[row],
+                                                       logits(row, std::size_t(target)),
+                                                       logits(row, std::size_t(previous)),
+                                                       target == previous});
+                                ++row;
+                            }
                 });
             for (const std::vector<RepeatTarget>& p : parts)
                 out.insert(out.end(), p.begin(), p.end());

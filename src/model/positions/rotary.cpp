@@ -24,7 +24,8 @@ Matrix rope_rotate(const Matrix& x, std::size_t d_k, const std::vector<std::size
     for (std::size_t i = 0; i < half; ++i) theta[i] = rope_frequency(i, d_k);
     // sin and cos of position·θ_i: once for each position when the rows repeat positions (a
     // batch of windows, each at 0, 1, 2, …: chapter 12's training computed each 8 times), else
-    // row by row (decoding's one row, far along). The same angles, the same values.
+    // row by row, kept while the rows stay at one position (decoding a batch of poems: every row
+    // one step further along, at the same place). The same angles, the same values.
     std::size_t last = 0;
     for (std::size_t p : positions) last = std::max(last, p);
     const bool repeated = last < x.rows;
@@ -43,7 +44,7 @@ Matrix rope_rotate(const Matrix& x, std::size_t d_k, const std::vector<std::size
         const double *sin_row = sines.data(), *cos_row = cosines.data();
         if (repeated)
             sin_row += positions[r] * half, cos_row += positions[r] * half;
-        else
+        else if (r == 0 || positions[r] != positions[r - 1])
             angles_of(positions[r], sines.data(), cosines.data());
         for (std::size_t i = 0; i < half; ++i) {
             const double s = inverse ? -sin_row[i] : sin_row[i], c = cos_row[i];
