@@ -13,6 +13,7 @@
 #include <fstream>
 #include <string>
 
+#include "ch09_decoding/batch.h"
 #include "ch09_decoding/cache_time.h"
 #include "ch09_decoding/inputs.h"
 #include "core/elementary.h"
@@ -49,14 +50,6 @@ std::string words(const TransformerConfig& c, const Tokens& output) {
 }
 std::string reading(const TransformerConfig& c, const Tokens& source, const Tokens& output) {
     return digits(c, source) + " → " + words(c, output);
-}
-
-// Token rows padded with <pad> to max_length + 1 columns, as the oracle writes them.
-Matrix padded(const std::vector<Tokens>& rows, std::size_t width, int pad) {
-    Matrix m(rows.size(), width, static_cast<double>(pad));
-    for (std::size_t r = 0; r < rows.size(); ++r)
-        for (std::size_t t = 0; t < rows[r].size() && t < width; ++t) m(r, t) = rows[r][t];
-    return m;
 }
 
 // Whether the model reads numerals (chapter 7's vocabularies): then its readings can be judged.
@@ -476,6 +469,7 @@ void walkthrough(Chapter& ch) {
     kv_cache(ch, in);
     cache_memory(ch, in);
     if (!ch.options.check) timed(ch, in);  // measurements: --check compares the rest
+    batched(ch, in);
     const bool beam_found_better = beam_search_step(ch, in);
     if (!ch.options.check) stopping_rules(ch, in);  // a measurement on a model of its own
     sampling(ch, in);

@@ -138,6 +138,7 @@ std::string quick_flags(const std::string& chapter) {
         replace_value("numbers", "[7, 207]");  // inputs.stopping: two numbers, two steps
         replace_value("max_steps", "2");
         replace_value("timing_lengths", "[8, 16]");
+        replace_value("batch_sizes", "[1, 4]");
     } else if (chapter == "ch11_long_sequences") {
         replace_value("lengths", "[64, 128, 256]");  // the memory table: short lengths, d_k 16
         replace_value("d_k", "16");

@@ -3,6 +3,11 @@
 // source, and long outputs.
 #include <doctest/doctest.h>
 
+#include <cstdint>
+#include <set>
+#include <stdexcept>
+
+#include "model/decoding/decoding.h"
 #include "model/decoding/kv_cache.h"
 #include "model/transformer/transformer.h"
 #include "model/transformer/transformer_init.h"
@@ -104,4 +109,55 @@ TEST_CASE("KV cache: a <pad> at any position of the decoder's input is hidden on
             CHECK(worst_gap(m, {3, 4, 5, 2}, with_pad) == 0.0);
         }
     }
+}
+
+TEST_CASE("KV cache: sequences decoded in one batch are, bit for bit, each decoded alone") {
+    for (const PositionScheme positions : {PositionScheme::Sinusoidal, PositionScheme::Rope,
+                                           PositionScheme::Alibi}) {
+        CAPTURE(positions_name(positions));
+        TransformerConfig c = config(true);
+        c.positions = positions, c.n_kv_heads = 1, c.max_positions = 12;
+        // the first seed whose greedy outputs end at different steps (a sequence leaves the
+        // batch while the others go on)
+        Transformer m;
+        const std::vector<Tokens> sources = {{3, 4, 5, 6, 2}, {3, 8, 2, 0, 0}, {7, 2}, {5, 5, 5, 2}};
+        std::set<std::size_t> lengths;
+        for (std::uint64_t seed = 1; seed < 200 && lengths.size() < 2; ++seed) {
+            m = random_transformer(c, seed);
+            lengths.clear();
+            for (const Tokens& s : sources) lengths.insert(greedy_decode(m, s, 9).output.size());
+        }
+        REQUIRE(lengths.size() > 1);
+        // sources of different lengths, one padded; each batch row its own next token
+        const std::vector<Tokens> fed = {{1, 7, 3, 9}, {1, 5, 6, 4}, {1, 1, 8, 3}, {1, 10, 4, 4}};
+        std::vector<KVCache> together, alone;
+        for (const Tokens& s : sources) together.push_back(start_decoding(m, s));
+        alone = together;
+        std::vector<KVCache*> batch;
+        for (KVCache& k : together) batch.push_back(&k);
+        for (std::size_t t = 0; t < fed[0].size(); ++t) {
+            Tokens step;
+            for (const Tokens& f : fed) step.push_back(f[t]);
+            const Matrix rows = decode_steps(m, batch, step);
+            REQUIRE(rows.rows == sources.size());
+            for (std::size_t b = 0; b < sources.size(); ++b) {
+                CAPTURE(t);
+                CAPTURE(b);
+                CHECK(max_abs_diff(row_of(rows, b), decode_step(m, alone[b], fed[b][t])) == 0.0);
+            }
+        }
+        // greedy decoding of them all at once: each output greedy_decode's for its source alone,
+        // the sequences leaving the batch at different steps
+        const std::vector<Tokens> outputs = greedy_decode_batch(m, sources, 9);
+        REQUIRE(outputs.size() == sources.size());
+        for (std::size_t s = 0; s < sources.size(); ++s) {
+            CAPTURE(s);
+            CHECK(outputs[s] == greedy_decode(m, sources[s], 9).output);
+        }
+        CHECK(greedy_decode_batch(m, sources, 0) == std::vector<Tokens>(4, Tokens{c.bos_id}));
+    }
+    const Transformer m = random_transformer(config(false), 3);
+    KVCache one = start_decoding(m, {3, 4, 2});
+    CHECK_THROWS_AS(decode_steps(m, {&one}, {1, 2}), std::invalid_argument);
+    CHECK_THROWS_AS(decode_steps(m, {}, {}), std::invalid_argument);
 }

@@ -122,6 +122,7 @@ TEST_CASE("ch09 runs on a model of three target tokens (the timing feeds only to
     }
     doc["inputs"]["kv_cache_padded"] = Json::array({1, 0, 2});  // within the three tokens
     doc["inputs"]["timing_lengths"] = Json::array({8, 16});  // the walkthrough, kept short
+    doc["inputs"]["batch_sizes"] = Json::array({1, 4});
     doc["inputs"]["stopping"]["numbers"] = Json::array({7, 207});
     doc["inputs"]["stopping"]["training"]["max_steps"] = 2;
     const Run r = run_on("ch09_decoding", doc);

@@ -54,6 +54,7 @@ Inputs read_inputs(const DataFile& data) {
     in.samples = data.size("inputs.sampling.samples", 1, 1000);
     in.memory_lengths = data.sizes("inputs.memory_lengths", 1, std::size_t(1) << 24);
     in.timing_lengths = data.sizes("inputs.timing_lengths", 2, 4096);
+    in.batch_sizes = data.sizes("inputs.batch_sizes", 1, 1024);
     in.trained_for = data.text("inputs.training.task");
     in.trained_steps = data.size("inputs.training.steps", 0, std::size_t(1) << 31);
     for (const std::int64_t n :
@@ -61,6 +62,13 @@ Inputs read_inputs(const DataFile& data) {
         in.stopping_numbers.push_back(static_cast<std::uint64_t>(n));
     in.stopping_plan = read_training_plan(data, "inputs.stopping.training.", "numerals");
     return in;
+}
+
+Matrix padded(const std::vector<Tokens>& rows, std::size_t width, int pad) {
+    Matrix m(rows.size(), width, static_cast<double>(pad));
+    for (std::size_t r = 0; r < rows.size(); ++r)
+        for (std::size_t t = 0; t < rows[r].size() && t < width; ++t) m(r, t) = rows[r][t];
+    return m;
 }
 
 }  // namespace ch09_decoding

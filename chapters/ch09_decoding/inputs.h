@@ -29,6 +29,7 @@ struct Inputs {
     std::uint64_t seed;
     std::size_t samples;  // drawn per setting
     std::vector<std::size_t> memory_lengths, timing_lengths;
+    std::vector<std::size_t> batch_sizes;  // sequences decoded one at a time and in one batch
     std::string trained_for;  // the data file's record of how its model was trained: a task …
     std::size_t trained_steps = 0;                // … and its steps
     std::vector<std::uint64_t> stopping_numbers;  // beam search's stopping rules compared on these
@@ -37,5 +38,8 @@ struct Inputs {
 
 // The data file, checked.
 Inputs read_inputs(const DataFile& data);
+
+// Token rows padded with <pad> to `width` columns, as the oracle writes them.
+Matrix padded(const std::vector<Tokens>& rows, std::size_t width, int pad);
 
 }  // namespace ch09_decoding

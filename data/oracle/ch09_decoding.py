@@ -181,6 +181,8 @@ def ch09_inputs():
         },
         "memory_lengths": [128, 512, 2048, 8192],
         "timing_lengths": [64, 128, 256, 512],
+        # sequences decoded one at a time and in one batch, timed (the batch's tokens: the same)
+        "batch_sizes": [1, 4, 16, 64],
         # beam search's two stopping rules, compared on chapter 7's fully trained numerals model
         # (trained by the chapter with this plan when the reader has not saved one): a
         # measurement on a model the oracle does not have, so nothing here is expected
@@ -236,6 +238,8 @@ def ch09_expected(i):
         [model(torch.tensor([src]), torch.tensor([g[: t + 1]]))[0, -1] for t in range(len(g) - 1)]
     ).detach()
     out["kv_cache_max_abs_diff"] = 0.0  # the specification: a cache changes no bit
+    # the specification: a sequence decoded in a batch is the sequence decoded alone
+    out["batch_greedy_tokens"] = out["greedy_tokens"]
     first = model(torch.tensor([src]), torch.tensor([[c["bos_id"]]]))[0, -1].detach()
     out["sampling_distributions"] = torch.stack(
         [sampling_distribution(first.clone(), c, t, k) for t, k in i["sampling"]["settings"]]

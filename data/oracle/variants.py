@@ -444,6 +444,7 @@ def ch09_smallest(tiny):
         },
         "memory_lengths": [1],
         "timing_lengths": [2],
+        "batch_sizes": [1],
         "stopping": {
             "numbers": [7],
             "training": dict(

@@ -95,6 +95,7 @@ const std::pair<const char*, const char*> names[] = {
     {"sample_settings", N_("settings of the samples")},
     {"memory_lengths", N_("lengths of the memory table")},
     {"timing_lengths", N_("lengths timed")},
+    {"batch_sizes", N_("batch sizes timed")},
     {"stopping", N_("when to stop")},
     {"training", N_("training")},
     {"batch_size", N_("batch size")},

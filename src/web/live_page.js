@@ -44,11 +44,11 @@
   // In the browser a chapter runs on one thread, its multiply-adds done in software: many times
   // slower than the native build (chapter 9 in full, a second and a half natively, did not end
   // in five minutes under node). Its long measurements start shorter here (the panel says which,
-  // and how to run them in full): chapter 9's timings, memory table and the training behind its
-  // stopping rules, chapter 11's memory table.
+  // and how to run them in full): chapter 9's timings (of lengths and of batches), memory table and
+  // the training behind its stopping rules, chapter 11's memory table.
   const shorter = {
     ch09_decoding: { "inputs.timing_lengths": [16, 32, 64], "inputs.memory_lengths": [128, 512, 2048],
-                     "inputs.stopping.training.max_steps": 10 },
+                     "inputs.batch_sizes": [1, 4, 16], "inputs.stopping.training.max_steps": 10 },
     ch11_long_sequences: { "inputs.memory.lengths": [64, 128, 256, 512, 1024], "inputs.memory.d_k": 16 },
   }[chapter] || {};
   const panel = element("section", { className: "live", id: "live" });

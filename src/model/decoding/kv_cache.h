@@ -38,6 +38,21 @@ KVCache start_decoding(const Transformer& model, const Tokens& source);
 // decode(model, {all tokens fed so far}, …), without recomputing the others.
 Matrix decode_step(const Transformer& model, KVCache& cache, int token);
 
+// Several sequences decoded at once, as an inference server batches its requests: row b of the
+// result is decode_step(model, *caches[b], tokens[b]) — bit for bit, for each row of a product
+// is the same sums whatever rows stand beside it — but each projection and feed-forward weight
+// is read once for every sequence (a product of B rows, not B products of one row), and each
+// sequence attends over its own kept keys alone. decode_step is this with one sequence.
+Matrix decode_steps(const Transformer& model, const std::vector<KVCache*>& caches,
+                    const Tokens& tokens);
+
+// Greedy decoding of each source, all of them at once through decode_steps: a sequence leaves
+// the batch when it ends (<eos>, or max_length tokens after <bos>). Each output is the tokens
+// greedy_decode gives that source alone (chapter 9 shows it; tests/test_kv_cache.cpp holds it).
+std::vector<Tokens> greedy_decode_batch(const Transformer& model,
+                                        const std::vector<Tokens>& sources,
+                                        std::size_t max_length);
+
 // The KV cache against recomputation, step by step: `fed` given to a cache one token at a time
 // and, at each step, the whole prefix run through decode(). gaps[t]: the largest |difference|
 // of step t's logits; cached: the cache's logits, one row per step. The same bits on both paths
