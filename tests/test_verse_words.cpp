@@ -161,4 +161,11 @@ TEST_CASE("the Tang table make writes: one reading per character where it stands
     CHECK(p.tone("看") == Tone::Unknown);
     CHECK(p.tone("重") == Tone::Unknown);
     CHECK(own("簪") == "侵");
+    // two senses (传 to pass on, and a relay: 传车), one vehicle in two rhymes (车 鱼 and 麻)
+    CHECK(own("传") == "先 霰");
+    CHECK(own("缝") == "冬 宋");
+    CHECK(own("车") == "鱼 麻");
+    // 漫漫 (曼曼, far and wide) is level, 漫 by itself oblique
+    CHECK(in("平海夕漫漫", 3) == "寒");
+    CHECK(own("漫") == "翰");
 }

@@ -203,8 +203,11 @@ const fitsInitial = (e, m) =>
 //   长 直良切 久也 (long) · 知丈切 大也 (to grow; elder) 施 式支切 施設 (to lay out) · 施智切 雲行雨施 (to bestow)
 //   浪 魯當切 滄浪 · 來宕切 波浪                          障 諸良切 (to screen) · 之亮切 (a screen)
 //   暝 莫經切 晦暝 (dark) · 莫定切 夕也 (dusk)            燕 烏前切 國名 (the state; 燕然) · 於甸切 玄鳥 (a swallow)
-const TWO_WAY = new Set([...'看望忘听聽过過叹嘆歎论論教应應为爲為思']);
-const TWO_SENSES = new Set([...'重更将將相分空令难難和调調骑騎降长長施浪障暝燕']);
+//   传 直攣切 轉也 (to pass on) · 知戀切 郵馬 (relay horses: 传车)  缝 符容切 紩 (to sew) · 扶用切 衣縫 (a seam)
+// And one read in two rhymes in one sense: 车 九魚切 車輅 (鱼, 终见降王走传车 with 书 如) · 尺遮切
+// (麻, 香车宝马 with 花 家).
+const TWO_WAY = new Set([...'看望忘听聽过過叹嘆歎论論教应應为爲為思车車']);
+const TWO_SENSES = new Set([...'重更将將相分空令难難和调調骑騎降长長施浪障暝燕传傳缝縫']);
 // Each 广韵 entry of these forms: its heading, tone, place and gloss (one per heading).
 const listOf = (found) => {
   const out = [];
