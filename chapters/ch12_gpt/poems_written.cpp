@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "ch12_gpt/inputs.h"
+#include "fast/threads.h"
 #include "io/poem_corpus.h"
 #include "model/gpt/gpt.h"
 #include "model/gpt/gpt_sampling.h"
@@ -17,19 +18,28 @@ std::vector<Tokens> write_poems(const Gpt& model, const CharVocabulary& v,
                                 const SamplingSettings& s, const std::vector<std::string>& prompts,
                                 std::size_t count, std::uint64_t seed) {
     // poem i drawn with a generator of its own, seeded seed + i: the same poem whichever batch
-    // writes it, and however many are written beside it
-    constexpr std::size_t batch = 64;
-    std::vector<Tokens> poems;
-    for (std::size_t first = 0; first < count; first += batch) {
+    // writes it, and however many are written beside it. Batches of at most 64, at least one for
+    // each thread, each batch on one thread: a batch's products are shared out only where they
+    // are large, while its attention over each poem's cache, its draws and the form's mask run
+    // on one thread — with a batch to each, both cores write.
+    constexpr std::size_t most = 64;
+    const std::size_t threads = static_cast<std::size_t>(std::max(1, thread_count()));
+    const std::size_t batches = std::min(count, std::max((count + most - 1) / most, threads));
+    std::vector<std::vector<Tokens>> written(batches);
+    // a poem's tokens are at most a few hundred, each a pass through the model's weights
+    const std::size_t work = count * s.max_new * parameter_count(model);
+    parallel_for_uneven(batches, batches > 1 ? work : 0, [&](std::size_t b) {
         std::vector<Tokens> starts;
         std::vector<Random> rngs;
-        for (std::size_t i = first; i < std::min(count, first + batch); ++i) {
+        for (std::size_t i = b * count / batches; i < (b + 1) * count / batches; ++i) {
             starts.push_back(encode(v, prompts.empty() ? "" : prompts[i % prompts.size()], false));
             rngs.emplace_back(seed + i);
         }
-        for (Tokens& poem : sample_gpt_batch(model, starts, s, rngs))
-            poems.push_back(std::move(poem));
-    }
+        written[b] = sample_gpt_batch(model, starts, s, rngs);
+    });
+    std::vector<Tokens> poems;
+    for (std::vector<Tokens>& batch : written)
+        for (Tokens& poem : batch) poems.push_back(std::move(poem));
     return poems;
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "ch14_inside_the_poet/naming.h"
+#include "fast/threads.h"
 #include "report/heatmap.h"
 #include "report/progress.h"
 #include "text/translate.h"
@@ -28,20 +29,24 @@ std::vector<std::size_t> drawn(std::size_t N, std::size_t n, std::uint64_t seed)
 }
 
 // The loss on every poem read (each to its window), in parts of 64 poems: the logits of
-// thousands at once would not fit in memory.
+// thousands at once would not fit in memory. Each part's whole pass on one thread, the parts
+// shared out, then their sums added in order (the same sum on any thread count).
 double loss_on(const Gpt& model, const std::vector<PoemReading>& poems) {
+    const std::size_t parts = (poems.size() + 63) / 64;
+    std::vector<double> sums(parts, 0.0);
+    std::vector<std::size_t> counts(parts, 0);
+    parallel_for_uneven(parts, parts > 1 ? poems.size() * 64 * parameter_count(model) : 0,
+                        [&](std::size_t k) {
+        std::vector<Tokens> inputs, targets;
+        for (std::size_t i = 64 * k; i < std::min(64 * k + 64, poems.size()); ++i) {
+            inputs.push_back(poems[i].inputs), targets.push_back(poems[i].targets);
+            counts[k] += poems[i].targets.size();
+        }
+        sums[k] = gpt_loss(model, inputs, targets) * static_cast<double>(counts[k]);
+    });
     double sum = 0;
     std::size_t count = 0;
-    for (std::size_t first = 0; first < poems.size(); first += 64) {
-        std::vector<Tokens> inputs, targets;
-        std::size_t n = 0;
-        for (std::size_t i = first; i < std::min(first + 64, poems.size()); ++i) {
-            inputs.push_back(poems[i].inputs), targets.push_back(poems[i].targets);
-            n += poems[i].targets.size();
-        }
-        sum += gpt_loss(model, inputs, targets) * static_cast<double>(n);
-        count += n;
-    }
+    for (std::size_t k = 0; k < parts; ++k) sum += sums[k], count += counts[k];
     return count ? sum / static_cast<double>(count) : 0.0;
 }
 

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "core/elementary.h"
+#include "fast/threads.h"
 #include "model/gpt/gpt.h"
 #include "model/gpt/gpt_cache.h"
 #include "model/transformer/loss.h"
@@ -70,15 +71,20 @@ PoemSample read_sample(const Gpt& model, std::vector<PoemReading> poems, std::si
     for (std::size_t p = 0; p < s.poems.size(); p += batch) s.batch_first.push_back(p);
     s.batch_first.push_back(s.poems.size());
     const std::size_t L = model.blocks.size();
-    for (std::size_t b = 0; b + 1 < s.batch_first.size(); ++b) {
+    // each batch read on one thread, the batches shared out; their heads' outputs then added in
+    // the batches' order, as one thread adds them
+    const std::size_t batches = s.batch_first.size() - 1;
+    std::vector<GptCache> caches(batches);
+    s.stream.resize(batches);
+    parallel_for_uneven(batches, batches > 1 ? s.poems.size() * 64 * parameter_count(model) : 0,
+                        [&](std::size_t b) {
         const std::vector<Tokens> inputs = batch_inputs(s, b);
         std::vector<Matrix> stream{gpt_embed(model, inputs)};
-        GptCache cache;
         for (std::size_t l = 0; l < L; ++l)
-            stream.push_back(gpt_blocks(model, inputs, stream.back(), l, l + 1, &cache));
-        add_head_outputs(model, cache, s.head_outputs);
-        s.stream.push_back(std::move(stream));
-    }
+            stream.push_back(gpt_blocks(model, inputs, stream.back(), l, l + 1, &caches[b]));
+        s.stream[b] = std::move(stream);
+    });
+    for (const GptCache& cache : caches) add_head_outputs(model, cache, s.head_outputs);
     return s;
 }
 
@@ -95,8 +101,14 @@ double SampleLosses::repeat() const {
 
 SampleLosses sample_losses(const Gpt& model, const PoemSample& s, std::size_t from,
                            std::size_t to) {
-    SampleLosses out;
-    for (std::size_t b = 0; b + 1 < s.batch_first.size(); ++b) {
+    // each batch's whole pass on one thread, the batches shared out (as chapter 12's held-out
+    // passes: train/gpt_training.h), each writing only its own poems' figures; the chances of a
+    // repeat are then added in the poems' order, as one thread adds them
+    const std::size_t batches = s.batch_first.empty() ? 0 : s.batch_first.size() - 1;
+    std::vector<SampleLosses> part(batches);
+    std::vector<std::vector<double>> chances(batches);
+    parallel_for_uneven(batches, batches > 1 ? s.poems.size() * 64 * parameter_count(model) : 0,
+                        [&](std::size_t b) {
         const std::vector<Tokens> inputs = batch_inputs(s, b);
         const Matrix logits =
             gpt_readout(model, gpt_blocks(model, inputs, s.stream[b].at(from), from, to));
@@ -108,15 +120,23 @@ SampleLosses sample_losses(const Gpt& model, const PoemSample& s, std::size_t fr
             for (std::size_t t = 0; t < poem.targets.size(); ++t)
                 sum +=
                     log_sums[row + t] - logits(row + t, static_cast<std::size_t>(poem.targets[t]));
-            out.poem_sums.push_back(sum);
-            out.poem_counts.push_back(poem.targets.size());
+            part[b].poem_sums.push_back(sum);
+            part[b].poem_counts.push_back(poem.targets.size());
             for (const std::size_t t : body_characters(poem)) {  // P(the input token again)
                 const auto same = static_cast<std::size_t>(poem.inputs[t]);
-                out.repeat_chances += elementary::exp(logits(row + t, same) - log_sums[row + t]);
-                out.repeat_positions += 1;
+                chances[b].push_back(elementary::exp(logits(row + t, same) - log_sums[row + t]));
             }
             row += poem.inputs.size();
         }
+    });
+    SampleLosses out;
+    for (std::size_t b = 0; b < batches; ++b) {
+        out.poem_sums.insert(out.poem_sums.end(), part[b].poem_sums.begin(),
+                             part[b].poem_sums.end());
+        out.poem_counts.insert(out.poem_counts.end(), part[b].poem_counts.begin(),
+                               part[b].poem_counts.end());
+        for (const double chance : chances[b]) out.repeat_chances += chance;
+        out.repeat_positions += chances[b].size();
     }
     return out;
 }

@@ -53,7 +53,12 @@ KneserNey::KneserNey(const std::vector<Tokens>& training, std::size_t vocab, std
         double count = 0;
     };
     // the highest order: how often each n-gram ends at a predicted position
+    // the tables sized once for what they will hold (growing them rehashes every entry again
+    // and again: a third of the counting's time on chapter 12's corpus)
+    std::size_t predicted = 0;
+    for (const Tokens& s : training) predicted += s.size();
     std::unordered_map<std::uint64_t, Gram> grams;
+    grams.reserve(predicted);
     for (const Tokens& s : training) {
         const Tokens p = padded(s, order);
         for (std::size_t i = first_predicted(order); i < p.size(); ++i) {
@@ -65,6 +70,9 @@ KneserNey::KneserNey(const std::vector<Tokens>& training, std::size_t vocab, std
     }
     for (std::size_t level = order; level >= 1; --level) {
         Level& L = levels_[level - 1];
+        L.counts.reserve(grams.size());
+        L.seen_after.reserve(grams.size());
+        L.histories.reserve(grams.size());
         for (const auto& [k, gram] : grams) {
             L.counts[k] = gram.count;
             L.seen_after[key(gram.tokens.data(), level - 1)].push_back(
@@ -77,6 +85,7 @@ KneserNey::KneserNey(const std::vector<Tokens>& training, std::size_t vocab, std
         if (level == 1) break;
         // the level below counts, for each shorter n-gram, the distinct tokens it came after
         std::unordered_map<std::uint64_t, Gram> shorter;
+        shorter.reserve(grams.size());
         for (const auto& [k, gram] : grams) {
             Gram& s = shorter[key(gram.tokens.data() + 1, level - 1)];
             std::copy(gram.tokens.begin() + 1, gram.tokens.begin() + level, s.tokens.begin());
