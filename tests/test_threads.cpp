@@ -1,6 +1,7 @@
 // test_threads.cpp — the same work on 1, 2 and 3 threads gives the same numbers, bit for bit:
 // the products (every loop of matmul.cpp, large enough to be shared out), one forward pass,
-// one backward pass, ten training steps and a decoder-only model's cached steps.
+// one backward pass, ten training steps, a decoder-only model's cached steps and chapter 14's
+// poem sample.
 #include <doctest/doctest.h>
 
 #include <cstring>
@@ -12,6 +13,8 @@
 #include "core/matmul.h"
 #include "core/random.h"
 #include "fast/threads.h"
+#include "inside/head_ablation.h"
+#include "inside/poem_sample.h"
 #include "model/transformer/parameters.h"
 #include "model/transformer/transformer_init.h"
 #include "model/gpt/gpt.h"
@@ -19,6 +22,7 @@
 #include "train/evaluate.h"
 #include "train/reverse_task.h"
 #include "train/trainer.h"
+#include "verse/poems.h"
 #include "model_helpers.h"
 
 namespace {
@@ -181,6 +185,40 @@ TEST_CASE("threads: reading held-out examples gives the same readings on 1, 2 an
         for (const Reading& r : greedy_readings(m, examples)) out.push_back(row(r));
         for (const Reading& r : beam_readings(m, {examples[0], examples[1]}, beam))
             out.push_back(row(r));
+        return out;
+    });
+}
+
+TEST_CASE("threads: a poem sample read and scored in batches gives the same bits on 1, 2 and 3 threads" * doctest::test_suite("native")) {
+    // chapter 14's passes (inside/poem_sample.h): each batch on a thread of its own, the heads'
+    // outputs and the chances of a repeat then added in the batches' order
+    TransformerConfig c = small_config(32, 4, 64, 40, 40);
+    c.n_encoder_layers = 0, c.n_decoder_layers = 2, c.max_positions = 64;
+    const Gpt m = random_gpt(c, 21);
+    Random rng(22);
+    std::vector<bool> punctuation(40, false);
+    punctuation[7] = true;
+    std::vector<PoemReading> poems;
+    for (std::size_t p = 0; p < 7; ++p) {  // a title, a line break, a body with punctuation
+        Tokens t = {CharVocabulary::bos, 9, 10, CharVocabulary::newline};
+        for (std::size_t i = 0; i < 6 + 4 * (6 - p); ++i)
+            t.push_back(i % 6 == 5 ? 7 : 8 + static_cast<int>(rng.next() % 30));
+        t.push_back(CharVocabulary::eos);
+        poems.push_back(read_poem(t, 32, punctuation));
+    }
+    same_on_every_thread_count([&] {
+        const PoemSample s = read_sample(m, poems, 1);  // 7 batches of different lengths
+        REQUIRE(s.stream.size() == 7);
+        std::vector<Matrix> out = s.head_outputs.sums;
+        for (const std::vector<Matrix>& batch : s.stream) out.push_back(batch.back());
+        for (const std::size_t from : {std::size_t(0), std::size_t(1)}) {
+            const SampleLosses l = sample_losses(m, s, from, 2);
+            Matrix row(1, l.poem_sums.size() + 2);
+            for (std::size_t p = 0; p < l.poem_sums.size(); ++p) row(0, p) = l.poem_sums[p];
+            row(0, l.poem_sums.size()) = l.repeat_chances;
+            row(0, l.poem_sums.size() + 1) = static_cast<double>(l.repeat_positions);
+            out.push_back(row);
+        }
         return out;
     });
 }

@@ -111,8 +111,8 @@ void batch_time(Chapter& ch, const Inputs& in) {
                   "one — here the wider model gained no more than the small one (the machine's "
                   "caches hold its weights, or other work shared the cores while it was timed).",
                   largest, fixed(small, 1), fixed(wider, 1)));
-    ch.say(tr("Chapter 12 writes its poems so, 64 side by side (sample_gpt_batch), each the poem it "
-              "writes alone (tests/test_gpt.cpp)."));
+    ch.say(tr("Chapter 12 writes its poems so, up to 64 side by side (sample_gpt_batch) and a batch "
+              "on each core, each the poem it writes alone (tests/test_gpt.cpp)."));
 }
 
 }  // namespace

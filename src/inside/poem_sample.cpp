@@ -72,19 +72,24 @@ PoemSample read_sample(const Gpt& model, std::vector<PoemReading> poems, std::si
     s.batch_first.push_back(s.poems.size());
     const std::size_t L = model.blocks.size();
     // each batch read on one thread, the batches shared out; their heads' outputs then added in
-    // the batches' order, as one thread adds them
+    // the batches' order, as one thread adds them (of each batch's cache only the heads' outputs
+    // are kept till then: the rest would hold every batch's attention weights at once)
     const std::size_t batches = s.batch_first.size() - 1;
-    std::vector<GptCache> caches(batches);
+    std::vector<GptCache> kept(batches);
     s.stream.resize(batches);
     parallel_for_uneven(batches, batches > 1 ? s.poems.size() * 64 * parameter_count(model) : 0,
                         [&](std::size_t b) {
         const std::vector<Tokens> inputs = batch_inputs(s, b);
         std::vector<Matrix> stream{gpt_embed(model, inputs)};
+        GptCache cache;
         for (std::size_t l = 0; l < L; ++l)
-            stream.push_back(gpt_blocks(model, inputs, stream.back(), l, l + 1, &caches[b]));
+            stream.push_back(gpt_blocks(model, inputs, stream.back(), l, l + 1, &cache));
+        kept[b].blocks.resize(L);
+        for (std::size_t l = 0; l < L; ++l)
+            kept[b].blocks[l].self_attn.concat = std::move(cache.blocks[l].self_attn.concat);
         s.stream[b] = std::move(stream);
     });
-    for (const GptCache& cache : caches) add_head_outputs(model, cache, s.head_outputs);
+    for (const GptCache& cache : kept) add_head_outputs(model, cache, s.head_outputs);
     return s;
 }
 
