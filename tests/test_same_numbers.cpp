@@ -175,3 +175,24 @@ TEST_CASE("a <pad> at every position of a decoder input: the KV cache agrees, ch
         for (const Json& gap : out["kv_cache_max_abs_diff"]) CHECK(gap == 0.0);
     }
 }
+
+TEST_CASE("ch12's poems and ch14's sample on 1 and 3 threads: the same numbers" * doctest::test_suite("native")) {
+    // chapter 12 writes a batch of poems on each thread (70 poems: 2 batches on one thread, 3 on
+    // three) and chapter 14 reads its sample a batch to each thread; every number the same
+    const std::vector<std::pair<std::string, std::string>> runs = {
+        {"ch12_gpt", " --corpus tests/data/tang_sample.txt --steps 3 --poems 70 --json"},
+        {"ch14_inside_the_poet", " --corpus tests/data/tang_sample.txt --steps 3 --sample 5 --json"}};
+    for (const auto& run : runs) {
+        CAPTURE(run.first);
+        const Run one = run_command("OMP_NUM_THREADS=1 " + program_path(run.first) + run.second);
+        const Run three = run_command("OMP_NUM_THREADS=3 " + program_path(run.first) + run.second);
+        REQUIRE(one.exit_code == 0);
+        REQUIRE(three.exit_code == 0);
+        Json a = Json::parse(without_timings(one.out)), b = Json::parse(without_timings(three.out));
+        CHECK(a["threads"] == 1);
+        CHECK(b["threads"] == 3);
+        a.erase("threads"), b.erase("threads");
+        CHECK(a.size() > 50);  // there were numbers to compare
+        CHECK(a == b);
+    }
+}
