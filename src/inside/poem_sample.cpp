@@ -56,6 +56,12 @@ std::vector<std::size_t> body_characters(const PoemReading& poem) {
 
 namespace {
 
+// The multiply-adds of a pass over the sample, roughly: a batch's passes are shared out among
+// the threads when this is worth it (fast/threads.h).
+std::size_t work_of(const Gpt& model, const std::vector<PoemReading>& poems) {
+    return poems.size() * 64 * parameter_count(model);  // a poem reads up to 64 tokens
+}
+
 std::vector<Tokens> batch_inputs(const PoemSample& s, std::size_t b) {
     std::vector<Tokens> out;
     for (std::size_t p = s.batch_first[b]; p < s.batch_first[b + 1]; ++p)
@@ -77,7 +83,7 @@ PoemSample read_sample(const Gpt& model, std::vector<PoemReading> poems, std::si
     const std::size_t batches = s.batch_first.size() - 1;
     std::vector<GptCache> kept(batches);
     s.stream.resize(batches);
-    parallel_for_uneven(batches, batches > 1 ? s.poems.size() * 64 * parameter_count(model) : 0,
+    parallel_for_uneven(batches, batches > 1 ? work_of(model, s.poems) : 0,
                         [&](std::size_t b) {
         const std::vector<Tokens> inputs = batch_inputs(s, b);
         std::vector<Matrix> stream{gpt_embed(model, inputs)};
@@ -112,7 +118,7 @@ SampleLosses sample_losses(const Gpt& model, const PoemSample& s, std::size_t fr
     const std::size_t batches = s.batch_first.empty() ? 0 : s.batch_first.size() - 1;
     std::vector<SampleLosses> part(batches);
     std::vector<std::vector<double>> chances(batches);
-    parallel_for_uneven(batches, batches > 1 ? s.poems.size() * 64 * parameter_count(model) : 0,
+    parallel_for_uneven(batches, batches > 1 ? work_of(model, s.poems) : 0,
                         [&](std::size_t b) {
         const std::vector<Tokens> inputs = batch_inputs(s, b);
         const Matrix logits =

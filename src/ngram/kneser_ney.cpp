@@ -52,11 +52,11 @@ KneserNey::KneserNey(const std::vector<Tokens>& training, std::size_t vocab, std
         std::array<int, max_order> tokens;  // the first `level` of them
         double count = 0;
     };
-    // the highest order: how often each n-gram ends at a predicted position
-    // the tables sized once for what they will hold (growing them rehashes every entry again
-    // and again: a third of the counting's time on chapter 12's corpus)
+    // every table sized once for what it will hold: growing one rehashes its entries again and
+    // again (on a corpus of chapter 12's size, half the counting's time)
     std::size_t predicted = 0;
     for (const Tokens& s : training) predicted += s.size();
+    // the highest order: how often each n-gram ends at a predicted position
     std::unordered_map<std::uint64_t, Gram> grams;
     grams.reserve(predicted);
     for (const Tokens& s : training) {
