@@ -70,12 +70,16 @@ WINDOWS_DIR := $(if $(WINDOWS),$(if $(ON_WINDOWS),,/windows),$(if $(WASM),/wasm)
 # The widest vectors the CPU has (fast/tile_shape.h picks the register tile from them):
 # -march=native with 512-bit vectors where the compiler knows the width flag (x86), else
 # -march=native (g++ on arm64), else -mcpu=native (clang 14 and older on arm64, Apple clang
-# before Xcode 15), else none.
+# before Xcode 15), else none. On x86 the code is scheduled for no CPU in particular
+# (-mtune=generic): g++ 12 tuning for Zen 3 (-march=native there means -mtune=znver3) reads b
+# from memory at every multiply-add of the AVX2 register tile instead of holding a row of it in
+# registers, and every product ran at half the speed (tests/bench/README.md). Tuning decides
+# only which instructions run, never what they compute: the same bits.
 ifeq ($(WASM),yes)
   MACHINE_FLAGS :=  # one machine: WebAssembly's
   SUBDIR        := $(WINDOWS_DIR)
 else ifeq ($(ARCH),native)
-  MACHINE_FLAGS := $(call first_accepted,-march=native+-mprefer-vector-width=512 -march=native -mcpu=native)
+  MACHINE_FLAGS := $(call first_accepted,-march=native+-mprefer-vector-width=512+-mtune=generic -march=native+-mprefer-vector-width=512 -march=native -mcpu=native)
   SUBDIR        := $(WINDOWS_DIR)
 else
   MACHINE_FLAGS := $(call first_accepted,-march=$(ARCH)+-mprefer-vector-width=512 -march=$(ARCH) -mcpu=$(ARCH))

@@ -45,6 +45,18 @@ TEST_CASE("make picks the first machine flags the compiler accepts, and says so 
     CHECK(no_width.find("machine: ") != std::string::npos);
     CHECK(no_width.find("-mprefer-vector-width") == std::string::npos);
     CHECK(no_width.find("-march=native") != std::string::npos);
+    // x86: scheduled for no CPU in particular (g++ 12's Zen 3 tuning halved the AVX2 tile's
+    // speed); a compiler without -mtune=generic keeps the 512-bit width
+    const std::string as_is = choices("g++");
+    if (as_is.find("-mprefer-vector-width=512") != std::string::npos)
+        CHECK(as_is.find("-mtune=generic") != std::string::npos);
+    const std::string no_tune = choices(refusing_compiler("no_tune", "-mtune=generic"));
+    CHECK(no_tune.find("-mtune=generic") == std::string::npos);
+    CHECK(no_tune.find("-march=native") != std::string::npos);
+    const auto has_width = [](const std::string& s) {
+        return s.find("-mprefer-vector-width=512") != std::string::npos;
+    };
+    CHECK(has_width(no_tune) == has_width(as_is));
     // clang 14 on arm64 (Apple clang before Xcode 15) has no -march=native: -mcpu=native
     const std::string mcpu =
         choices(refusing_compiler("no_march", "-mprefer-vector-width=512 -march=native"));
