@@ -18,6 +18,9 @@
 // the compiler would keep part of the tile in memory. On AVX2, 6 x 8 (12 + 2 + 1) does nearly as
 // well as 4 x 12; 4 x 12 reads one register of b for every four multiply-adds, 6 x 8 one for six,
 // but 4 x 12 leaves a register free to load the next row of b early (tests/bench/README.md).
+// The registers only help if the compiler keeps a row of b in them: g++ 12 scheduling for Zen 3
+// read it from memory again for each of the tile's rows instead (16 loads for 12 multiply-adds,
+// not 7), at half the speed, so the Makefile schedules for no CPU in particular (-mtune=generic).
 //
 // Same bits on every machine: the tile only decides which c(i,j) are computed together. Each
 // c(i,j) still adds its terms a(i,p)·b(p,j) for p = 0, 1, 2, … in that order, each with one
