@@ -14,6 +14,8 @@
 #include "core/random.h"
 #include "core/rounded_arithmetic.h"
 #include "fast/threads.h"
+#include "model/attention/attention.h"
+#include "model/attention/attention_float32.h"
 #include "model/gpt/gpt.h"
 #include "model/low_precision/lowered_gpt.h"
 #include "model/transformer/config.h"
@@ -161,6 +163,21 @@ TEST_CASE("a decoder-only model in float32: the loss and greedy tokens of float6
     CHECK(std::fabs(gpt_loss_stepwise(g, {held[0]}) - whole) < 1e-12);
 }
 
+TEST_CASE("a decoder-only model with ALiBi in float32: each head's bias on the kept keys") {
+    TransformerConfig c = small_decoder(true);
+    c.positions = PositionScheme::Alibi;
+    const Gpt g = random_gpt(c, 4);
+    const std::vector<Tokens> held = {{1, 5, 6, 7, 8, 9, 10, 2}, {1, 9, 10, 11, 2}};
+    const double exact = gpt_loss_stepwise(g, held);
+    CHECK(std::fabs(lowered_loss(lower(g, WeightFormat::Float32), held) - exact) < 1e-5);
+    // without the bias the loss is another: the check above can tell
+    TransformerConfig none = c;
+    none.positions = PositionScheme::None;
+    Gpt without = g;
+    without.config = none;
+    CHECK(std::fabs(gpt_loss_stepwise(without, held) - exact) > 1e-3);
+}
+
 TEST_CASE("an untied model in fewer bits: both tables stored, each read where it belongs") {
     const Gpt g = random_gpt(small_decoder(false), 5);
     REQUIRE(max_abs_diff(g.output, g.embedding) > 0.1);
@@ -200,4 +217,44 @@ TEST_CASE("float16 arithmetic: the softmax overflows without its maximum, a long
     CHECK(!std::isfinite(variance_in(FloatFormat::Float16, {1000, 1001, 999}, false)));
     CHECK(variance_in(FloatFormat::Float16, {1000, 1001, 999}, true) ==
           doctest::Approx(2.0 / 3).epsilon(0.01));
+}
+
+TEST_CASE("keys and values kept in float32, feature by feature: attention_in_float32's bits") {
+    // 2 key/value heads of width 6; up to 40 positions kept (past a block of 16 keys, and past
+    // the cache's room for 16 and for 32, where its feature rows move); some keys hidden
+    Random rng(7);
+    const std::size_t heads = 2, d = 6;
+    KeptFloat32 kept;
+    kept.heads = heads, kept.d_k = kept.d_v = d;
+    Matrix K(0, heads * d), V(0, heads * d);
+    for (std::size_t m = 1; m <= 40; ++m) {
+        std::vector<float> k(heads * d), v(heads * d);
+        for (float& x : k) x = static_cast<float>(rng.uniform() * 4 - 2);
+        for (float& x : v) x = static_cast<float>(rng.uniform() * 4 - 2);
+        keep(kept, k, v);
+        Matrix k_row(1, heads * d), v_row(1, heads * d);
+        for (std::size_t c = 0; c < heads * d; ++c) k_row(0, c) = k[c], v_row(0, c) = v[c];
+        append_rows(K, k_row), append_rows(V, v_row);
+        REQUIRE(kept.length == m);
+        Matrix q(1, d), mask(1, m);
+        for (double& x : q.data) x = static_cast<float>(rng.uniform() * 4 - 2);
+        for (std::size_t j = 0; j < m; ++j)
+            mask(0, j) = j % 5 == 3 ? -INFINITY : 0.0;
+        const std::vector<float> qf(q.data.begin(), q.data.end());
+        for (bool half : {false, true})
+            for (std::size_t h = 0; h < heads; ++h) {
+                const AttentionResult whole =
+                    attention_in_float32({q, 0, d}, {K, h * d, d}, {V, h * d, d}, mask, half);
+                std::vector<float> out(d);
+                attend_kept_float32(qf.data(), kept, h, mask, half, out.data());
+                for (std::size_t e = 0; e < d; ++e) {
+                    CAPTURE(m);
+                    CAPTURE(h);
+                    CAPTURE(e);
+                    CAPTURE(half);
+                    CHECK(out[e] == static_cast<float>(whole.output(0, e)));
+                    CHECK(static_cast<double>(out[e]) == whole.output(0, e));
+                }
+            }
+    }
 }

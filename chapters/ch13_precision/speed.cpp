@@ -59,7 +59,8 @@ std::vector<Speed> decoding_speeds(const Gpt& model, std::size_t steps) {
 
 // What the speeds say, worded from them: the bytes set the pace only where int8's speed-up comes
 // near its saving in bytes (float32's bytes over int8's); otherwise the arithmetic does, and the
-// three 32- and 8-bit loops, doing about the same work a weight, stay close.
+// three 32- and 8-bit loops, doing about the same work a weight, stay close — or int8 is faster
+// by less than its bytes, or slower than float32 (each said as it is).
 void say_speed_verdict(Chapter& ch, const std::vector<Speed>& speeds) {
     const Speed &f32 = speeds[1], &int8 = speeds[2], &both = speeds[3];
     const double saving = f32.bytes_per_token / int8.bytes_per_token;
@@ -84,6 +85,14 @@ void say_speed_verdict(Chapter& ch, const std::vector<Speed>& speeds) {
                   "multiply-add, int8's a byte turned into a float first, int8 × int8's an integer "
                   "product — so float32, int8 and int8 × int8 stay close, the fastest {}× as fast "
                   "as the slowest, and which is ahead can change from run to run.",
+                  bytes, fixed(speedup, 2), fixed(saving, 2), cached, fixed(fastest / slowest, 2)));
+    } else if (speedup <= 1) {
+        ch.say(tr("int8 reads {}× float32's bytes, yet decodes at {}× float32's speed: slower, "
+                  "where the bytes alone would make it {}× as fast. This model's {} bytes of "
+                  "float32 weights fit in the processor's caches, so memory does not set the pace "
+                  "here: what a weight costs each loop does — float32's one multiply-add, int8's "
+                  "a byte turned into a float first, int8 × int8's an integer product. Of "
+                  "float32, int8 and int8 × int8 the fastest is {}× as fast as the slowest.",
                   bytes, fixed(speedup, 2), fixed(saving, 2), cached, fixed(fastest / slowest, 2)));
     } else {
         ch.say(tr("int8 reads {}× float32's bytes and decodes at {}× float32's speed: faster, but "

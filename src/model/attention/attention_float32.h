@@ -14,6 +14,9 @@
 // Every value goes in and comes out as a double holding a float32 exactly, so this is a drop-in
 // for attention() where a model computes in float32 (model/multi_head/heads.h chooses).
 #pragma once
+#include <cstddef>
+#include <vector>
+
 #include "core/matrix.h"
 
 struct AttentionResult;  // attention.h
@@ -28,3 +31,22 @@ struct Columns {
 
 AttentionResult attention_in_float32(Columns Q, Columns K, Columns V, const Matrix& mask,
                                      bool float16_results);
+
+// Keys and values kept in float32 while decoding one position at a time (chapter 13's lowered
+// model), so that each step reads 4 bytes a value, not a double's 8. A key/value head's keys are
+// kept feature by feature — row e of the head holds feature e of every key, so that a query's
+// scores run along contiguous floats, several keys to a vector register — its values key by key.
+struct KeptFloat32 {
+    std::size_t heads = 0, d_k = 0, d_v = 0;  // key/value heads and their widths
+    std::size_t length = 0, capacity = 0;     // keys kept, and room for
+    std::vector<float> keys;                  // [head][e][capacity]
+    std::vector<float> values;                // [position][head][d_v]
+};
+// One more position: k holds heads·d_k floats (head after head), v heads·d_v.
+void keep(KeptFloat32& kept, const std::vector<float>& k, const std::vector<float>& v);
+
+// One query row q (d_k floats) against key/value head `head` of every position kept, with the
+// additive mask (1 x length, or empty): d_v floats at out — attention_in_float32's row, bit for
+// bit (one loop serves both).
+void attend_kept_float32(const float* q, const KeptFloat32& kept, std::size_t head,
+                         const Matrix& mask, bool float16_results, float* out);

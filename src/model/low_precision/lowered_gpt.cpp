@@ -10,7 +10,10 @@
 #include "core/elementary.h"
 #include "core/number_formats.h"
 #include "model/gpt/gpt.h"
-#include "model/multi_head/heads.h"
+#include "fast/threads.h"
+#include "model/attention/attention_float32.h"
+#include "model/multi_head/attending.h"
+#include "model/positions/alibi.h"
 #include "model/multi_head/linear.h"
 #include "model/positions/positional.h"
 #include "model/positions/rotary.h"
@@ -90,35 +93,36 @@ void rotate(const LoweredGpt& m, Vec& x, std::size_t d_k, std::size_t position) 
     settle(m, x);
 }
 
-// A float32 row as a (1 x n) matrix of doubles, each holding its float exactly; and back.
-Matrix as_row(const Vec& v) {
-    Matrix m(1, v.size());
-    for (std::size_t i = 0; i < v.size(); ++i) m(0, i) = v[i];
-    return m;
-}
-Vec as_floats(const Matrix& m) {
-    Vec v(m.data.size());
-    for (std::size_t i = 0; i < v.size(); ++i) v[i] = static_cast<float>(m.data[i]);
-    return v;
-}
-
 // The new position's self-attention over every key and value kept: the head loop of
-// model/multi_head/heads.h, each head's arithmetic in float32 (model/attention/attention_float32.h).
+// model/multi_head/heads.h over the float32 cache (model/attention/attention_float32.h), each
+// head's arithmetic in float32, the heads shared out among the threads as heads.cpp shares them.
 Vec attend(const LoweredGpt& m, const LoweredBlock& b, LoweredKV& kv, std::size_t layer,
            const Vec& x) {
     const TransformerConfig& c = m.config;
-    const std::size_t d_k = c.d_model / c.n_heads, t = kv.fed.size() - 1;  // this token's position
+    const std::size_t h = c.n_heads, d_k = c.d_model / h, t = kv.fed.size() - 1;  // t: its position
     Vec q = linear(m, x, b.W_Q, b.b_Q), k = linear(m, x, b.W_K, b.b_K),
         v = linear(m, x, b.W_V, b.b_V);
     if (c.positions == PositionScheme::Rope) rotate(m, q, d_k, t), rotate(m, k, d_k, t);
-    append_rows(kv.K[layer], as_row(k));
-    append_rows(kv.V[layer], as_row(v));
-    HeadOptions heads{c.n_heads, c.kv_heads(), self_attention_positions(c), t};
-    heads.arithmetic =
-        m.half_activations ? HeadArithmetic::Float16Results : HeadArithmetic::Float32;
+    KeptFloat32& kept = kv.kept[layer];
+    keep(kept, k, v);
     const Matrix mask = self_attention_mask(kv.fed, 1, t, true, c);  // <pad>, window: who_attends.h
-    const Matrix concat = attend_heads(as_row(q), kv.K[layer], kv.V[layer], mask, heads);
-    return linear(m, as_floats(concat), b.W_O, b.b_O);
+    // ALiBi's bias −m_i·|distance| added to head i's mask, as heads.cpp adds it
+    const std::vector<double> slopes = self_attention_positions(c) == InAttention::Alibi
+                                           ? alibi_slopes(h)
+                                           : std::vector<double>();
+    const std::size_t per_kv_head = h / kept.heads;
+    Vec concat(h * kept.d_v);
+    // counted as heads.cpp counts a step's heads: as 16 queries, bound by reading the cache
+    parallel_for(h, 16 * kept.length * (d_k + kept.d_v) * h, [&](std::size_t i) {
+        Matrix head_mask = mask;
+        if (!slopes.empty()) {
+            const Matrix bias = alibi_bias(1, kept.length, slopes[i], t);
+            head_mask = mask.empty() ? bias : add(mask, bias);
+        }
+        attend_kept_float32(q.data() + i * d_k, kept, i / per_kv_head, head_mask,
+                            m.half_activations, concat.data() + i * kept.d_v);
+    });
+    return linear(m, concat, b.W_O, b.b_O);
 }
 
 Vec feed_forward(const LoweredGpt& m, const LoweredBlock& b, const Vec& x) {
@@ -236,7 +240,10 @@ Gpt kept_weights(const Gpt& model, const LoweredGpt& low) {
 
 LoweredKV start_lowered(const LoweredGpt& m) {
     LoweredKV kv;
-    kv.K.resize(m.blocks.size()), kv.V.resize(m.blocks.size());
+    KeptFloat32 empty;
+    empty.heads = m.config.kv_heads();
+    empty.d_k = empty.d_v = m.config.d_model / m.config.n_heads;
+    kv.kept.assign(m.blocks.size(), empty);
     return kv;
 }
 
