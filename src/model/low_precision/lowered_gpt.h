@@ -16,10 +16,10 @@
 #include <cstddef>
 #include <vector>
 
-#include "model/attention/attention_float32.h"     // exports: KeptFloat32, a LoweredKV member
+#include "model/attention/attention_float32.h"   // exports: KeptFloat32, a LoweredKV member
 #include "model/low_precision/stored_weights.h"  // exports: a LoweredGpt is made of them
-#include "model/transformer/config.h"                // exports: its config
-#include "model/transformer/tokens.h"                // exports: the calls take token ids
+#include "model/transformer/config.h"            // exports: its config
+#include "model/transformer/tokens.h"            // exports: the calls take token ids
 
 struct Gpt;  // model/gpt/gpt.h
 
@@ -52,8 +52,8 @@ LoweredGpt lower(const Gpt& model, WeightFormat format, bool half_activations = 
 // each weight (the errors chapter 13 measures).
 Gpt kept_weights(const Gpt& model, const LoweredGpt& lowered);
 
-// The cache of one sequence: per block, every key and value so far (rows of n_kv·d_k, each
-// entry a double holding a float32 exactly, as the head loop reads them).
+// The cache of one sequence: per block, every key and value so far, in float32 (each key/value
+// head's keys feature by feature: model/attention/attention_float32.h).
 struct LoweredKV {
     std::vector<KeptFloat32> kept;  // each block's keys and values, in float32
     Tokens fed;  // the tokens so far: who the next one attends to (who_attends.h)
