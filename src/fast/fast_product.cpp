@@ -37,6 +37,18 @@ void ask_for_next_group(const View& b, std::size_t p0, std::size_t kb, std::size
         for (std::size_t j = 0; j < n; j += 8) fetch_soon(b.data + (p0 + p) * b.rs + j0 + j);
 }
 
+// A tile loads its part of c before its first multiply-add and waits for it, and a large c (8 MB
+// at 1024 x 1024) is not in the cache. So while one tile runs, the next one's rows of c (rows i0
+// …, columns j0 … j0+NR−1) are asked for (measured: tests/bench/README.md).
+// Addresses at most 8 doubles (one cache line) apart, and the last: every line of the row's run.
+void ask_for_tile(const Matrix& c, std::size_t i0, std::size_t j0) {
+    const std::size_t end = std::min(j0 + NR, c.cols);
+    for (std::size_t i = i0; i < std::min(i0 + MR, c.rows); ++i) {
+        for (std::size_t j = j0; j < end; j += 8) fetch_soon(c.row(i) + j);
+        fetch_soon(c.row(i) + end - 1);
+    }
+}
+
 // Block by block of b, the threads share out groups of its strips: each packs a group into its
 // own buffer (read from its cache by every panel) and computes that group's tiles, one panel of
 // MR rows of a after another, every strip of the group for each panel (a's rows read once for
@@ -68,6 +80,10 @@ Matrix blocked_product(const View& a, const View& b) {
                 for (std::size_t i0 = 0; i0 < a.rows; i0 += MR) {
                     const RowsOfA rows = rows_of_a(a_block, i0);
                     for (std::size_t s = s0; s < s0 + count; ++s) {
+                        if (s + 1 < s0 + count)  // the next tile: the next strip, or the next panel
+                            ask_for_tile(c, i0, j0 + (s + 1) * NR);
+                        else if (i0 + MR < a.rows)
+                            ask_for_tile(c, i0 + MR, j0 + s0 * NR);
                         if (g + 1 < groups)
                             ask_for_next_group(b, p0, kb, next, std::min(per * NR, j0 + nb - next),
                                                i0 / MR * count + s - s0, tiles);
