@@ -134,20 +134,27 @@ else
   OPT      := -O3 $(MACHINE_FLAGS) -ffp-contract=off -fno-math-errno -fno-trapping-math
   TEST_OPT := -O1 $(MACHINE_FLAGS) -ffp-contract=off -fno-math-errno -fno-trapping-math
 endif
-# make PLAIN=1: the programs without fast/plug_in.cpp, their products all the plain loop
+# make PLAIN=1: the programs without fast/plug_in.cpp, their products all the plain loop, in
+# $(BUILD)/plain/. They link the usual build's compiled files (OBJ_BUILD: the same files with the
+# same flags), so nothing is compiled twice: after make, make PLAIN=1 only links.
+OBJ_BUILD := $(BUILD)
 ifeq ($(PLAIN),1)
   BUILD      := $(BUILD)/plain
   FAST_LOOPS :=
 else
-  FAST_LOOPS := $(BUILD)/obj/src/fast/plug_in.o
+  FAST_LOOPS := $(OBJ_BUILD)/obj/src/fast/plug_in.o
 endif
-# The choices, printed when $(BUILD)/.machine does not hold them yet
-MACHINE  := $(CXX) $(OPT) $(OMP_FLAGS) $(OMP_LIBS)$(if $(FAST_LOOPS),, plain products)
+# The choices, printed when $(OBJ_BUILD)/.machine does not hold them yet
+MACHINE  := $(CXX) $(OPT) $(OMP_FLAGS) $(OMP_LIBS)
 ifneq ($(filter-out clean,$(MAKECMDGOALS) all),)
-ifneq ($(shell cat $(BUILD)/.machine 2>/dev/null),$(MACHINE))
-  $(info machine: $(CXX), $(if $(MACHINE_FLAGS),$(MACHINE_FLAGS),no machine flags), $(if $(OMP_FLAGS),threads ($(OMP_FLAGS)),one thread)$(if $(FAST_LOOPS),, every product through the plain loop) -> $(BUILD)/)
+ifneq ($(shell cat $(OBJ_BUILD)/.machine 2>/dev/null),$(MACHINE))
+  $(info machine: $(CXX), $(if $(MACHINE_FLAGS),$(MACHINE_FLAGS),no machine flags), $(if $(OMP_FLAGS),threads ($(OMP_FLAGS)),one thread) -> $(OBJ_BUILD)/)
   $(if $(NO_OPENMP),$(info note: $(NO_OPENMP)))
-  $(shell mkdir -p $(BUILD) && echo '$(MACHINE)' > $(BUILD)/.machine)
+  $(shell mkdir -p $(OBJ_BUILD) && echo '$(MACHINE)' > $(OBJ_BUILD)/.machine)
+endif
+ifeq ($(FAST_LOOPS),)
+  $(info plain products: the programs without the fast loops, every product through the plain loop -> $(BUILD)/)
+  $(shell mkdir -p $(BUILD))
 endif
 endif
 # Never any fast-math optimisation: it breaks IEEE infinities (our masks) and changes results.
@@ -166,26 +173,26 @@ endif
 CHAPTERS := $(sort $(basename $(notdir $(wildcard chapters/*.cpp))))
 # allocation_counter replaces operator new: not in the library (every program would take it),
 # linked only into the programs that count their memory
-COUNTER  := $(BUILD)/obj/src/report/allocation_counter.o
-LIB_OBJ  := $(filter-out $(COUNTER) $(BUILD)/obj/src/fast/plug_in.o $(BUILD)/obj/src/web/% $(BUILD)/obj/src/exercises/%,$(patsubst %.cpp,$(BUILD)/obj/%.o,$(shell find src -name '*.cpp' | sort)))
+COUNTER  := $(OBJ_BUILD)/obj/src/report/allocation_counter.o
+LIB_OBJ  := $(filter-out $(COUNTER) $(OBJ_BUILD)/obj/src/fast/plug_in.o $(OBJ_BUILD)/obj/src/web/% $(OBJ_BUILD)/obj/src/exercises/%,$(patsubst %.cpp,$(OBJ_BUILD)/obj/%.o,$(shell find src -name '*.cpp' | sort)))
 # LIB_FOR="ch01_dictionary_lookup …": a library of only what those chapters need, found by
 # following their #includes (tests/tools/sources_needed.sh): make cross builds its arm64 and
 # x86-64-v2 copies so, where only chapters 1-6 are compared
-objects_needed = $(patsubst %.cpp,$(BUILD)/obj/%.o,$(shell bash tests/tools/sources_needed.sh $(1)))
+objects_needed = $(patsubst %.cpp,$(OBJ_BUILD)/obj/%.o,$(shell bash tests/tools/sources_needed.sh $(1)))
 chapter_sources = $(foreach c,$(1),chapters/$(c).cpp $(wildcard chapters/$(c)/*.cpp))
 ifneq ($(LIB_FOR),)
   LIB_OBJ := $(filter $(call objects_needed,$(call chapter_sources,$(LIB_FOR)) src/fast/plug_in.cpp),$(LIB_OBJ))
 endif
-TEST_OBJ := $(patsubst tests/%.cpp,$(BUILD)/obj/tests/%.o,$(wildcard tests/*.cpp))
+TEST_OBJ := $(patsubst tests/%.cpp,$(OBJ_BUILD)/obj/tests/%.o,$(wildcard tests/*.cpp))
 # the exercises: their checker (src/exercises/, not in the library), the shipped stubs
 # (tests/exercises/start/: the tests link these), the reader's copies (chapters/exercises/)
-EXERCISE_LIB  := $(BUILD)/libexercises.a
-EXERCISE_OBJ  := $(patsubst %.cpp,$(BUILD)/obj/%.o,$(sort $(wildcard src/exercises/*.cpp)))
+EXERCISE_LIB  := $(OBJ_BUILD)/libexercises.a
+EXERCISE_OBJ  := $(patsubst %.cpp,$(OBJ_BUILD)/obj/%.o,$(sort $(wildcard src/exercises/*.cpp)))
 EXERCISE_START := $(sort $(wildcard tests/exercises/start/*.cpp))
-START_OBJ     := $(patsubst %.cpp,$(BUILD)/obj/%.o,$(EXERCISE_START))
+START_OBJ     := $(patsubst %.cpp,$(OBJ_BUILD)/obj/%.o,$(EXERCISE_START))
 YOURS         := $(patsubst tests/exercises/start/%,chapters/exercises/%,$(EXERCISE_START))
-YOURS_OBJ     := $(patsubst chapters/exercises/%.cpp,$(BUILD)/obj/yours/%.o,$(YOURS))
-BENCH_OBJ := $(addprefix $(BUILD)/obj/tests/bench/,bench.o fma_peak.o peers.o tables.o)
+YOURS_OBJ     := $(patsubst chapters/exercises/%.cpp,$(OBJ_BUILD)/obj/yours/%.o,$(YOURS))
+BENCH_OBJ := $(addprefix $(OBJ_BUILD)/obj/tests/bench/,bench.o fma_peak.o peers.o tables.o)
 PROGRAMS := $(addsuffix $(EXE),$(addprefix $(BUILD)/,$(CHAPTERS)))
 PYTHON   := /usr/bin/python3
 
@@ -327,24 +334,24 @@ build/.corpus-tried: data/corpus/quantangshi.js data/corpus/pronunciation.js \
 	@touch $@
 
 # --- compiling --------------------------------------------------------------------------------
-$(BUILD)/obj/tests/tools/%.o: tests/tools/%.cpp $(BUILD)/.machine | $(DEPS)
+$(OBJ_BUILD)/obj/tests/tools/%.o: tests/tools/%.cpp $(OBJ_BUILD)/.machine | $(DEPS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXFLAGS) $(TEST_OPT) -c $< -o $@
 
-$(BUILD)/obj/tests/bench/%.o: tests/bench/%.cpp $(BUILD)/.machine | $(DEPS)
+$(OBJ_BUILD)/obj/tests/bench/%.o: tests/bench/%.cpp $(OBJ_BUILD)/.machine | $(DEPS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXFLAGS) $(OPT) -c $< -o $@
 
-$(BUILD)/obj/tests/%.o: tests/%.cpp $(BUILD)/.machine | $(DEPS)
+$(OBJ_BUILD)/obj/tests/%.o: tests/%.cpp $(OBJ_BUILD)/.machine | $(DEPS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXFLAGS) $(TEST_OPT) -c $< -o $@
 
-$(BUILD)/obj/%.o: %.cpp $(BUILD)/.machine | $(DEPS)
+$(OBJ_BUILD)/obj/%.o: %.cpp $(OBJ_BUILD)/.machine | $(DEPS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXFLAGS) $(OPT) -c $< -o $@
 
 # the library as an archive: each program links only the files it uses
-LIB := $(BUILD)/libtransformer.a
+LIB := $(OBJ_BUILD)/libtransformer.a
 $(LIB): $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
@@ -354,11 +361,11 @@ $(LIB): $(LIB_OBJ)
 # a chapter's files include their parts by that folder's name ("ch12_gpt/writing.h").
 # Every program links fast/plug_in.cpp (FAST_LOOPS), which plugs the fast loops in under every
 # product; make PLAIN=1's leave it out.
-$(BUILD)/%$(EXE): $(BUILD)/obj/chapters/%.o $(FAST_LOOPS) $(LIB)
+$(BUILD)/%$(EXE): $(OBJ_BUILD)/obj/chapters/%.o $(FAST_LOOPS) $(LIB)
 	$(CXX) $(filter %.o,$^) $(filter %.a,$^) $(LDFLAGS) -o $@
-$(BUILD)/obj/chapters/%.o: CXXFLAGS += -Ichapters
+$(OBJ_BUILD)/obj/chapters/%.o: CXXFLAGS += -Ichapters
 $(foreach c,$(CHAPTERS),$(eval $(BUILD)/$(c)$(EXE): \
-  $(patsubst %.cpp,$(BUILD)/obj/%.o,$(wildcard chapters/$(c)/*.cpp))))
+  $(patsubst %.cpp,$(OBJ_BUILD)/obj/%.o,$(wildcard chapters/$(c)/*.cpp))))
 
 $(BUILD)/ch11_long_sequences$(EXE): $(COUNTER)
 
@@ -379,14 +386,14 @@ $(BUILD)/bench$(EXE): $(BENCH_OBJ) $(FAST_LOOPS) $(LIB)
 
 # one line of the Makefile's or a script's own in the reader's language (report/script_lines.h)
 SAY := $(BUILD)/say$(EXE)
-$(SAY): $(BUILD)/obj/tests/tools/say.o $(LIB)
+$(SAY): $(OBJ_BUILD)/obj/tests/tools/say.o $(LIB)
 	$(CXX) $^ $(LDFLAGS) -o $@
 
 # two runs' --json compared number by number (tests/cross_machines.sh and the tests)
-$(BUILD)/same_numbers$(EXE): $(BUILD)/obj/tests/tools/same_numbers.o
+$(BUILD)/same_numbers$(EXE): $(OBJ_BUILD)/obj/tests/tools/same_numbers.o
 	$(CXX) $^ $(LDFLAGS) -o $@
 
--include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
+-include $(shell find $(OBJ_BUILD)/obj -name '*.d' 2>/dev/null)
 .SECONDARY:
 
 # --- the exercises ------------------------------------------------------------------------------
@@ -410,13 +417,13 @@ YOUR_FLAGS := -std=c++17 -Wall -Wextra -Wno-unused-parameter $(INCLUDES) -MMD -M
 chapters/exercises/%.cpp: | tests/exercises/start/%.cpp
 	@mkdir -p $(dir $@)
 	@[ -e $@ ] || { cp tests/exercises/start/$*.cpp $@.tmp && mv $@.tmp $@ && echo "copied $@ (yours to edit)"; }
-$(BUILD)/obj/yours/%.o: chapters/exercises/%.cpp $(BUILD)/.machine | $(DEPS)
+$(OBJ_BUILD)/obj/yours/%.o: chapters/exercises/%.cpp $(OBJ_BUILD)/.machine | $(DEPS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(YOUR_FLAGS) -c $< -o $@
-$(EXERCISES): $(BUILD)/obj/tests/exercises/run_exercises.o $(YOURS_OBJ) $(FAST_LOOPS) $(EXERCISE_LIB) $(LIB)
+$(EXERCISES): $(OBJ_BUILD)/obj/tests/exercises/run_exercises.o $(YOURS_OBJ) $(FAST_LOOPS) $(EXERCISE_LIB) $(LIB)
 	$(CXX) $^ $(LDFLAGS) -o $@
 # the program with the shipped stubs in place of yours: what the tests run
-$(BUILD)/exercises_as_shipped$(EXE): $(BUILD)/obj/tests/exercises/run_exercises.o $(START_OBJ) $(FAST_LOOPS) $(EXERCISE_LIB) $(LIB)
+$(BUILD)/exercises_as_shipped$(EXE): $(OBJ_BUILD)/obj/tests/exercises/run_exercises.o $(START_OBJ) $(FAST_LOOPS) $(EXERCISE_LIB) $(LIB)
 	$(CXX) $^ $(LDFLAGS) -o $@
 exercises: $(EXERCISES)
 	@$(EXERCISES) list
@@ -587,9 +594,9 @@ web-build:
 LIVE_MODULES := live_book live_poet
 live_book_CHAPTERS := $(WEB_CHAPTERS)
 live_poet_CHAPTERS := $(POET_CHAPTERS)
-module_obj   = $(patsubst %,$(BUILD)/obj/live/%.o,$($(1)_CHAPTERS)) \
-               $(patsubst %.cpp,$(BUILD)/obj/%.o,$(foreach c,$($(1)_CHAPTERS),$(wildcard chapters/$(c)/*.cpp))) \
-               $(BUILD)/obj/web/$(1).o $(COUNTER) $(FAST_LOOPS)
+module_obj   = $(patsubst %,$(OBJ_BUILD)/obj/live/%.o,$($(1)_CHAPTERS)) \
+               $(patsubst %.cpp,$(OBJ_BUILD)/obj/%.o,$(foreach c,$($(1)_CHAPTERS),$(wildcard chapters/$(c)/*.cpp))) \
+               $(OBJ_BUILD)/obj/web/$(1).o $(COUNTER) $(FAST_LOOPS)
 module_files = $(addprefix data/,$(addsuffix .json,$($(1)_CHAPTERS))) data/translations/zh.json
 # the library's files the live chapters need (their #includes: tests/tools/sources_needed.sh),
 # the only ones compiled for the modules (make cross's build is shorter), in one archive from
@@ -598,11 +605,11 @@ LIVE_LIB_OBJ = $(filter $(call objects_needed,$(call chapter_sources,$(LIVE_CHAP
 $(BUILD)/liblive.a: $(LIVE_LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
-$(BUILD)/obj/live/%.o: chapters/%.cpp $(BUILD)/.machine | $(DEPS)
+$(OBJ_BUILD)/obj/live/%.o: chapters/%.cpp $(OBJ_BUILD)/.machine | $(DEPS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXFLAGS) -Ichapters $(OPT) -Dmain=$*_main -c $< -o $@
 # a module's main, its list of chapters written here (so this file is a prerequisite)
-$(BUILD)/obj/web/%.o: src/web/live_book.cpp Makefile $(BUILD)/.machine | $(DEPS)
+$(OBJ_BUILD)/obj/web/%.o: src/web/live_book.cpp Makefile $(OBJ_BUILD)/.machine | $(DEPS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXFLAGS) $(OPT) -D'LIVE_CHAPTERS(X)=$(foreach c,$($*_CHAPTERS),X($(c)))' -c $< -o $@
 define live_module
