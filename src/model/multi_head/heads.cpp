@@ -131,16 +131,33 @@ AttentionGrads attend_heads_backward(const Matrix& d_concat, const Matrix& Q, co
     // the weights are kept, so only tiles need the mask again
     const std::vector<double> slopes = o.tile ? slopes_of(o) : std::vector<double>();
     AttentionGrads g{Matrix(Q.rows, Q.cols), Matrix(K.rows, K.cols), Matrix(V.rows, V.cols)};
-    for (std::size_t t = 0; t < q.sequences() * h; ++t) {
-        const Pair p = pair_of(q, kv, o, t);
-        const AttentionGrads head = attend_backward(
-            submatrix(d_concat, p.q0, p.n, p.i * d_v, d_v), submatrix(Q, p.q0, p.n, p.i * d_k, d_k),
-            submatrix(K, p.k0, p.m, p.j * d_k, d_k), submatrix(V, p.k0, p.m, p.j * d_v, d_v),
-            heads[t], o.tile ? head_mask(masks[t / h], p.n, p.m, p.i, slopes, o.q_first) : Matrix(),
-            o);
-        set_submatrix(g.dQ, p.q0, p.i * d_k, head.dQ);
-        add_to_submatrix(g.dK, p.k0, p.j * d_k, head.dK);  // every head that read it adds its part
-        add_to_submatrix(g.dV, p.k0, p.j * d_v, head.dV);
+    // The threads share out (sequence, key/value head) groups: the query heads that read one
+    // key/value head are neighbours (kv_head), and each group adds their parts of its dK and dV
+    // in the order of i, as one thread would, into rows and columns no other group touches
+    // (sequences do not share rows: stacking.h). The same bits on any number of threads. With
+    // fewer groups than threads (one long sequence, one key/value head), the groups run in turn
+    // and each head's own products are shared out instead.
+    const std::size_t per_kv = h / o.n_kv_heads, groups = q.sequences() * o.n_kv_heads;
+    const auto group = [&](std::size_t u) {
+        for (std::size_t r = 0; r < per_kv; ++r) {
+            const std::size_t t = u * per_kv + r;  // = s·h + i, i = j·per_kv + r
+            const Pair p = pair_of(q, kv, o, t);
+            const AttentionGrads head = attend_backward(
+                submatrix(d_concat, p.q0, p.n, p.i * d_v, d_v),
+                submatrix(Q, p.q0, p.n, p.i * d_k, d_k), submatrix(K, p.k0, p.m, p.j * d_k, d_k),
+                submatrix(V, p.k0, p.m, p.j * d_v, d_v), heads[t],
+                o.tile ? head_mask(masks[t / h], p.n, p.m, p.i, slopes, o.q_first) : Matrix(), o);
+            set_submatrix(g.dQ, p.q0, p.i * d_k, head.dQ);
+            add_to_submatrix(g.dK, p.k0, p.j * d_k, head.dK);  // each head that read it adds
+            add_to_submatrix(g.dV, p.k0, p.j * d_v, head.dV);  // its part
+        }
+    };
+    if (groups < static_cast<std::size_t>(thread_count())) {
+        for (std::size_t u = 0; u < groups; ++u) group(u);
+    } else {  // about twice the forward pass's multiply-adds: four products to its two
+        parallel_for(groups,
+                     2 * Q.rows * K.rows * (d_k + d_v) * h / std::max<std::size_t>(1, q.sequences()),
+                     group);
     }
     return g;
 }
