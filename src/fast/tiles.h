@@ -36,8 +36,9 @@ inline View transposed(const View& v) { return {v.data, v.cols, v.rows, v.cs, v.
 // with k ≤ 512 take one block, each tile of c loaded and stored once.
 constexpr std::size_t KB = 512;
 // NB: columns of b packed at a time (the output projection's b is 37000 wide, 150 MB packed
-// whole), a whole number of strips.
-constexpr std::size_t NB = NR * (1024 / NR);
+// whole): 1024 rounded up to a whole number of strips, so that a b of 1024 columns is one block
+// (rounded down, AVX2's 12-column strips left a block of 4 columns, one strip for one thread).
+constexpr std::size_t NB = NR * ((1024 + NR - 1) / NR);
 // G: strips packed together (pack_strips), about 96 columns: 3 strips on AVX-512, 8 on AVX2. An
 // output projection's 64 columns are one group, so its 150 MB table is streamed once.
 constexpr std::size_t G = (96 + NR - 1) / NR;
