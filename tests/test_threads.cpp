@@ -150,6 +150,32 @@ TEST_CASE("threads: a decoder-only model's cached steps give the same bits on 1,
     });
 }
 
+// The backward heads shared out by (sequence, key/value head) (model/multi_head/heads.cpp): four
+// sequences stacked, each key/value head read by three query heads whose parts of dK and dV are
+// added in turn (three terms: another order would round differently); 2^20 multiply-adds and
+// more, so that 2 and 3 threads share the groups out.
+TEST_CASE("threads: a decoder-only model's gradient over stacked sequences, grouped-query heads, gives the same bits on 1, 2 and 3 threads" * doctest::test_suite("native")) {
+    TransformerConfig c;
+    c.d_model = 96, c.n_heads = 6, c.n_kv_heads = 2, c.d_ff = 128, c.n_encoder_layers = 0,
+    c.n_decoder_layers = 1, c.src_vocab = c.tgt_vocab = 500, c.max_positions = 64;
+    c.norm = NormKind::RMS, c.norm_first = true, c.positions = PositionScheme::Rope;
+    const Gpt m = random_gpt(c, 16);
+    Random rng(17);
+    std::vector<Tokens> inputs(4), targets(4);
+    for (std::size_t s = 0; s < inputs.size(); ++s)
+        for (std::size_t t = 0; t < 64 - 4 * s; ++t) {  // lengths 64, 60, 56, 52
+            inputs[s].push_back(3 + static_cast<int>(rng.next() % 497));
+            targets[s].push_back(3 + static_cast<int>(rng.next() % 497));
+        }
+    same_on_every_thread_count([&] {
+        Gpt grad;
+        const double loss = gpt_loss(m, inputs, targets, &grad);
+        std::vector<Matrix> out{Matrix{{loss}}};
+        for (const Matrix& g : copies(parameter_matrices(grad))) out.push_back(g);
+        return out;
+    });
+}
+
 TEST_CASE("threads: an exception in a shared-out loop reaches the caller, the first iteration's") {
     const int before = thread_count();
     for (int n : {1, 2, 3}) {
