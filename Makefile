@@ -192,7 +192,7 @@ EXERCISE_START := $(sort $(wildcard tests/exercises/start/*.cpp))
 START_OBJ     := $(patsubst %.cpp,$(OBJ_BUILD)/obj/%.o,$(EXERCISE_START))
 YOURS         := $(patsubst tests/exercises/start/%,chapters/exercises/%,$(EXERCISE_START))
 YOURS_OBJ     := $(patsubst chapters/exercises/%.cpp,$(OBJ_BUILD)/obj/yours/%.o,$(YOURS))
-BENCH_OBJ := $(addprefix $(OBJ_BUILD)/obj/tests/bench/,bench.o fma_peak.o peers.o tables.o)
+BENCH_OBJ := $(addprefix $(OBJ_BUILD)/obj/tests/bench/,bench.o fma_peak.o in_turns.o peers.o tables.o)
 PROGRAMS := $(addsuffix $(EXE),$(addprefix $(BUILD)/,$(CHAPTERS)))
 PYTHON   := /usr/bin/python3
 

@@ -9,8 +9,9 @@
 // PyTorch (tests/bench/torch_bench.py) runs on the fastest BLAS kernel this CPU can run: each
 // candidate's products timed first, the whole-model figures under the fastest (peers.h);
 // tests/bench/fair_blas.sh has made sure beforehand that PyTorch's BLAS is an optimised one
-// where it could. The machine's FMA peak (fma_peak.h) is measured beside; the tables are in
-// tables.cpp.
+// where it could. The machine's FMA peak (fma_peak.h) is measured beside, and our products and
+// the fastest kernel's dgemm are timed once more in turns in one process (in_turns.h); the
+// tables are in tables.cpp.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -55,6 +56,7 @@
 #include "train/reverse_task.h"
 
 #include "fma_peak.h"
+#include "in_turns.h"
 #include "peers.h"
 #include "tables.h"
 
@@ -317,6 +319,12 @@ Json fastest_peer(Json& r, int threads, const std::string& suffix) {
     return t;
 }
 
+// Ours and the fastest kernel's products in turns in one process, on one thread and on every core.
+void measure_in_turns(Json& r, const std::string& build, int threads) {
+    r["in_turns_1t"] = products_in_turns(build, r["peer_sweep_1t"], 1, scale.matmul_n);
+    r["in_turns_nt"] = products_in_turns(build, r["peer_sweep_nt"], threads, scale.matmul_n);
+}
+
 // "AMD EPYC …": the CPU model from /proc/cpuinfo; and the number of cores
 std::string cpu_model(int& cores) {
     std::ifstream info("/proc/cpuinfo");
@@ -535,6 +543,7 @@ int smoke_run(const std::string& build, int threads) {
     std::cout << "bench --smoke: " << figures << " figures measured once at a small size, " << bad
               << " not a positive number or above the FMA peak (register tile: "
               << r["register_tile"].get<std::string>() << ")\n";
+    bad += smoke_in_turns(build);
     const int peers_wrong = check_peer_choice();
     return bad == 0 && peers_wrong == 0 && figures > 10 ? 0 : 1;
 }
@@ -551,12 +560,15 @@ int main(int argc, char** argv) {
             print_tables(Json::parse(in));
             return 0;
         }
+        if (argc > 4 && std::string(argv[2]) == "--in-turns")  // the child of in_turns()
+            return in_turns_child(std::stoul(argv[3]), std::stoi(argv[4]));
         const int threads = thread_count();
         if (argc > 2 && std::string(argv[2]) == "--smoke") return smoke_run(build, threads);
         std::cerr << "measuring on 1 and " << threads << " threads (a few minutes)...\n";
         Json r = measure_ours(build, threads);
         r["torch"] = fastest_peer(r, 1, "_1t");
         r["torch_nt"] = fastest_peer(r, threads, "_nt");
+        measure_in_turns(r, build, threads);
         measure_products(r, 1, "");  // ours again, after theirs
         measure_products(r, threads, "_nt");
         products_of_peak(r, threads);

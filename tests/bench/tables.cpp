@@ -110,6 +110,30 @@ void print_peers(Json& r) {
     table.print(std::cout);
 }
 
+// Our products and the fastest kernel's dgemm timed in turns in one process (in_turns.h): each
+// its best GFLOP/s over the rounds, their ratio, and the median of the rounds' own ratios.
+void print_in_turns(Json& r) {
+    Table table({"in turns, one process", "kernel", "ours", "theirs", "ratio", "median of rounds"});
+    const std::string n = std::to_string(r["threads"].get<int>());
+    int rows = 0;
+    for (const auto& [suffix, threads] :
+         {std::pair<std::string, std::string>{"_1t", "1 thread"}, {"_nt", n + " threads"}})
+        for (const auto& [key, size] : {std::pair<std::string, std::string>{"matmul_gflops", "512³"},
+                                        {"matmul_gflops_1024", "1024³"}}) {
+            const Json t = value_of(value_of(r, "in_turns" + suffix), key);
+            if (t.is_null()) continue;
+            table.add({"matmul " + size + ", GFLOP/s, " + threads, text_of(t, "kernel"),
+                       num(t["ours"], 3), num(t["theirs"], 3),
+                       num(Json(t["ours"].get<double>() / t["theirs"].get<double>()), 3),
+                       num(t["median_ratio"], 3)});
+            ++rows;
+        }
+    if (rows == 0) return;
+    table.print(std::cout);
+    std::cout << "(each product timed right after the other, round after round: the same moments "
+                 "of the machine for both; ratio: ours ÷ theirs, best against best)\n";
+}
+
 // Decoding in fewer bits: ours in each format on 1 and every thread, PyTorch's float32 and
 // bfloat16 beside, and the bytes a token reads.
 void print_formats_table(Json& r) {
@@ -149,6 +173,7 @@ void print_tables(const Json& measured) {
                  "seconds below 1 is; ÷ FMA peak: ours as a fraction of this machine's peak on "
                  "our vector unit, measured in this run)\n";
     if (r.contains("peer_sweep_1t")) print_peers(r);
+    print_in_turns(r);
     std::cout << "page faults per base forward after the first: "
               << num(r["page_faults_per_forward"], 3) << " on one thread, "
               << num(r["page_faults_per_forward_nt"], 3) << " on " << r["threads"].get<int>()

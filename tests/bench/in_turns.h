@@ -1,0 +1,33 @@
+// in_turns.h — our product and the peer kernel's, timed in turns in one process.
+//
+// The bench's other product figures time ours in its own process and PyTorch's in another,
+// seconds or minutes apart: on a virtual machine whose speed moves by a third within minutes
+// (tests/bench/README.md), that compares two moments as much as two products. Here a child
+// process, started under the kernel's environment (peers.h: OPENBLAS_CORETYPE, or BLIS's folder
+// first on LD_LIBRARY_PATH), loads that BLAS's dgemm — the routine PyTorch's float64 matmul calls
+// — and times it and our matmul in turns, round after round, so that both see the same moments.
+#pragma once
+#include <cstddef>
+#include <string>
+
+#include "../json.h"
+#include "peers.h"
+
+// The child (`build/bench BUILD --in-turns N ROUNDS`): ours and the loaded kernel's n x n
+// products in turns, `rounds` rounds, on the threads of OMP_NUM_THREADS (ours) and
+// OPENBLAS_NUM_THREADS or BLIS_NUM_THREADS (theirs); prints one JSON object {kernel, ours,
+// theirs (each its best GFLOP/s), rounds, median_ratio (of the rounds' ours ÷ theirs)}.
+// Exit 1 where no BLAS could be loaded (Windows, WebAssembly, no libblas.so.3).
+int in_turns_child(std::size_t n, int rounds);
+
+// The parent: the child run for `kernel` at n³ on `threads` threads. Null if it failed.
+Json in_turns(const std::string& build, const PeerKernel& kernel, std::size_t n, int threads,
+              int rounds);
+
+// In turns with the kernel fastest at each size of the sweep (peers.h: matmul_sweep), n³ and
+// (2n)³ on `threads` threads: {"matmul_gflops": …, "matmul_gflops_1024": …}, each in_turns()'s.
+Json products_in_turns(const std::string& build, const Json& sweep, int threads, std::size_t n);
+
+// make test's run of the bench (--smoke): in turns once at 64³ with the system's BLAS, if it has
+// one. Prints what it found; 1 if a figure is missing or the two products differ, else 0.
+int smoke_in_turns(const std::string& build);
