@@ -319,10 +319,9 @@ Json fastest_peer(Json& r, int threads, const std::string& suffix) {
     return t;
 }
 
-// Ours and the fastest kernel's products in turns in one process, on one thread and on every core.
-void measure_in_turns(Json& r, const std::string& build, int threads) {
-    r["in_turns_1t"] = products_in_turns(build, r["peer_sweep_1t"], 1, scale.matmul_n);
-    r["in_turns_nt"] = products_in_turns(build, r["peer_sweep_nt"], threads, scale.matmul_n);
+// Ours and the fastest kernel's products in turns in one process, on one thread (in_turns.h).
+void measure_in_turns(Json& r, const std::string& build) {
+    r["in_turns_1t"] = products_in_turns(build, r["peer_sweep_1t"], scale.matmul_n);
 }
 
 // "AMD EPYC …": the CPU model from /proc/cpuinfo; and the number of cores
@@ -568,7 +567,7 @@ int main(int argc, char** argv) {
         Json r = measure_ours(build, threads);
         r["torch"] = fastest_peer(r, 1, "_1t");
         r["torch_nt"] = fastest_peer(r, threads, "_nt");
-        measure_in_turns(r, build, threads);
+        measure_in_turns(r, build);
         measure_products(r, 1, "");  // ours again, after theirs
         measure_products(r, threads, "_nt");
         products_of_peak(r, threads);

@@ -2,11 +2,11 @@
 #include "in_turns.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <chrono>
 #include <cmath>
 #include <functional>
 #include <iostream>
-#include <thread>
 #include <vector>
 
 #if (defined(__linux__) || defined(__APPLE__)) && !defined(__EMSCRIPTEN__)
@@ -16,6 +16,7 @@
 
 #include "core/matmul.h"
 #include "core/random.h"
+#include "fast/threads.h"
 
 namespace {
 
@@ -56,6 +57,9 @@ std::string kernel_name(void* blas, Dgemm dgemm) {
 
 int in_turns_child(std::size_t n, int rounds) {
 #ifdef HAVE_DLOPEN
+    // one thread each, whatever the environment says (in_turns.h: why not two)
+    set_thread_count(1);
+    setenv("OPENBLAS_NUM_THREADS", "1", 1), setenv("BLIS_NUM_THREADS", "1", 1);
     void* blas = dlopen("libblas.so.3", RTLD_NOW | RTLD_LOCAL);
     if (!blas) return 1;
     const auto dgemm = reinterpret_cast<Dgemm>(dlsym(blas, "dgemm_"));
@@ -86,11 +90,7 @@ int in_turns_child(std::size_t n, int rounds) {
     double best_ours = 0, best_theirs = 0;
     std::vector<double> ratios;
     for (int r = 0; r < rounds; ++r) {
-        // a pause before each: a library's threads spin a while after its call, and would take
-        // the cores from the other's
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
         const double t_ours = seconds_of(ours);
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
         const double t_theirs = seconds_of(theirs);
         best_ours = std::max(best_ours, flops / t_ours / 1e9);
         best_theirs = std::max(best_theirs, flops / t_theirs / 1e9);
@@ -110,12 +110,10 @@ int in_turns_child(std::size_t n, int rounds) {
 #endif
 }
 
-Json in_turns(const std::string& build, const PeerKernel& kernel, std::size_t n, int threads,
-              int rounds) {
-    const std::string t = std::to_string(threads);
+Json in_turns(const std::string& build, const PeerKernel& kernel, std::size_t n, int rounds) {
     const std::string text =
-        output_of("env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE " + kernel.env + " OMP_NUM_THREADS=" +
-                  t + " OPENBLAS_NUM_THREADS=" + t + " BLIS_NUM_THREADS=" + t + " " + build +
+        output_of("env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE " + kernel.env +
+                  " OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 BLIS_NUM_THREADS=1 " + build +
                   "/bench " + build + " --in-turns " + std::to_string(n) + " " +
                   std::to_string(rounds) + " 2>/dev/null");
     if (text.empty()) return Json(nullptr);
@@ -126,17 +124,17 @@ Json in_turns(const std::string& build, const PeerKernel& kernel, std::size_t n,
     }
 }
 
-Json products_in_turns(const std::string& build, const Json& sweep, int threads, std::size_t n) {
+Json products_in_turns(const std::string& build, const Json& sweep, std::size_t n) {
     const std::vector<PeerKernel> kernels = peer_kernels();
     Json turns = Json::object();
-    turns["matmul_gflops"] = in_turns(build, fastest(sweep, kernels, "matmul_gflops"), n, threads, 21);
+    turns["matmul_gflops"] = in_turns(build, fastest(sweep, kernels, "matmul_gflops"), n, 21);
     turns["matmul_gflops_1024"] =
-        in_turns(build, fastest(sweep, kernels, "matmul_gflops_1024"), 2 * n, threads, 11);
+        in_turns(build, fastest(sweep, kernels, "matmul_gflops_1024"), 2 * n, 11);
     return turns;
 }
 
 int smoke_in_turns(const std::string& build) {
-    const Json turns = in_turns(build, {"OpenBLAS, its own choice", ""}, 64, 1, 2);
+    const Json turns = in_turns(build, {"OpenBLAS, its own choice", ""}, 64, 2);
     if (turns.is_null()) {
         std::cout << "bench --smoke: no BLAS to load: the products in turns are left out\n";
         return 0;

@@ -13,20 +13,27 @@
 #include "../json.h"
 #include "peers.h"
 
-// The child (`build/bench BUILD --in-turns N ROUNDS`): ours and the loaded kernel's n x n
-// products in turns, `rounds` rounds, on the threads of OMP_NUM_THREADS (ours) and
-// OPENBLAS_NUM_THREADS or BLIS_NUM_THREADS (theirs); prints one JSON object {kernel, ours,
-// theirs (each its best GFLOP/s), rounds, median_ratio (of the rounds' ours ÷ theirs)}.
-// Exit 1 where no BLAS could be loaded (Windows, WebAssembly, no libblas.so.3).
+// On one thread only. On two, each library's idle threads get in the other's turn: OpenBLAS's
+// wait for its next call spinning for 2^28 clock ticks (about a tenth of a second), libgomp's for
+// a few milliseconds — a whole 512³ product's turn — and told to sleep at once instead
+// (OPENBLAS_THREAD_TIMEOUT=4, OMP_WAIT_POLICY=passive) both paid a virtual core's wake-up at
+// every call: on the 2-core Zen 3 of tests/bench/README.md the same 1024³ product measured 28.5
+// and 44.7 GFLOP/s in two such runs a minute apart. The two-thread comparison stays the one of
+// separate processes.
+//
+// The child (`build/bench BUILD --in-turns N ROUNDS`, started with one thread for each library):
+// ours and the loaded kernel's n x n products in turns, `rounds` rounds; prints one JSON object
+// {kernel, ours, theirs (each its best GFLOP/s), rounds, median_ratio (of the rounds' ours ÷
+// theirs), agrees (the two products equal to rounding)}. Exit 1 where no BLAS could be loaded
+// (Windows, WebAssembly, no libblas.so.3).
 int in_turns_child(std::size_t n, int rounds);
 
-// The parent: the child run for `kernel` at n³ on `threads` threads. Null if it failed.
-Json in_turns(const std::string& build, const PeerKernel& kernel, std::size_t n, int threads,
-              int rounds);
+// The parent: the child run for `kernel` at n³. Null if it failed.
+Json in_turns(const std::string& build, const PeerKernel& kernel, std::size_t n, int rounds);
 
-// In turns with the kernel fastest at each size of the sweep (peers.h: matmul_sweep), n³ and
-// (2n)³ on `threads` threads: {"matmul_gflops": …, "matmul_gflops_1024": …}, each in_turns()'s.
-Json products_in_turns(const std::string& build, const Json& sweep, int threads, std::size_t n);
+// In turns with the kernel fastest at each size of the one-thread sweep (peers.h: matmul_sweep),
+// n³ and (2n)³: {"matmul_gflops": …, "matmul_gflops_1024": …}, each in_turns()'s.
+Json products_in_turns(const std::string& build, const Json& sweep, std::size_t n);
 
 // make test's run of the bench (--smoke): in turns once at 64³ with the system's BLAS, if it has
 // one. Prints what it found; 1 if a figure is missing or the two products differ, else 0.

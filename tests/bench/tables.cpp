@@ -110,24 +110,22 @@ void print_peers(Json& r) {
     table.print(std::cout);
 }
 
-// Our products and the fastest kernel's dgemm timed in turns in one process (in_turns.h): each
-// its best GFLOP/s over the rounds, their ratio, and the median of the rounds' own ratios.
+// Our products and the fastest kernel's dgemm timed in turns in one process, on one thread
+// (in_turns.h): each its best GFLOP/s over the rounds, their ratio, and the median of the rounds'
+// own ratios.
 void print_in_turns(Json& r) {
     Table table({"in turns, one process", "kernel", "ours", "theirs", "ratio", "median of rounds"});
-    const std::string n = std::to_string(r["threads"].get<int>());
     int rows = 0;
-    for (const auto& [suffix, threads] :
-         {std::pair<std::string, std::string>{"_1t", "1 thread"}, {"_nt", n + " threads"}})
-        for (const auto& [key, size] : {std::pair<std::string, std::string>{"matmul_gflops", "512³"},
-                                        {"matmul_gflops_1024", "1024³"}}) {
-            const Json t = value_of(value_of(r, "in_turns" + suffix), key);
-            if (t.is_null()) continue;
-            table.add({"matmul " + size + ", GFLOP/s, " + threads, text_of(t, "kernel"),
-                       num(t["ours"], 3), num(t["theirs"], 3),
-                       num(Json(t["ours"].get<double>() / t["theirs"].get<double>()), 3),
-                       num(t["median_ratio"], 3)});
-            ++rows;
-        }
+    for (const auto& [key, size] : {std::pair<std::string, std::string>{"matmul_gflops", "512³"},
+                                    {"matmul_gflops_1024", "1024³"}}) {
+        const Json t = value_of(value_of(r, "in_turns_1t"), key);
+        if (t.is_null()) continue;
+        table.add({"matmul " + size + ", GFLOP/s, 1 thread", text_of(t, "kernel"),
+                   num(t["ours"], 3), num(t["theirs"], 3),
+                   num(Json(t["ours"].get<double>() / t["theirs"].get<double>()), 3),
+                   num(t["median_ratio"], 3)});
+        ++rows;
+    }
     if (rows == 0) return;
     table.print(std::cout);
     std::cout << "(each product timed right after the other, round after round: the same moments "
