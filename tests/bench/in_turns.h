@@ -13,13 +13,14 @@
 #include "../json.h"
 #include "peers.h"
 
-// On one thread only. On two, each library's idle threads get in the other's turn: OpenBLAS's
-// wait for its next call spinning for 2^28 clock ticks (about a tenth of a second), libgomp's for
-// a few milliseconds — a whole 512³ product's turn — and told to sleep at once instead
-// (OPENBLAS_THREAD_TIMEOUT=4, OMP_WAIT_POLICY=passive) both paid a virtual core's wake-up at
-// every call: on the 2-core Zen 3 of tests/bench/README.md the same 1024³ product measured 28.5
-// and 44.7 GFLOP/s in two such runs a minute apart. The two-thread comparison stays the one of
-// separate processes.
+// On one thread only. On two, each library's idle threads get in the other's turn: after a call
+// OpenBLAS's keep spinning for OPENBLAS_THREAD_TIMEOUT's 2^n clock ticks (told n = 28, about a
+// tenth of a second, our 512³ product ran at half its speed in its turns on the 2-core Zen 3 of
+// tests/bench/README.md), libgomp's for 300,000 turns of its waiting loop (its default); told to
+// sleep at once instead (OPENBLAS_THREAD_TIMEOUT=4, OMP_WAIT_POLICY=passive), both paid a
+// virtual core's wake-up at every call, and the same 1024³ product measured 28.5 and 44.7
+// GFLOP/s in two such runs a minute apart. The two-thread comparison stays the one of separate
+// processes.
 //
 // The child (`build/bench BUILD --in-turns N ROUNDS`, started with one thread for each library):
 // ours and the loaded kernel's n x n products in turns, `rounds` rounds; prints one JSON object
