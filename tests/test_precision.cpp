@@ -133,6 +133,53 @@ TEST_CASE("stored weights: the panel product equals the textbook loop, bit for b
         }
 }
 
+TEST_CASE("stored weights: products of one x together, each the textbook loop's bits, any threads") {
+    // a layer's queries, keys and values at once; widths of 700, 5 and 900 columns (partial
+    // panels, one of them alone), enough work in all that the threads share it out
+    Random rng(6);
+    const int before = thread_count();
+    const std::size_t rows = 45, widths[] = {700, 5, 900};
+    for (const WeightFormat f : {WeightFormat::Float32, WeightFormat::Int8})
+        for (const bool quantized_x : {false, true}) {
+            if (quantized_x && f != WeightFormat::Int8) continue;
+            std::vector<float> x(rows);
+            for (float& v : x) v = static_cast<float>(rng.normal());
+            std::vector<StoredWeights> stored;
+            std::vector<std::vector<float>> naive;
+            for (const std::size_t cols : widths) {
+                Matrix W(rows, cols);
+                for (double& w : W.data) w = rng.normal();
+                stored.push_back(store_weights(W, f));
+                naive.emplace_back(cols);
+                times_stored_naive(x.data(), stored.back(), naive.back().data(), quantized_x);
+            }
+            for (const int threads : {1, 2, 3}) {
+                set_thread_count(threads);
+                std::vector<std::vector<float>> together;
+                std::vector<StoredProduct> products;
+                for (std::size_t i = 0; i < stored.size(); ++i) {
+                    together.emplace_back(widths[i], -1.0f);
+                    products.push_back({&stored[i], together.back().data()});
+                }
+                times_stored_together(x.data(), products, quantized_x);
+                for (std::size_t i = 0; i < stored.size(); ++i) {
+                    CAPTURE(threads);
+                    CAPTURE(i);
+                    CHECK(std::memcmp(naive[i].data(), together[i].data(),
+                                      sizeof(float) * widths[i]) == 0);
+                }
+            }
+            set_thread_count(before);
+        }
+    // x has one length: a matrix of other rows is refused, nothing written
+    const StoredWeights a = store_weights(Matrix(4, 3), WeightFormat::Float32),
+                        b = store_weights(Matrix(5, 3), WeightFormat::Float32);
+    std::vector<float> x(4, 1.0f), ya(3, 7.0f), yb(3, 7.0f);
+    CHECK_THROWS_WITH(times_stored_together(x.data(), {{&a, ya.data()}, {&b, yb.data()}}),
+                      "times_stored_together: matrices of 4 and 5 rows for one x");
+    CHECK(ya == std::vector<float>(3, 7.0f));
+}
+
 namespace {
 
 // A decoder-only model of 2 blocks, 4 heads over 2 key/value heads, 13 tokens: tied or not.

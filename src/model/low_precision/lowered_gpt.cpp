@@ -46,13 +46,28 @@ void settle(const LoweredGpt& m, Vec& v) {
         for (float& x : v) x = round_float(x, FloatFormat::Float16);
 }
 
+// y + b, settled
+void biased(const LoweredGpt& m, Vec& y, const Vec& b) {
+    for (std::size_t j = 0; j < y.size(); ++j) y[j] += b.empty() ? 0.0f : b[j];
+    settle(m, y);
+}
+
 // y = x·W + b, settled
 Vec linear(const LoweredGpt& m, const Vec& x, const StoredWeights& W, const Vec& b) {
     Vec y(W.cols);
     times_stored(x.data(), W, y.data(), m.quantized_activations);
-    for (std::size_t j = 0; j < y.size(); ++j) y[j] += b.empty() ? 0.0f : b[j];
-    settle(m, y);
+    biased(m, y, b);
     return y;
+}
+
+// The queries, keys and values of x: its three products computed together (one meeting of the
+// threads, stored_weights.h), each then as linear() finishes it.
+void queries_keys_values(const LoweredGpt& m, const LoweredBlock& b, const Vec& x, Vec& q, Vec& k,
+                         Vec& v) {
+    q.assign(b.W_Q.cols, 0.0f), k.assign(b.W_K.cols, 0.0f), v.assign(b.W_V.cols, 0.0f);
+    times_stored_together(x.data(), {{&b.W_Q, q.data()}, {&b.W_K, k.data()}, {&b.W_V, v.data()}},
+                          m.quantized_activations);
+    biased(m, q, b.b_Q), biased(m, k, b.b_K), biased(m, v, b.b_V);
 }
 
 // LayerNorm or RMSNorm of one row, in the float64 model's order of operations.
@@ -100,8 +115,8 @@ Vec attend(const LoweredGpt& m, const LoweredBlock& b, LoweredKV& kv, std::size_
            const Vec& x) {
     const TransformerConfig& c = m.config;
     const std::size_t h = c.n_heads, d_k = c.d_model / h, t = kv.fed.size() - 1;  // t: its position
-    Vec q = linear(m, x, b.W_Q, b.b_Q), k = linear(m, x, b.W_K, b.b_K),
-        v = linear(m, x, b.W_V, b.b_V);
+    Vec q, k, v;
+    queries_keys_values(m, b, x, q, k, v);
     if (c.positions == PositionScheme::Rope) rotate(m, q, d_k, t), rotate(m, k, d_k, t);
     KeptFloat32& kept = kv.kept[layer];
     keep(kept, k, v);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <string>
 
 #include "core/fused_multiply_add.h"
 #include "core/int8_groups.h"
@@ -136,14 +137,39 @@ void int8_int8_panel(const QuantizedRow& x, const StoredWeights& W, std::size_t 
 }  // namespace
 
 void times_stored(const float* x, const StoredWeights& W, float* y, bool quantized_x) {
-    if (quantized_x && W.format != WeightFormat::Int8)
-        throw std::invalid_argument("times_stored: quantized activations need int8 weights");
-    const QuantizedRow xq = quantized_x ? quantized(x, W.rows) : QuantizedRow();
-    // every panel is its own: the threads share them out, each column summed by one thread.
-    // Bound by memory, not arithmetic (each weight read once for one multiply-add), its work
-    // counts 16 to the multiply-add, as fast/fast_product.cpp's dot products do: so a decoder's
-    // every product is shared out, not only its output table's
-    parallel_for(W.panels(), 16 * W.rows * W.cols, [&](std::size_t k) {
+    times_stored_together(x, {{&W, y}}, quantized_x);
+}
+
+void times_stored_together(const float* x, const std::vector<StoredProduct>& products,
+                           bool quantized_x) {
+    if (products.empty()) return;
+    const std::size_t rows = products[0].W->rows;
+    for (const StoredProduct& p : products) {
+        if (p.W->rows != rows)
+            throw std::invalid_argument("times_stored_together: matrices of " +
+                                        std::to_string(rows) + " and " +
+                                        std::to_string(p.W->rows) + " rows for one x");
+        if (quantized_x && p.W->format != WeightFormat::Int8)
+            throw std::invalid_argument("times_stored: quantized activations need int8 weights");
+    }
+    const QuantizedRow xq = quantized_x ? quantized(x, rows) : QuantizedRow();
+    // every panel is its own: the threads share out the panels of all the products at once, each
+    // column summed by one thread. Bound by memory, not arithmetic (each weight read once for one
+    // multiply-add), the work counts 16 to the multiply-add, as fast/fast_product.cpp's dot
+    // products do: so a decoder's every product is shared out, not only its output table's
+    struct Panel {
+        const StoredProduct* product;
+        std::size_t k;
+    };
+    std::vector<Panel> panels;
+    std::size_t work = 0;
+    for (const StoredProduct& p : products) {
+        for (std::size_t k = 0; k < p.W->panels(); ++k) panels.push_back({&p, k});
+        work += 16 * p.W->rows * p.W->cols;
+    }
+    parallel_for(panels.size(), work, [&](std::size_t i) {
+        const StoredWeights& W = *panels[i].product->W;
+        const std::size_t k = panels[i].k;
         float out[P];
         if (W.format != WeightFormat::Int8)
             float_panel(x, W, k, out);
@@ -151,6 +177,7 @@ void times_stored(const float* x, const StoredWeights& W, float* y, bool quantiz
             int8_int8_panel(xq, W, k, out);
         else
             int8_panel(x, W, k, out);
+        float* y = panels[i].product->y;
         for (std::size_t j = 0; j < P && k * P + j < W.cols; ++j) y[k * P + j] = out[j];
     });
 }

@@ -45,6 +45,17 @@ double stored_value(const StoredWeights& W, std::size_t r, std::size_t c);
 // int8 weights are read against float32 activations.
 void times_stored(const float* x, const StoredWeights& W, float* y, bool quantized_x = false);
 
+// Several products of one x at once — a layer's queries, keys and values: y = x·W for each, the
+// panels of all of them shared out among the threads together, so that the threads meet once,
+// not once a product, and a product's odd panel does not leave one thread waiting. The same
+// bits as one product after another. Every W has x's length of rows.
+struct StoredProduct {
+    const StoredWeights* W;
+    float* y;
+};
+void times_stored_together(const float* x, const std::vector<StoredProduct>& products,
+                           bool quantized_x = false);
+
 // The same, the textbook loop: for each j, for each p in order (the reference of the tests).
 void times_stored_naive(const float* x, const StoredWeights& W, float* y,
                         bool quantized_x = false);
