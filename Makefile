@@ -192,7 +192,7 @@ EXERCISE_START := $(sort $(wildcard tests/exercises/start/*.cpp))
 START_OBJ     := $(patsubst %.cpp,$(OBJ_BUILD)/obj/%.o,$(EXERCISE_START))
 YOURS         := $(patsubst tests/exercises/start/%,chapters/exercises/%,$(EXERCISE_START))
 YOURS_OBJ     := $(patsubst chapters/exercises/%.cpp,$(OBJ_BUILD)/obj/yours/%.o,$(YOURS))
-BENCH_OBJ := $(addprefix $(OBJ_BUILD)/obj/tests/bench/,bench.o fma_peak.o in_turns.o peers.o tables.o)
+BENCH_OBJ := $(addprefix $(OBJ_BUILD)/obj/tests/bench/,bench.o decoding.o fma_peak.o in_turns.o peers.o tables.o)
 PROGRAMS := $(addsuffix $(EXE),$(addprefix $(BUILD)/,$(CHAPTERS)))
 PYTHON   := /usr/bin/python3
 
@@ -653,6 +653,14 @@ cross-tools: web-tools browser-tools
 bench: $(PROGRAMS) $(BUILD)/bench$(EXE)
 	@PYTHON=$(PYTHON) bash tests/bench/fair_blas.sh
 	@$(BUILD)/bench $(BUILD)
+
+# make bench-llama2c LLAMA2C=DIR [ROUNDS=8]: our decoding at stories15M's shape and llama2.c's,
+# timed in turns round after round (tests/bench/llama2c_in_turns.sh): DIR holds llama2.c's run.c
+# and runq.c, which it builds with gcc; Python with numpy writes their model files.
+.PHONY: bench-llama2c
+ROUNDS ?= 8
+bench-llama2c: $(BUILD)/bench$(EXE)
+	@PYTHON=$(PYTHON) bash tests/bench/llama2c_in_turns.sh $(BUILD) "$(LLAMA2C)" "$(ROUNDS)"
 
 # The oracle runs on Debian's reference BLAS whenever it is installed (python3-torch depends on
 # it), whichever BLAS the machine prefers: OpenBLAS would change the last digit of some values

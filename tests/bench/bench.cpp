@@ -43,8 +43,6 @@
 #include "io/atomic_file.h"
 #include "io/data_file.h"
 #include "io/model_file.h"
-#include "model/gpt/gpt.h"
-#include "model/low_precision/lowered_gpt.h"
 #include "model/transformer/parameters.h"
 #include "model/transformer/transformer.h"
 #include "model/transformer/transformer_init.h"
@@ -55,6 +53,7 @@
 #include "train/gpt_training.h"
 #include "train/reverse_task.h"
 
+#include "decoding.h"
 #include "fma_peak.h"
 #include "in_turns.h"
 #include "peers.h"
@@ -157,11 +156,6 @@ double ch07_training_seconds(const std::string& build) {
     return text.empty() ? -1 : Json::parse(text)["train_seconds"].get<double>();
 }
 
-// Chapter 12's decoder at the shape of llama2.c's stories15M (dim 288, 6 layers, 6 heads,
-// sequence 256, vocabulary 32,000, the classifier shared with the embedding), seeded random
-// weights: tokens per second over 256 greedily decoded tokens with the key/value cache. Our
-// feed-forward net has 2 matrices (768 wide) where llama's has 3, so a token reads 13.9 million
-// weights here against llama's 15.2 million.
 // One training step of chapter 12's poet at its defined shape (data/ch12_gpt.json's model:
 // d_model 96, 4 heads over 2 key/value heads, d_ff 256, 4 pre-norm layers, RMSNorm, RoPE, an
 // output table of its own; 3,005 characters, the vocabulary its corpus gives) on a batch of 16
@@ -193,50 +187,6 @@ double gpt_train_step_seconds() {
     constexpr std::size_t steps = 3;
     s.max_steps = steps;
     return best_seconds([&] { steps_on_batch(m, inputs, targets, s); }, scale.repeats(5)) / steps;
-}
-
-Gpt stories15m_shape() {
-    TransformerConfig c;
-    c.d_model = 288, c.n_heads = 6, c.d_ff = 768, c.n_encoder_layers = 0, c.n_decoder_layers = 6;
-    c.src_vocab = c.tgt_vocab = 32000, c.max_positions = 256, c.share_embeddings = true;
-    c.norm = NormKind::RMS, c.norm_first = true, c.positions = PositionScheme::Rope;
-    if (scale.smoke) c.d_model = 48, c.n_decoder_layers = 2, c.d_ff = 96, c.src_vocab = c.tgt_vocab = 300;
-    return random_gpt(c, 15);
-}
-
-double decode_tokens_per_second() {
-    const Gpt m = stories15m_shape();
-    const std::size_t steps = scale.decode_steps;
-    const double seconds = best_seconds(
-        [&] {
-            GptKV kv = start_gpt(m);
-            int token = 1;
-            for (std::size_t t = 0; t < steps; ++t) {
-                const Matrix logits = gpt_step(m, kv, token);
-                token = static_cast<int>(std::max_element(logits.data.begin(), logits.data.end()) -
-                                         logits.data.begin());
-            }
-        },
-        scale.repeats(5));
-    return static_cast<double>(steps) / seconds;
-}
-
-// The same decoding with the weights in fewer bits and float32 arithmetic (chapter 13): float32
-// weights, or 8-bit groups read against float32 activations (or against 8-bit ones).
-double decode_lowered_tokens_per_second(const LoweredGpt& m) {
-    const std::size_t steps = scale.decode_steps;
-    const double seconds = best_seconds(
-        [&] {
-            LoweredKV kv = start_lowered(m);
-            int token = 1;
-            for (std::size_t t = 0; t < steps; ++t) {
-                const std::vector<float> logits = lowered_step(m, kv, token);
-                token = static_cast<int>(std::max_element(logits.begin(), logits.end()) -
-                                         logits.begin());
-            }
-        },
-        scale.repeats(5));
-    return static_cast<double>(steps) / seconds;
 }
 
 std::string contents(const std::string& path) {
@@ -375,23 +325,12 @@ void measure_speed(Json& r, const DataFile& ch07, int threads, const std::string
     r["page_faults_per_forward" + suffix] = f.page_faults;
     r["train_step_seconds" + suffix] = train_step_seconds(ch07);
     r["gpt_train_step_seconds" + suffix] = gpt_train_step_seconds();
-    r["decode_tokens_per_second" + suffix] = decode_tokens_per_second();
-    const Gpt m = stories15m_shape();
+    const DecodingScale d{scale.smoke, scale.decode_steps, scale.repeats(5)};
     const std::string t = suffix.empty() ? "_1t" : suffix;
-    r["decode_tokens_per_second_f32" + t] =
-        decode_lowered_tokens_per_second(lower(m, WeightFormat::Float32));
-    r["decode_tokens_per_second_int8" + t] =
-        decode_lowered_tokens_per_second(lower(m, WeightFormat::Int8));
-    r["decode_tokens_per_second_int8_activations" + t] =
-        decode_lowered_tokens_per_second(lower(m, WeightFormat::Int8, false, true));
-}
-
-// The bytes a token reads at the stories15M shape: every weight once, in each format.
-void decode_bytes(Json& r) {
-    const Gpt m = stories15m_shape();
-    r["decode_bytes_per_token_f64"] = 8.0 * static_cast<double>(parameter_count(m));
-    r["decode_bytes_per_token_f32"] = static_cast<double>(lower(m, WeightFormat::Float32).bytes());
-    r["decode_bytes_per_token_int8"] = static_cast<double>(lower(m, WeightFormat::Int8).bytes());
+    r["decode_tokens_per_second" + suffix] = decode_tokens_per_second("float64", d);
+    r["decode_tokens_per_second_f32" + t] = decode_tokens_per_second("float32", d);
+    r["decode_tokens_per_second_int8" + t] = decode_tokens_per_second("int8", d);
+    r["decode_tokens_per_second_int8_activations" + t] = decode_tokens_per_second("int8x8", d);
 }
 
 Json measure_ours(const std::string& build, int threads) {
@@ -412,7 +351,7 @@ Json measure_ours(const std::string& build, int threads) {
         r["fma_peak_gflops" + suffix] = peaks;
     }
     r["decode_tokens_per_second_1t"] = r["decode_tokens_per_second"];
-    decode_bytes(r);
+    decode_bytes(r, scale.smoke);
     // the formats against float64, each measured in this same run
     for (const char* f : {"f32", "int8"})
         for (const char* t : {"_1t", "_nt"})
@@ -543,6 +482,7 @@ int smoke_run(const std::string& build, int threads) {
               << " not a positive number or above the FMA peak (register tile: "
               << r["register_tile"].get<std::string>() << ")\n";
     bad += smoke_in_turns(build);
+    bad += smoke_decode_child(build);
     const int peers_wrong = check_peer_choice();
     return bad == 0 && peers_wrong == 0 && figures > 10 ? 0 : 1;
 }
@@ -561,6 +501,8 @@ int main(int argc, char** argv) {
         }
         if (argc > 4 && std::string(argv[2]) == "--in-turns")  // the child of in_turns()
             return in_turns_child(std::stoul(argv[3]), std::stoi(argv[4]));
+        if (argc > 4 && std::string(argv[2]) == "--decode")  // llama2c_in_turns.sh's
+            return decode_child(argv[3], argv[4]);
         const int threads = thread_count();
         if (argc > 2 && std::string(argv[2]) == "--smoke") return smoke_run(build, threads);
         std::cerr << "measuring on 1 and " << threads << " threads (a few minutes)...\n";
