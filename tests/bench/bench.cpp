@@ -331,6 +331,7 @@ void measure_speed(Json& r, const DataFile& ch07, int threads, const std::string
     r["decode_tokens_per_second_f32" + t] = decode_tokens_per_second("float32", d);
     r["decode_tokens_per_second_int8" + t] = decode_tokens_per_second("int8", d);
     r["decode_tokens_per_second_int8_activations" + t] = decode_tokens_per_second("int8x8", d);
+    r["memory_read_gbs" + t] = memory_read_gbs(scale.smoke, scale.repeats(5));
 }
 
 Json measure_ours(const std::string& build, int threads) {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <functional>
 #include <iostream>
 #include <stdexcept>
@@ -71,6 +72,28 @@ void decode_bytes(Json& r, bool small) {
     r["decode_bytes_per_token_f64"] = 8.0 * static_cast<double>(parameter_count(m));
     r["decode_bytes_per_token_f32"] = static_cast<double>(lower(m, WeightFormat::Float32).bytes());
     r["decode_bytes_per_token_int8"] = static_cast<double>(lower(m, WeightFormat::Int8).bytes());
+}
+
+double memory_read_gbs(bool small, int repeats) {
+    const std::size_t words = (small ? 1u : 64u) << 17, piece = 1u << 15;  // of 8 bytes
+    std::vector<std::uint64_t> memory(words);
+    for (std::size_t i = 0; i < words; ++i) memory[i] = i * 0x9E3779B97F4A7C15ull;
+    std::vector<std::uint64_t> sums(words / piece);
+    const double seconds = best_seconds(
+        [&] {
+            parallel_for(sums.size(), words, [&](std::size_t k) {
+                std::uint64_t x[8] = {};
+                const std::uint64_t* w = memory.data() + k * piece;
+                for (std::size_t i = 0; i < piece; i += 8)
+                    for (std::size_t j = 0; j < 8; ++j) x[j] ^= w[i + j];
+                sums[k] = x[0] ^ x[1] ^ x[2] ^ x[3] ^ x[4] ^ x[5] ^ x[6] ^ x[7];
+            });
+        },
+        repeats);
+    std::uint64_t all = 0;
+    for (const std::uint64_t s : sums) all ^= s;
+    if (all == 42) std::cout << "";  // the sums used, so that the loop is not left out
+    return 8.0 * static_cast<double>(words) / seconds / 1e9;
 }
 
 int decode_child(const std::string& format, const std::string& tokens) {

@@ -30,6 +30,13 @@ double decode_tokens_per_second(const std::string& format, const DecodingScale& 
 // decode_bytes_per_token_{f64,f32,int8}.
 void decode_bytes(Json& r, bool small);
 
+// The ceiling decoding meets: how fast a plain loop reads memory on the current thread count, in
+// GB/s — 64 MB (small: 1 MB, in the cache) shared out in pieces as a product's panels are, each
+// 8-byte word xor-ed into one of 8 sums, best of `repeats`. float32 decoding reads 55.5 MB a
+// token, more than the caches hold: its tokens/s times that, against this, is how near the
+// memory's speed it runs.
+double memory_read_gbs(bool small, int repeats);
+
 // `build/bench BUILD --decode FORMAT TOKENS`: the model built, then FORMAT decoded once for
 // TOKENS tokens on OMP_NUM_THREADS threads; prints {"format", "tokens", "threads",
 // "tokens_per_second"} as one JSON line. For tests/bench/llama2c_in_turns.sh, which runs it in

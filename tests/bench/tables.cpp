@@ -159,6 +159,18 @@ void print_formats_table(Json& r) {
     theirs("float32, PyTorch", "decode_tokens_per_second_float32");
     theirs("bfloat16, PyTorch", "decode_tokens_per_second_bfloat16");
     table.print(std::cout);
+    // the memory's speed beside: float32 decoding reads more than the caches hold each token
+    if (!r["memory_read_gbs_1t"].is_number()) return;
+    const double bytes = r["decode_bytes_per_token_f32"].get<double>();
+    const auto reads = [&](const std::string& t) {
+        const double gbs = r["decode_tokens_per_second_f32" + t].get<double>() * bytes / 1e9;
+        return num(gbs, 3) + " GB/s (" +
+               fixed(100 * gbs / r["memory_read_gbs" + t].get<double>(), 0) + "%)";
+    };
+    std::cout << "memory read by a plain loop: " << num(r["memory_read_gbs_1t"], 3)
+              << " GB/s on one thread, " << num(r["memory_read_gbs_nt"], 3) << " on " << n
+              << "; float32 decoding reads " << num(bytes / 1e6, 3) << " MB a token, at "
+              << reads("_1t") << " and " << reads("_nt") << " of it\n";
 }
 
 }  // namespace
