@@ -43,6 +43,7 @@
 #include "io/atomic_file.h"
 #include "io/data_file.h"
 #include "io/model_file.h"
+#include "model/gpt/gpt.h"
 #include "model/transformer/parameters.h"
 #include "model/transformer/transformer.h"
 #include "model/transformer/transformer_init.h"
